@@ -1,0 +1,78 @@
+"""The command line: `botwotr [script FILE | validate [SCENARIO...] | export SAVE ...]`."""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+
+def _cmd_script(args) -> int:
+    from .catalog import spec_for
+    from .content import ContentError
+    from .script import ScriptError, read_script, run_script
+    try:
+        data = read_script(args.file)
+        _, rep = run_script(data, spec_for)
+    except (ScriptError, ContentError) as e:
+        print(f"botwotr script: {e}", file=sys.stderr)
+        return 2
+    except KeyError as e:
+        print(f"botwotr script: unknown scenario {e}", file=sys.stderr)
+        return 2
+    if args.log_only:
+        rep.pop("state")
+    print(json.dumps(rep, indent=None if args.compact else 1, ensure_ascii=False))
+    if "error" in rep:
+        err = rep["error"]
+        print(f"botwotr script: command {err['index']} refused: {err['message']} [{err['code']}"
+              f"{', ' + err['rule'] if err['rule'] else ''}]", file=sys.stderr)
+        return 1
+    return 0
+
+
+def _cmd_validate(args) -> int:
+    from .catalog import builtin_ids, folder_for
+    from .content import validate_scenario
+    names = args.scenarios or builtin_ids()
+    bad = 0
+    for name in names:
+        try:
+            folder = folder_for(name)
+        except KeyError:
+            print(f"{name}: no such scenario (built-in: {', '.join(builtin_ids()) or 'none'})")
+            bad += 1
+            continue
+        errors = validate_scenario(folder)
+        for e in errors:
+            print(f"{folder}/{e}" if not str(e).startswith(str(folder)) else str(e))
+        bad += len(errors)
+        if not errors:
+            print(f"{name}: ok")
+    return 1 if bad else 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="botwotr", description="Battles of the War of the Ring")
+    sub = parser.add_subparsers(dest="command")
+    p = sub.add_parser("script", help="play a scripted game and print the result as JSON")
+    p.add_argument("file")
+    p.add_argument("--compact", action="store_true", help="print the JSON on one line")
+    p.add_argument("--log-only", action="store_true", help="leave out the final state")
+    p.set_defaults(func=_cmd_script)
+    p = sub.add_parser("validate", help="check scenario content and maps")
+    p.add_argument("scenarios", nargs="*", help="scenario ids or folders (default: all built-in)")
+    p.set_defaults(func=_cmd_validate)
+    args = parser.parse_args(argv)
+    if args.command is None:
+        try:
+            from .ui.app import run
+        except ImportError:
+            parser.print_help()
+            print("\nThe window is not built yet: use 'botwotr script FILE' (see docs/commands.md).")
+            return 0
+        return run()
+    return args.func(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

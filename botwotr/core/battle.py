@@ -1,0 +1,595 @@
+"""Battles (R-10) and damage (R-11), as a sequence of pending decisions.
+
+`start_battle` is the seam the engine calls for every attack (Army, Character and Eye dice,
+combined attacks, cards). The battle's progress is plain data in `state["battle"]`; between
+decisions `battle_pump` advances it. Every choice a player has is a decision:
+
+- `tactic`        both sides, secretly, in either order (R-10.4.1); hidden in views until both chose;
+- `combat_card`   each side that chose Combat Event picks a combat card or none, secretly (R-10.4.1b);
+- `choose_army`   the attacker in a combined attack picks the army of the round (R-10.9);
+- `reroll`        each side with leadership picks the dice to re-roll (R-10.4.3);
+- `casualties`    each damaged side removes units: mandatory past the limit, voluntary otherwise (R-11);
+- `cease`         the attacker ceases or fights on (R-10.6a);
+- `withdraw`      the defender retreats (after Regroup), flees, or stays (R-10.6b, c);
+- `retreat_to`    the defender (or the attacker, R-10.7) picks the region to retreat to;
+- `advance`       the attacker moves all or part of the army into the freed region (R-10.8).
+"""
+from __future__ import annotations
+
+from . import events as _events
+from .errors import RuleError
+from .spec import NO_RETREAT_BORDERS, other
+from .state import army_size, chars_in, controller, has_army, leadership
+
+
+def fail(code, message, rule=None):
+    raise RuleError(code, message, rule)
+
+
+def _E():
+    from . import engine
+    return engine
+
+
+def start_battle(ctx, attacker: str, sources: list[str], target: str, mode: str) -> None:
+    """R-10.1: the battle starts after the movement; the attacked region is the defender's."""
+    s = ctx.s
+    battle = {
+        "attacker": attacker, "defender": other(attacker), "target": target, "mode": mode,
+        "armies": list(sources), "current": sources[0], "round": 0, "stage": "start",
+        "spent": {"fp": [], "sh": []}, "rounds_by_army": {r: 0 for r in sources},
+        "choice": {"fp": None, "sh": None}, "card": {"fp": None, "sh": None},
+        "revealed": False, "cards_revealed": False, "rolls": {}, "hits": {"fp": 0, "sh": 0},
+        "ability": {"fp": None, "sh": None}, "outcome": None,
+    }
+    ctx.emit("BattleSet", battle=battle, why="started")
+    ctx.emit("BattleStarted", attacker=attacker, armies=list(sources), target=target, mode=mode)
+
+
+def _upd(ctx, **changes):
+    ctx.emit("BattleUpdated", changes=changes)
+
+
+def battle_pump(ctx) -> None:
+    b = ctx.s["battle"]
+    STAGES[b["stage"]](ctx, b)
+
+
+# -- preparation -------------------------------------------------------------------------------
+
+def _terrain(ctx, b) -> str:
+    return ctx.spec.board.regions[b["target"]].terrain
+
+
+def _stage_start(ctx, b):
+    """R-10.2 terrain superiority, once, with the first attacking army."""
+    spec, s = ctx.spec, ctx.s
+    terrain = _terrain(ctx, b)
+    counts = {}
+    for side, region in ((b["attacker"], b["current"]), (b["defender"], b["target"])):
+        reg = s["regions"][region]
+        counts[side] = sum(n for u, n in reg["units"].items() if terrain in spec.units[u].favoured)
+    winner = None
+    if counts[b["attacker"]] != counts[b["defender"]]:
+        winner = max(counts, key=counts.get)
+    ctx.emit("TerrainSuperiority", terrain=terrain, counts=counts, winner=winner)
+    _upd(ctx, stage="round")
+    if winner:
+        _E().draw_cards(ctx, winner, "generic", 1)
+
+
+def _stage_round(ctx, b):
+    live = [r for r in b["armies"] if has_army(ctx.s["regions"][r], b["attacker"])]
+    _upd(ctx, round=b["round"] + 1, stage="army", armies=live, choice={"fp": None, "sh": None},
+         card={"fp": None, "sh": None}, revealed=False, cards_revealed=False, rolls={},
+         hits={"fp": 0, "sh": 0}, ability={"fp": None, "sh": None})
+    if len(live) > 1:
+        ctx.push("choose_army", b["attacker"], options=live)
+    elif live and live[0] != b["current"]:
+        spent = dict(b["spent"])
+        spent[b["attacker"]] = []  # R-10.9: another army fights, with all its tokens
+        _upd(ctx, current=live[0], spent=spent)
+
+
+def _stage_army(ctx, b):
+    b_cur = b["current"]
+    rounds = dict(b["rounds_by_army"])
+    rounds[b_cur] = rounds.get(b_cur, 0) + 1
+    _upd(ctx, stage="tactics", rounds_by_army=rounds)
+    ctx.push("tactic", None, sides=[b["attacker"], b["defender"]])
+
+
+def battle_region(b, side) -> str:
+    return b["current"] if side == b["attacker"] else b["target"]
+
+
+def available_tactics(ctx, b, side) -> list[str]:
+    reg = ctx.s["regions"][battle_region(b, side)]
+    types = sorted(u for u in reg["units"] if u not in b["spent"][side])
+    return [f"maneuver:{u}" for u in types] + ["regroup", "combat_event"]
+
+
+# -- decisions -----------------------------------------------------------------------------
+
+def cmd_choose_army(ctx, cmd):
+    p = ctx.top
+    r = cmd.get("region")
+    if r not in p["options"]:
+        fail("battle/bad_army", f"Choose one of the attacking armies: {', '.join(p['options'])}.", "R-10.9")
+    ctx.pop()
+    b = ctx.s["battle"]
+    if r != b["current"]:
+        # R-10.9: switching armies gives the attacker back its spent tactic tokens.
+        spent = dict(b["spent"])
+        spent[b["attacker"]] = []
+        _upd(ctx, current=r, spent=spent)
+
+
+def cmd_tactic(ctx, cmd):
+    side = cmd["side"]
+    b = ctx.s["battle"]
+    t = cmd.get("tactic")
+    if t not in available_tactics(ctx, b, side):
+        fail("battle/bad_tactic", f"Choose one of: {', '.join(available_tactics(ctx, b, side))}.", "R-10.4")
+    choice = dict(b["choice"])
+    choice[side] = t
+    _upd(ctx, choice=choice)
+    p = ctx.top
+    left = [x for x in p["sides"] if x != side]
+    ctx.pop()
+    if left:
+        ctx.push("tactic", None, sides=left)
+        return
+    _upd(ctx, revealed=True)
+    ctx.emit("TacticsRevealed", choice=dict(choice))
+    spent = {k: list(v) for k, v in b["spent"].items()}
+    for sd, c in choice.items():
+        if c.startswith("maneuver:"):
+            spent[sd].append(c.split(":", 1)[1])
+    _upd(ctx, spent=spent, stage="cards")
+    wants = [sd for sd in (b["attacker"], b["defender"]) if choice[sd] == "combat_event"
+             and combat_cards(ctx, sd)]
+    if wants:
+        ctx.push("combat_card", None, sides=wants)
+
+
+def combat_cards(ctx, side) -> list[str]:
+    return [c for c in ctx.s["sides"][side]["hand"] if ctx.spec.cards[c].combat]
+
+
+def cmd_combat_card(ctx, cmd):
+    side = cmd["side"]
+    b = ctx.s["battle"]
+    card = cmd.get("card")
+    if card is not None and card not in combat_cards(ctx, side):
+        fail("battle/bad_card", f"{card!r} is not a combat card in your hand.", "R-10.4")
+    cards = dict(b["card"])
+    cards[side] = card or "none"
+    _upd(ctx, card=cards)
+    p = ctx.top
+    left = [x for x in p["sides"] if x != side]
+    ctx.pop()
+    if left:
+        ctx.push("combat_card", None, sides=left)
+
+
+def _stage_cards(ctx, b):
+    """R-10.4.1b: the attacker reveals first, then the defender; at the same moment the
+    defender's card resolves first, so a defender's cancel stops the attacker's card."""
+    played = {sd: c for sd, c in b["card"].items() if c and c != "none"}
+    _upd(ctx, cards_revealed=True, stage="roll")
+    if not played:
+        return
+    for sd in (b["attacker"], b["defender"]):
+        if sd in played:
+            ctx.emit("CardRevealed", side=sd, card=played[sd])
+    cancelled = set()
+    for sd in (b["defender"], b["attacker"]):
+        if sd in played and sd not in cancelled:
+            if any(e["do"] == "modifier" and e["kind"] == "cancel_card" for e in ctx.spec.cards[played[sd]].combat):
+                cancelled.add(other(sd))
+    for sd in (b["defender"], b["attacker"]):
+        if sd not in played:
+            continue
+        if sd in cancelled:
+            ctx.emit("Note", text="combat card cancelled", side=sd, card=played[sd])
+            continue  # R-10.4.1b: a cancelled token costs no card
+        card = played[sd]
+        ctx.emit("CardPlayed", side=sd, card=card, die=None, to=_E().card_destination(ctx.spec, card),
+                 combat=True)
+        effs = [e for e in ctx.spec.cards[card].combat
+                if not (e["do"] == "modifier" and e["kind"] == "cancel_card")]
+        for e in effs:
+            if e["do"] == "modifier" and "until" not in e:
+                e = dict(e, until="round")
+            _E().run_effects(ctx, sd, [e], source=f"combat:{card}")
+
+
+def _mods(ctx, side, kind) -> int:
+    return sum(m["n"] for m in ctx.s["mods"] if m["side"] == side and m["kind"] == kind
+               and m["until"] in ("round", "battle", "turn"))
+
+
+def strength(ctx, b, side) -> tuple[int, int, int]:
+    """R-10.3: (dice rolled, maneuver dice, target number) for a side this round."""
+    spec, s = ctx.spec, ctx.s
+    region = battle_region(b, side)
+    reg = s["regions"][region]
+    base = min(5, sum(spec.units[u].strength * n for u, n in reg["units"].items()))
+    bonus = spec.terrain_bonus.get(_terrain(ctx, b), 0) if side == b["defender"] else 0
+    extra = _mods(ctx, side, "strength")
+    total = max(0, min(5, base + bonus + extra))
+    maneuver = 0
+    c = b["choice"][side]
+    if c and c.startswith("maneuver:"):
+        maneuver = min(reg["units"].get(c.split(":", 1)[1], 0), base, total)  # R-10.4.1a
+    target = 5
+    if side == b["attacker"]:
+        border = spec.board.border(b["current"], b["target"])
+        rule = spec.border_rules.get(border) if border else None
+        if rule and rule.rounds and b["rounds_by_army"].get(b["current"], 1) <= rule.rounds:
+            target = rule.target  # R-10.10
+    target = min(6, max(2, target + _mods(ctx, side, "target")))
+    return total, maneuver, target
+
+
+def _roll_side(ctx, b, side, total, maneuver, target):
+    dice = ctx.chance.dice(total, "combat")
+    mod = _mods(ctx, side, "roll")
+    return {"dice": dice, "maneuver": maneuver, "target": target, "mod": mod}
+
+
+def die_value(d: int, mod: int) -> int:
+    return min(6, max(1, d + mod))  # R-10.4.2
+
+
+def _stage_roll(ctx, b):
+    rolls = {}
+    for side in (b["attacker"], b["defender"]):
+        total, maneuver, target = strength(ctx, b, side)
+        rolls[side] = _roll_side(ctx, b, side, total, maneuver, target)
+        ctx.emit("CombatRolled", side=side, dice=rolls[side]["dice"], maneuver=maneuver, target=target,
+                 mod=rolls[side]["mod"], stage="roll")
+    _upd(ctx, rolls=rolls, stage="abilities")
+    ask = []
+    for side in (b["attacker"], b["defender"]):
+        lead = leadership(ctx.s, ctx.spec, battle_region(b, side)) + _mods(ctx, side, "reroll")
+        if lead > 0 and rolls[side]["dice"]:
+            ask.append(side)
+    for side in reversed(ask):  # the attacker answers first
+        ctx.push("reroll", side, max=leadership(ctx.s, ctx.spec, battle_region(b, side)) + _mods(ctx, side, "reroll"))
+
+
+def cmd_reroll(ctx, cmd):
+    side = cmd["side"]
+    b = ctx.s["battle"]
+    p = ctx.top
+    idx = cmd.get("dice", [])
+    roll = b["rolls"][side]
+    if not isinstance(idx, list) or len(set(idx)) != len(idx) or \
+            not all(type(i) is int and 0 <= i < len(roll["dice"]) for i in idx):
+        fail("battle/bad_reroll", "Name the dice to re-roll by their positions.", "R-10.4")
+    if len(idx) > p["max"]:
+        fail("battle/too_many_rerolls", f"You may re-roll at most {p['max']} dice (your leadership).", "R-10.4")
+    ctx.pop()
+    if not idx:
+        return
+    new = ctx.chance.dice(len(idx), "leader re-roll")
+    dice = list(roll["dice"])
+    for i, v in zip(sorted(idx), new):
+        dice[i] = v
+    rolls = dict(b["rolls"])
+    rolls[side] = dict(roll, dice=dice)
+    _upd(ctx, rolls=rolls)
+    ctx.emit("CombatRolled", side=side, dice=dice, maneuver=roll["maneuver"], target=roll["target"],
+             mod=roll["mod"], stage="reroll", rerolled=sorted(idx))
+
+
+def hits_of(roll: dict) -> int:
+    return sum(1 for d in roll["dice"] if die_value(d, roll["mod"]) >= roll["target"])
+
+
+def maneuver_hits(roll: dict) -> int:
+    return sum(1 for d in roll["dice"][:roll["maneuver"]] if die_value(d, roll["mod"]) >= roll["target"])
+
+
+def _stage_abilities(ctx, b):
+    """R-10.4.4: a maneuver with at least one hitting maneuver die triggers its unit's ability."""
+    hits = {sd: hits_of(b["rolls"][sd]) + _mods(ctx, sd, "hits") for sd in (b["attacker"], b["defender"])}
+    absorb = {sd: _mods(ctx, sd, "absorb") for sd in hits}
+    _upd(ctx, hits=hits, absorb=absorb, stage="damage")
+    for side in (b["defender"], b["attacker"]):  # at the same moment, the defender first
+        c = b["choice"][side]
+        if not (c and c.startswith("maneuver:")):
+            continue
+        if maneuver_hits(ctx.s["battle"]["rolls"][side]) < 1:
+            continue
+        unit = c.split(":", 1)[1]
+        ctx.emit("UnitAbilityTriggered", side=side, unit=unit, ability=ctx.spec.units[unit].ability)
+        ctx.rules.unit_ability(ctx, side, unit)
+
+
+def _stage_damage(ctx, b):
+    """R-11.1: each hit puts a damage marker on the army hit."""
+    s = ctx.s
+    for side in (b["attacker"], b["defender"]):
+        opp = other(side)
+        n = max(0, b["hits"][side] - b.get("absorb", {}).get(opp, 0))
+        if n:
+            ctx.emit("DamageChanged", region=battle_region(b, opp), n=n, why="battle")
+    _upd(ctx, stage="after_casualties")
+    for side in (b["defender"], b["attacker"]):
+        reg = s["regions"][battle_region(b, side)]
+        if reg["side"] == side and reg["damage"] > 0:
+            ctx.push("casualties", side, region=battle_region(b, side),
+                     mandatory=reg["damage"] > army_size(reg))
+
+
+def cmd_casualty(ctx, cmd):
+    """R-11.2 / R-11.3: remove one unit and two markers (or the last one)."""
+    side = cmd["side"]
+    p = ctx.top
+    region = p["region"]
+    reg = ctx.s["regions"][region]
+    unit = cmd.get("unit")
+    if reg["units"].get(unit, 0) < 1:
+        fail("casualty/not_there", f"There is no {unit!r} in this army.", "R-11.2")
+    if reg["damage"] <= 0:
+        fail("casualty/no_damage", "The army has no damage marker to remove.", "R-11.2")
+    ctx.emit("UnitsRemoved", region=region, side=side, units={unit: 1}, why="casualty")
+    removed = min(2, reg["damage"]) if army_size(reg) else reg["damage"]
+    if removed:
+        ctx.emit("DamageChanged", region=region, n=-removed, why="casualty")
+    ctx.pop()
+    if army_size(reg) == 0:
+        army_destroyed(ctx, region, side)
+        return
+    if reg["damage"] > 0:
+        ctx.push("casualties", side, region=region, mandatory=reg["damage"] > army_size(reg))
+
+
+def army_destroyed(ctx, region, side):
+    """R-11.5: leaders and characters with a destroyed army are eliminated."""
+    s = ctx.s
+    reg = s["regions"][region]
+    if reg["leaders"]:
+        ctx.emit("LeadersRemoved", region=region, n=reg["leaders"], why="army destroyed")
+    for c in chars_in(s, region, side, ctx.spec):
+        ctx.emit("CharacterStatus", char=c, status="eliminated", why="army destroyed")
+    if reg["damage"]:
+        ctx.emit("DamageChanged", region=region, n=-reg["damage"], why="army destroyed")
+    ctx.emit("ArmyDestroyed", region=region, side=side)
+
+
+def _stage_after_casualties(ctx, b):
+    s = ctx.s
+    atk_alive = has_army(s["regions"][b["current"]], b["attacker"])
+    def_alive = has_army(s["regions"][b["target"]], b["defender"])
+    if not def_alive:
+        end_battle(ctx, "attacker_won" if atk_alive else "both_destroyed")
+        return
+    if not atk_alive:
+        others = [r for r in b["armies"] if r != b["current"] and has_army(s["regions"][r], b["attacker"])]
+        if not others:
+            end_battle(ctx, "defender_won")
+            return
+    _upd(ctx, stage="cease")
+    ctx.push("cease", b["attacker"])
+
+
+def cmd_cease(ctx, cmd):
+    ctx.pop()
+    end_battle(ctx, "ceased")
+
+
+def cmd_fight_on(ctx, cmd):
+    ctx.pop()
+    b = ctx.s["battle"]
+    _upd(ctx, stage="withdraw")
+    opts = ["stay"]
+    dest = retreat_options(ctx, b)
+    if dest is not None and b["choice"][b["defender"]] == "regroup":
+        opts.append("retreat")
+    if dest is not None:
+        opts.append("flee")
+    if len(opts) > 1:
+        ctx.push("withdraw", b["defender"], options=opts)
+
+
+def retreat_options(ctx, b):
+    """R-10.7: (regions the defender may choose, regions the attacker picks with +1 damage);
+    None when no adjacent region is free."""
+    s, spec = ctx.s, ctx.spec
+    side = b["defender"]
+    enemy = b["attacker"]
+    good, free = [], []
+    for n, border in spec.board.neighbours(b["target"]).items():
+        reg = s["regions"][n]
+        if has_army(reg, enemy):
+            continue
+        free.append(n)
+        rs = spec.board.regions[n]
+        if rs.settlement and controller(s, spec, n) == enemy:
+            continue
+        if rs.terrain == "stronghold" and controller(s, spec, n) == enemy:
+            continue
+        if any(has_army(s["regions"][m], enemy) for m in spec.board.neighbours(n)):
+            continue
+        if border in NO_RETREAT_BORDERS:
+            continue
+        good.append(n)
+    if not free:
+        return None
+    return (sorted(good), sorted(free))
+
+
+def cmd_withdraw(ctx, cmd):
+    b = ctx.s["battle"]
+    p = ctx.top
+    choice = cmd.get("choice")
+    if choice not in p["options"]:
+        fail("battle/bad_withdraw", f"Choose one of: {', '.join(p['options'])}.", "R-10.6")
+    ctx.pop()
+    if choice == "stay":
+        _upd(ctx, stage="round_end")
+        return
+    if choice == "flee":
+        ctx.emit("Fled", side=b["defender"], region=b["target"])
+        _upd(ctx, stage="retreat", fleeing=True)
+        flee_casualties(ctx, b)
+    else:
+        _upd(ctx, stage="retreat", fleeing=False)
+
+
+def flee_casualties(ctx, b):
+    """R-10.6c: remove a unit and two markers at a time until 0 or 1 marker is left."""
+    reg = ctx.s["regions"][b["target"]]
+    if reg["damage"] >= 2 and army_size(reg) > 0:
+        ctx.push("flee_casualty", b["defender"], region=b["target"])
+
+
+def cmd_flee_casualty(ctx, cmd):
+    p = ctx.top
+    region = p["region"]
+    reg = ctx.s["regions"][region]
+    unit = cmd.get("unit")
+    if reg["units"].get(unit, 0) < 1:
+        fail("casualty/not_there", f"There is no {unit!r} in this army.", "R-10.6")
+    ctx.pop()
+    ctx.emit("UnitsRemoved", region=region, side=p["side"], units={unit: 1}, why="fled")
+    ctx.emit("DamageChanged", region=region, n=-min(2, reg["damage"]), why="fled")
+    if army_size(reg) == 0:
+        army_destroyed(ctx, region, p["side"])
+        return
+    flee_casualties(ctx, ctx.s["battle"])
+
+
+def _stage_retreat(ctx, b):
+    s = ctx.s
+    if not has_army(s["regions"][b["target"]], b["defender"]):
+        end_battle(ctx, "fled_destroyed" if b.get("fleeing") else "defender_destroyed")
+        return
+    opts = retreat_options(ctx, b)
+    if opts is None:
+        _upd(ctx, stage="round_end")
+        return
+    good, free = opts
+    _upd(ctx, stage="retreating")
+    if good:
+        ctx.push("retreat_to", b["defender"], options=good, penalty=False)
+    else:
+        ctx.push("retreat_to", b["attacker"], options=free, penalty=True)
+
+
+def cmd_retreat_to(ctx, cmd):
+    s = ctx.s
+    b = s["battle"]
+    p = ctx.top
+    r = cmd.get("region")
+    if r not in p["options"]:
+        fail("battle/bad_retreat", f"Retreat to one of: {', '.join(p['options'])}.", "R-10.7")
+    ctx.pop()
+    side = b["defender"]
+    frm = b["target"]
+    reg = s["regions"][frm]
+    ctx.emit("ArmyMoved", side=side, **{"from": frm}, path=[r], units=dict(reg["units"]),
+             leaders=reg["leaders"], characters=chars_in(s, frm, side, ctx.spec), damage=reg["damage"],
+             why="retreat")
+    if p["penalty"]:
+        ctx.emit("DamageChanged", region=r, n=1, why="retreat with no safe region")  # R-10.7
+    _E().arrived(ctx, side, r)
+    _E().check_casualties(ctx, r)
+    end_battle(ctx, "fled" if b.get("fleeing") else "retreated")
+
+
+def _stage_retreating(ctx, b):
+    # Only reached if the retreat decision vanished, which does not happen; end safely.
+    end_battle(ctx, "retreated")
+
+
+def _stage_round_end(ctx, b):
+    """End of round: Regroup returns spent maneuver tokens; round modifiers expire."""
+    spent = {k: list(v) for k, v in b["spent"].items()}
+    for side in ("fp", "sh"):
+        if b["choice"][side] == "regroup":
+            spent[side] = []
+    _upd(ctx, spent=spent, stage="round")
+    if any(m["until"] == "round" for m in ctx.s["mods"]):
+        ctx.emit("ModifiersCleared", until="round")
+
+
+def end_battle(ctx, outcome: str):
+    s = ctx.s
+    b = s["battle"]
+    _upd(ctx, outcome=outcome, stage="advance")
+    ctx.emit("BattleEnded", outcome=outcome, attacker=b["attacker"], target=b["target"])
+    if any(m["until"] in ("round", "battle") for m in s["mods"]):
+        ctx.emit("ModifiersCleared", until="round")
+        ctx.emit("ModifiersCleared", until="battle")
+    freed = not has_army(s["regions"][b["target"]], b["defender"])
+    movers = [r for r in b["armies"] if has_army(s["regions"][r], b["attacker"])]
+    if freed and movers and outcome != "ceased":
+        ctx.push("advance", b["attacker"], options=movers)
+
+
+def _stage_advance(ctx, b):
+    ctx.emit("BattleSet", battle=None, why="ended")
+
+
+def cmd_advance(ctx, cmd):
+    """R-10.8: all or part of the attacking army moves into the freed region."""
+    s = ctx.s
+    b = s["battle"]
+    p = ctx.top
+    frm = cmd.get("from", p["options"][0])
+    if frm not in p["options"]:
+        fail("battle/bad_advance", "Only an attacking army may advance.", "R-10.8")
+    side = b["attacker"]
+    units, leaders, chars, damage = _E().parse_group(ctx, side, frm, cmd)
+    ctx.pop()
+    _E().do_move(ctx, side, frm, [b["target"]], units, leaders, chars, damage)
+
+
+STAGES = {
+    "start": _stage_start, "round": _stage_round, "army": _stage_army, "cards": _stage_cards,
+    "roll": _stage_roll, "abilities": _stage_abilities, "damage": _stage_damage,
+    "after_casualties": _stage_after_casualties, "retreat": _stage_retreat,
+    "retreating": _stage_retreating, "round_end": _stage_round_end, "advance": _stage_advance,
+    # stages that only wait for a decision fall through to the next
+    "tactics": lambda ctx, b: _upd(ctx, stage="cards"),
+    "cease": lambda ctx, b: _upd(ctx, stage="round_end"),
+    "withdraw": lambda ctx, b: _upd(ctx, stage="round_end"),
+}
+
+
+def _noop(s, e):
+    pass
+
+
+for _name in ("BattleStarted", "TerrainSuperiority", "TacticsRevealed", "UnitAbilityTriggered",
+              "ArmyDestroyed", "Fled", "BattleEnded"):
+    _events.register(_name, _noop)
+
+
+def register_battle_commands(command, ANSWERS):
+    command("choose_army")(cmd_choose_army)
+    command("tactic")(cmd_tactic)
+    command("combat_card")(cmd_combat_card)
+    command("reroll")(cmd_reroll)
+    command("casualty")(cmd_casualty)
+    command("cease")(cmd_cease)
+    command("fight_on")(cmd_fight_on)
+    command("withdraw")(cmd_withdraw)
+    command("flee_casualty")(cmd_flee_casualty)
+    command("retreat_to")(cmd_retreat_to)
+    command("advance")(cmd_advance)
+    ANSWERS["choose_army"] = ("choose_army",)
+    ANSWERS["tactic"] = ("tactic",)
+    ANSWERS["combat_card"] = ("combat_card",)
+    ANSWERS["reroll"] = ("reroll",)
+    ANSWERS["casualties"] = ("casualty", "done")
+    ANSWERS["cease"] = ("cease", "fight_on")
+    ANSWERS["withdraw"] = ("withdraw",)
+    ANSWERS["flee_casualty"] = ("flee_casualty",)
+    ANSWERS["retreat_to"] = ("retreat_to",)
+    ANSWERS["advance"] = ("advance", "done")

@@ -1,0 +1,77 @@
+"""Chance as data (ARCHITECTURE.md, idea 2).
+
+Every die, shuffle and draw is decided here, once, and its outcome is written into the events;
+applying events never rolls. The random stream is a pure function of the game's seed and a
+counter kept in the state, so the same log always replays to the same state, and undoing a roll
+then asking again gives the same roll.
+
+A command may carry `"outcomes"`: a list of values consumed in order before the seeded stream is
+used. This is how the scripted runner gives dice explicitly and how the companion mode enters the
+physical dice, the fate tile and the cards drawn at a table. Outcomes are checked: a die must be
+1..6 and a drawn item must be one that could have been drawn.
+"""
+from __future__ import annotations
+
+import hashlib
+import random
+
+from .errors import RuleError
+
+
+class Chance:
+    def __init__(self, seed, counter: int, outcomes=None):
+        self.seed = seed
+        self.counter = counter
+        self.outcomes = list(outcomes or [])
+        self.used_outcomes = 0
+        self.calls = 0
+
+    def _rng(self) -> random.Random:
+        h = hashlib.blake2b(f"{self.seed}:{self.counter}".encode(), digest_size=8).digest()
+        self.counter += 1
+        self.calls += 1
+        return random.Random(int.from_bytes(h, "big"))
+
+    def _forced(self):
+        if self.used_outcomes < len(self.outcomes):
+            v = self.outcomes[self.used_outcomes]
+            self.used_outcomes += 1
+            return True, v
+        return False, None
+
+    def dice(self, n: int, what: str = "dice") -> list[int]:
+        out = []
+        rng = None
+        for _ in range(n):
+            forced, v = self._forced()
+            if forced:
+                if type(v) is not int or not 1 <= v <= 6:
+                    raise RuleError("chance/bad_die", f"A die result must be a number from 1 to 6, not {v!r} ({what}).")
+                out.append(v)
+            else:
+                if rng is None:
+                    rng = self._rng()
+                out.append(rng.randint(1, 6))
+        return out
+
+    def pick(self, items: list, what: str = "item"):
+        """Draw one item at random from `items` (a deck, the fate pool, a token pool)."""
+        if not items:
+            raise RuleError("chance/empty", f"There is no {what} to draw.")
+        forced, v = self._forced()
+        if forced:
+            if v not in items:
+                raise RuleError("chance/bad_draw", f"{v!r} cannot be drawn as the {what}: it is not among those left.")
+            return v
+        return self._rng().choice(items)
+
+    def shuffle(self, items: list) -> list:
+        out = list(items)
+        self._rng().shuffle(out)
+        return out
+
+    def check_all_used(self):
+        if self.used_outcomes < len(self.outcomes):
+            left = self.outcomes[self.used_outcomes:]
+            raise RuleError("chance/unused_outcomes",
+                            f"The command gave more outcomes than it needed: {left!r} were not used.")

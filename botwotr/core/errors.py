@@ -1,0 +1,19 @@
+"""The one error type of the rules core (ARCHITECTURE.md, idea 5)."""
+from __future__ import annotations
+
+
+class RuleError(Exception):
+    """An illegal or malformed command. Raised by `decide`; state and log stay unchanged.
+
+    `code` is a stable machine-readable code (`move/not_adjacent`), `message` a sentence a
+    player understands, `rule` the rule id (`R-9.4`) when one applies.
+    """
+
+    def __init__(self, code: str, message: str, rule: str | None = None):
+        super().__init__(f"{message} [{code}{', ' + rule if rule else ''}]")
+        self.code = code
+        self.message = message
+        self.rule = rule
+
+    def to_dict(self) -> dict:
+        return {"code": self.code, "message": self.message, "rule": self.rule}

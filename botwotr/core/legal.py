@@ -1,0 +1,272 @@
+"""`legal_commands`: every answer to what the game is waiting for.
+
+The UI, the scripted runner, the bots and the tests all take their choices from this list. Each
+command listed here is accepted by `decide`; the random-playout test checks that on every step.
+Dice with the same face are interchangeable, so only the first die of each face is listed.
+"""
+from __future__ import annotations
+
+import itertools
+
+from .errors import RuleError
+from .spec import ScenarioSpec, other
+from .state import army_size, armies, chars_in, has_army
+
+
+def _E():
+    from . import engine
+    return engine
+
+
+def _subsets(items: list, min_size: int = 0):
+    for k in range(min_size, len(items) + 1):
+        yield from (list(c) for c in itertools.combinations(items, k))
+
+
+def groups(s: dict, spec: ScenarioSpec, side: str, frm: str):
+    """Every moving part of an army: units, leaders, characters, damage (R-9.2)."""
+    reg = s["regions"][frm]
+    types = sorted(reg["units"])
+    total = army_size(reg)
+    present = chars_in(s, frm, side, spec)
+    for combo in itertools.product(*[range(reg["units"][t] + 1) for t in types]):
+        moving = sum(combo)
+        if moving == 0:
+            continue
+        staying = total - moving
+        units = {t: n for t, n in zip(types, combo) if n}
+        lead_opts = [reg["leaders"]] if staying == 0 else range(reg["leaders"] + 1)
+        dmin, dmax = max(0, reg["damage"] - staying), min(reg["damage"], moving)
+        for leaders in lead_opts:
+            for chars in _subsets(present):
+                for dmg in range(dmin, dmax + 1):
+                    yield {"units": units, "leaders": leaders, "characters": chars, "damage": dmg}
+
+
+def _paths(ctx, side: str, frm: str, max_len: int) -> list[list[str]]:
+    E = _E()
+    out = []
+    for n in sorted(ctx.spec.board.neighbours(frm)):
+        if not E.is_free(ctx.s, n, side):
+            continue
+        out.append([n])
+        if max_len >= 2 and not E.enemy_adjacent(ctx, n, side):
+            for m in sorted(ctx.spec.board.neighbours(n)):
+                if m != frm and E.is_free(ctx.s, m, side):
+                    out.append([n, m])
+    return out
+
+
+def _ok(fn, *args) -> bool:
+    try:
+        fn(*args)
+        return True
+    except RuleError:
+        return False
+
+
+def die_action_commands(spec, rules, s, side, die, face, limit=None) -> list[dict]:
+    E = _E()
+    ctx = E.Ctx(spec, rules, s, None)
+    out: list[dict] = []
+    base = {"cmd": "use_die", "side": side, "die": die}
+    for action in E.FACE_ACTIONS[face]:
+        if limit is not None and len(out) >= limit:
+            break
+        if action == "play_card":
+            for card in sorted(set(s["sides"][side]["hand"])):
+                if _ok(E.check_card_playable, ctx, side, face, card):
+                    out.append(dict(base, action=action, card=card))
+        elif action == "ability":
+            for c in sorted(spec.characters):
+                cmd = dict(base, action=action, character=c)
+                if _ok(E.ACTION_CHECKS[action], ctx, side, face, cmd):
+                    out.append(cmd)
+        elif action == "enter_character":
+            for c, cs in sorted(spec.characters.items()):
+                if cs.side != side or s["chars"][c]["status"] != "ready":
+                    continue
+                for r in cs.entry_regions:
+                    cmd = dict(base, action=action, character=c, region=r)
+                    if _ok(E.ACTION_CHECKS[action], ctx, side, face, cmd):
+                        out.append(cmd)
+        else:
+            cmd = dict(base, action=action)
+            if _ok(E.ACTION_CHECKS[action], ctx, side, face, cmd):
+                out.append(cmd)
+    if limit is None and not out:
+        out.append(dict(base, action="forfeit"))
+    return out
+
+
+def legal_commands(spec: ScenarioSpec, rules, s: dict) -> list[dict]:
+    if s["winner"] or not s["pending"]:
+        return []
+    E = _E()
+    p = s["pending"][-1]
+    kind = p["kind"]
+    side = p["side"]
+    ctx = E.Ctx(spec, rules, s, None)
+    out: list[dict] = []
+
+    def add(cmd, **kw):
+        out.append({"cmd": cmd, "side": kw.pop("_side", side), **kw})
+
+    if kind == "action":
+        seen = set()
+        for i, face in enumerate(s["sides"][side]["rolled"]):
+            if face not in seen:
+                seen.add(face)
+                out += die_action_commands(spec, rules, s, side, i, face)
+        if side == "sh" and s["sides"]["sh"]["box"]:
+            out += die_action_commands(spec, rules, s, side, "box", "character")
+        if E.unused_dice(s, other(side)) > E.unused_dice(s, side):
+            add("pass")
+            if side == "fp" and s["sides"]["fp"]["action_tokens"] > 0:
+                for tok, check in E.TOKEN_CHECKS.items():
+                    if _ok(check, ctx):
+                        add("pass", token=tok)
+        if side == "sh" and s["sides"]["sh"]["aside"] > 0:
+            for r in armies(s, "sh"):
+                add("place_leadership_token", region=r)
+    elif kind == "discard":
+        for c in sorted(set(s["sides"][side]["hand"])):
+            add("discard", card=c)
+    elif kind == "choose_position":
+        for pos in spec.positions:
+            add("choose_position", position=pos)
+    elif kind == "place_leadership":
+        for r in armies(s, "sh"):
+            add("place_leadership_token", region=r)
+        if not p["mandatory"]:
+            add("done")
+    elif kind == "fate_draw":
+        add("draw_fate")
+    elif kind == "fate_decide":
+        add("keep_fate")
+        add("set_aside_fate")
+    elif kind == "move":
+        max_len = E.MOVE_MODES[p["mode"]][0]
+        need_lead = E.MOVE_MODES[p["mode"]][1]
+        for frm in E.movable_armies(ctx, side, p["mode"], p["moved"]):
+            for path in _paths(ctx, side, frm, max_len):
+                for g in groups(s, spec, side, frm):
+                    if need_lead and g["leaders"] == 0 and not any(spec.characters[c].rating >= 1 for c in g["characters"]):
+                        continue
+                    add("move_army", **{"from": frm}, path=path, **g)
+        if p["optional"] or not out:
+            add("done")
+    elif kind == "attack":
+        mode = p["mode"]
+        if mode == "combined":
+            targets = {}
+            for r in armies(s, side):
+                for n in spec.board.neighbours(r):
+                    if has_army(s["regions"][n], other(side)):
+                        targets.setdefault(n, []).append(r)
+            for t, srcs in sorted(targets.items()):
+                for sub in _subsets(sorted(srcs), 1):
+                    add("attack", target=t, armies=sub)
+        else:
+            for frm in E.attack_sources(ctx, side, mode):
+                for t in sorted(spec.board.neighbours(frm)):
+                    if has_army(s["regions"][t], other(side)):
+                        add("attack", **{"from": frm}, target=t)
+                for path in _paths(ctx, side, frm, 1):
+                    to = path[0]
+                    tg = [t for t in sorted(spec.board.neighbours(to)) if has_army(s["regions"][t], other(side))]
+                    if not tg:
+                        continue
+                    for g in groups(s, spec, side, frm):
+                        if mode == "character" and g["leaders"] == 0 and not any(spec.characters[c].rating >= 1 for c in g["characters"]):
+                            continue
+                        for t in tg:
+                            add("attack", **{"from": frm}, to=to, target=t, **g)
+    elif kind == "recruit":
+        for r in E.recruit_regions(ctx, side, p["mode"], p["used"]):
+            add("recruit", region=r)
+        add("done")
+    elif kind == "mordor_recruit":
+        for r in E.mordor_regions(ctx, p["used"]):
+            add("place_orc", region=r)
+        add("done")
+    elif kind == "rally":
+        for r in E.rally_regions(ctx, side, p["used"]):
+            add("rally", region=r)
+        add("done")
+    elif kind == "move_characters":
+        by_region: dict[str, list[str]] = {}
+        for c, cs in sorted(s["chars"].items()):
+            if cs["status"] == "in_play" and spec.characters[c].side == side and c not in p["moved"]:
+                by_region.setdefault(cs["region"], []).append(c)
+        for r, chars in sorted(by_region.items()):
+            for grp in _subsets(chars, 1):
+                level = max(spec.characters[c].level for c in grp)
+                for path in _char_paths(spec, r, level):
+                    add("move_characters", characters=grp, path=path)
+        add("done")
+    elif kind in ("remove_excess", "flee_casualty"):
+        cmd = "remove_unit" if kind == "remove_excess" else "flee_casualty"
+        for u in sorted(s["regions"][p["region"]]["units"]):
+            add(cmd, unit=u)
+    elif kind == "casualties":
+        for u in sorted(s["regions"][p["region"]]["units"]):
+            add("casualty", unit=u)
+        if not p["mandatory"]:
+            add("done")
+    elif kind == "choose_unit":
+        for u in p["options"]:
+            add("choose_unit", unit=u)
+    elif kind == "choose_region":
+        for r in p["options"]:
+            add("choose_region", region=r)
+        add("done")
+    elif kind == "tactic":
+        from .battle import available_tactics
+        for sd in p["sides"]:
+            for t in available_tactics(ctx, s["battle"], sd):
+                add("tactic", _side=sd, tactic=t)
+    elif kind == "combat_card":
+        from .battle import combat_cards
+        for sd in p["sides"]:
+            for c in sorted(set(combat_cards(ctx, sd))):
+                add("combat_card", _side=sd, card=c)
+            add("combat_card", _side=sd, card=None)
+    elif kind == "choose_army":
+        for r in p["options"]:
+            add("choose_army", region=r)
+    elif kind == "reroll":
+        n = len(s["battle"]["rolls"][side]["dice"])
+        for k in range(0, min(p["max"], n) + 1):
+            for c in itertools.combinations(range(n), k):
+                add("reroll", dice=list(c))
+    elif kind == "cease":
+        add("cease")
+        add("fight_on")
+    elif kind == "withdraw":
+        for o in p["options"]:
+            add("withdraw", choice=o)
+    elif kind == "retreat_to":
+        for r in p["options"]:
+            add("retreat_to", region=r)
+    elif kind == "advance":
+        for frm in p["options"]:
+            for g in groups(s, spec, side, frm):
+                add("advance", **{"from": frm}, **g)
+        add("done")
+    return out
+
+
+def _char_paths(spec, frm: str, level: int) -> list[list[str]]:
+    """One shortest path to every region within `level` moves (R-9.7 ignores enemy armies)."""
+    paths = {frm: []}
+    frontier = [frm]
+    for _ in range(level):
+        nxt = []
+        for r in frontier:
+            for n in sorted(spec.board.neighbours(r)):
+                if n not in paths:
+                    paths[n] = paths[r] + [n]
+                    nxt.append(n)
+        frontier = nxt
+    return [p for r, p in sorted(paths.items()) if p]

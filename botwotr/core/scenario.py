@@ -1,0 +1,136 @@
+"""The scenario extension point.
+
+A scenario is data (`ScenarioSpec`) plus, where data cannot say it, a rules module: a subclass of
+`ScenarioRules` registered under the spec's `rules_module` name. The engine calls these hooks;
+the defaults implement the general rules, so a scenario overrides only what it changes. The
+Gondor siege rules (protection values, catapults, siege towers) fit here and in the battle hooks
+without touching the engine.
+"""
+from __future__ import annotations
+
+from .spec import ScenarioSpec, other
+from .state import controller
+
+
+class ScenarioRules:
+    def __init__(self, spec: ScenarioSpec):
+        self.spec = spec
+
+    # -- R-8.2: extra action dice at the start of a turn ----------------------------------
+    def extra_dice(self, state: dict, side: str) -> int:
+        if side == "fp":
+            return sum(1 for c, cs in state["chars"].items()
+                       if cs["status"] == "in_play" and self.spec.characters[c].extra_die
+                       and self.spec.characters[c].side == "fp")
+        return len(self.captured_territories(state))
+
+    def captured_territories(self, state: dict) -> list[str]:
+        """Territories whose settlements (with at least one Free Peoples one) the Shadow controls
+        all of (R-8.2, R-14.3)."""
+        terr: dict[str, list[str]] = {}
+        for r, rs in self.spec.board.regions.items():
+            if rs.settlement and rs.territory:
+                terr.setdefault(rs.territory, []).append(r)
+        out = []
+        for t, regs in sorted(terr.items()):
+            if any(self.spec.board.regions[r].owner == "fp" for r in regs) and \
+                    all(controller(state, self.spec, r) == "sh" for r in regs):
+                out.append(t)
+        return out
+
+    # -- R-14.1: may an army of this side take control of a settlement? -------------------
+    def can_take_control(self, state: dict, region: str, side: str) -> bool:
+        reg = state["regions"][region]
+        return any("no_control" not in self.spec.units[u].tags for u in reg["units"])
+
+    # -- R-4.3: victory conditions, checked in phase 6 ------------------------------------
+    def shadow_vp(self, state: dict) -> int:
+        return sum(rs.vp for r, rs in self.spec.board.regions.items()
+                   if rs.settlement and rs.owner == "fp" and controller(state, self.spec, r) == "sh")
+
+    def check_victory(self, state: dict) -> tuple[str, str] | None:
+        spec = self.spec
+        if spec.victory_vp and self.shadow_vp(state) >= spec.victory_vp:
+            return "sh", f"The Shadow holds {self.shadow_vp(state)} victory points (needs {spec.victory_vp})."
+        caps = spec.victory_captains
+        if caps and all(state["chars"][c]["status"] == "eliminated" for c in caps):
+            names = ", ".join(spec.characters[c].name for c in caps)
+            return "sh", f"The Shadow has eliminated {names}."
+        return None
+
+    # -- Effects the data cannot express -------------------------------------------------
+    def hook(self, ctx, name: str, side: str, effect: dict) -> None:
+        from .errors import RuleError
+        raise RuleError("effect/unknown_hook", f"This scenario has no rule called '{name}'.")
+
+    def ability(self, ctx, char: str, side: str) -> bool:
+        """Use a character's special ability (R-8.7). Return False if it has none in code; the
+        engine then runs `ability_params['effect']` from the data."""
+        return False
+
+    def ability_usable(self, ctx, char: str, side: str) -> bool:
+        """Whether a character's ability may be used now (default: always)."""
+        return True
+
+    def unit_ability(self, ctx, side: str, unit: str) -> None:
+        """R-10.4.4: a unit type's maneuver ability, from its `ability_params`:
+        extra_hits (n more hits), cancel_hits (cancel n enemy hits), hits_per_maneuver_hit
+        (n more hits for each maneuver die that hit), reroll_misses (re-roll up to n dice that
+        missed; new hits count)."""
+        from .battle import hits_of, maneuver_hits, die_value
+        b = ctx.s["battle"]
+        p = self.spec.units[unit].ability_params
+        hits = dict(b["hits"])
+        absorb = dict(b.get("absorb", {}))
+        roll = b["rolls"][side]
+        if p.get("reroll_misses"):
+            misses = [i for i, d in enumerate(roll["dice"]) if die_value(d, roll["mod"]) < roll["target"]]
+            idx = misses[:p["reroll_misses"]]
+            new = ctx.chance.dice(len(idx), f"{unit} ability")
+            dice = list(roll["dice"])
+            for i, v in zip(idx, new):
+                dice[i] = v
+            new_roll = dict(roll, dice=dice)
+            hits[side] += hits_of(new_roll) - hits_of(roll)
+            rolls = dict(b["rolls"])
+            rolls[side] = new_roll
+            ctx.emit("CombatRolled", side=side, dice=dice, maneuver=roll["maneuver"], target=roll["target"],
+                     mod=roll["mod"], stage="ability", rerolled=idx)
+            ctx.emit("BattleUpdated", changes={"rolls": rolls})
+        hits[side] += p.get("extra_hits", 0)
+        hits[side] += p.get("hits_per_maneuver_hit", 0) * maneuver_hits(b["rolls"][side])
+        absorb[side] = absorb.get(side, 0) + p.get("cancel_hits", 0)
+        ctx.emit("BattleUpdated", changes={"hits": hits, "absorb": absorb})
+
+    def fate_icon(self, ctx, icon: str) -> bool:
+        """Apply a fate tile's icon; False lets the engine run `spec.fate_icons[icon]`."""
+        return False
+
+    def opponent(self, side: str) -> str:
+        return other(side)
+
+
+_REGISTRY: dict[str, type[ScenarioRules]] = {}
+
+
+def register(name: str):
+    def deco(cls):
+        _REGISTRY[name] = cls
+        return cls
+    return deco
+
+
+def rules_for(spec: ScenarioSpec) -> ScenarioRules:
+    if spec.rules_module:
+        if spec.rules_module not in _REGISTRY:
+            # Scenario modules register themselves on import.
+            import importlib
+            try:
+                importlib.import_module(f"botwotr.scenarios.{spec.rules_module}")
+            except ImportError:
+                pass
+        cls = _REGISTRY.get(spec.rules_module)
+        if cls is None:
+            raise KeyError(f"no rules module named {spec.rules_module!r}")
+        return cls(spec)
+    return ScenarioRules(spec)

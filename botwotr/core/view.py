@@ -1,0 +1,81 @@
+"""Per-seat views (R-15): what one seat may see of the state and of the log.
+
+`view_for(state, seat)` with seat "fp", "sh" or "public" returns a redacted copy: hidden hands
+become counts, face-down recruitment tokens show only their places (their owner sees their types),
+deck order and the fate pool show only their sizes, and a secret tactic or combat card stays hidden
+until both sides have chosen and the cards are revealed.
+"""
+from __future__ import annotations
+
+from .spec import SIDES
+from .state import clone
+
+HIDDEN = "hidden"
+
+
+def view_for(state: dict, seat: str) -> dict:
+    if seat not in ("fp", "sh", "public"):
+        raise ValueError(f"seat must be fp, sh or public, not {seat!r}")
+    v = clone(state)
+    for side in SIDES:
+        sd = v["sides"][side]
+        sd["story"] = len(sd["story"])
+        sd["special"] = len(sd["special"])
+        if side != seat:
+            sd["hand"] = [HIDDEN] * len(sd["hand"])
+            sd["rpool"] = len(sd["rpool"])
+    v["generic"] = len(v["generic"])
+    v["fate_pool"] = len(v["fate_pool"])
+    v["fate_extra"] = len(v["fate_extra"])
+    v["seed"] = HIDDEN
+    v["rng"] = HIDDEN
+    for reg in v["regions"].values():
+        for side in SIDES:
+            if side != seat:
+                reg["rtokens"][side] = [HIDDEN] * len(reg["rtokens"][side])
+    b = v["battle"]
+    if b is not None:
+        if not b["revealed"]:
+            b["choice"] = {s: (c if s == seat else (HIDDEN if c else None)) for s, c in b["choice"].items()}
+        if not b["cards_revealed"]:
+            b["card"] = {s: (c if s == seat else (HIDDEN if c else None)) for s, c in b["card"].items()}
+    return v
+
+
+SECRET_EVENTS = {
+    # event kind -> (field, who may see it: "side" field's seat, or nobody)
+    "CardsDrawn": ("cards", "side"),
+    "RecruitmentTokenPlaced": ("unit", "side"),
+    "RecruitmentPoolSet": ("tokens", "side"),
+    "DecksShuffled": (None, None),
+    "FatePoolFilled": (None, None),
+    "GenericDeckReshuffled": ("order", None),
+}
+
+
+def event_for(event: dict, seat: str, revealed: bool = True) -> dict | None:
+    """An event as a seat may see it in the log."""
+    e = event["e"]
+    if e in SECRET_EVENTS:
+        field, who = SECRET_EVENTS[e]
+        if field is None:
+            return {"e": e}
+        if who is None or event.get(who) != seat:
+            out = dict(event)
+            val = out[field]
+            out[field] = [HIDDEN] * len(val) if isinstance(val, list) else HIDDEN
+            return out
+        return event
+    if e == "BattleUpdated" and ("choice" in event["changes"] or "card" in event["changes"]):
+        ch = dict(event["changes"])
+        for key in ("choice", "card"):
+            if key in ch and not event["changes"].get("revealed") and not event["changes"].get("cards_revealed"):
+                ch[key] = {s: (c if s == seat else (HIDDEN if c else None)) for s, c in ch[key].items()}
+        return {"e": e, "changes": ch}
+    if e == "PendingPushed" and event["decision"]["kind"] == "fate_decide":
+        return event
+    if e == "GameStarted":
+        return {k: (HIDDEN if k == "seed" else v) for k, v in event.items()}
+    if e == "RngAdvanced":
+        return None
+    return event
