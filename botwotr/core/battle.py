@@ -244,13 +244,31 @@ def die_value(d: int, mod: int) -> int:
 
 
 def _stage_roll(ctx, b):
-    rolls = {}
-    for side in (b["attacker"], b["defender"]):
-        total, maneuver, target = strength(ctx, b, side)
-        rolls[side] = _roll_side(ctx, b, side, total, maneuver, target)
-        ctx.emit("CombatRolled", side=side, dice=rolls[side]["dice"], maneuver=maneuver, target=target,
-                 mod=rolls[side]["mod"], stage="roll")
-    _upd(ctx, rolls=rolls, stage="abilities")
+    """R-10.4.2: each side rolls its combat dice (a decision, so physical dice can be entered)."""
+    _upd(ctx, stage="rolled")
+    ctx.push("combat_roll", None, sides=[b["attacker"], b["defender"]])
+
+
+def cmd_roll_combat(ctx, cmd):
+    side = cmd["side"]
+    b = ctx.s["battle"]
+    total, maneuver, target = strength(ctx, b, side)
+    roll = _roll_side(ctx, b, side, total, maneuver, target)
+    rolls = dict(b["rolls"])
+    rolls[side] = roll
+    p = ctx.pop()
+    left = [x for x in p["sides"] if x != side]
+    if left:
+        ctx.push("combat_roll", None, sides=left)
+    _upd(ctx, rolls=rolls)
+    ctx.emit("CombatRolled", side=side, dice=roll["dice"], maneuver=maneuver, target=target,
+             mod=roll["mod"], stage="roll")
+
+
+def _stage_rolled(ctx, b):
+    """R-10.4.3: leader re-rolls, the attacker first."""
+    rolls = b["rolls"]
+    _upd(ctx, stage="abilities")
     ask = []
     for side in (b["attacker"], b["defender"]):
         lead = leadership(ctx.s, ctx.spec, battle_region(b, side)) + _mods(ctx, side, "reroll")
@@ -552,7 +570,7 @@ def cmd_advance(ctx, cmd):
 
 STAGES = {
     "start": _stage_start, "round": _stage_round, "army": _stage_army, "cards": _stage_cards,
-    "roll": _stage_roll, "abilities": _stage_abilities, "damage": _stage_damage,
+    "roll": _stage_roll, "rolled": _stage_rolled, "abilities": _stage_abilities, "damage": _stage_damage,
     "after_casualties": _stage_after_casualties, "retreat": _stage_retreat,
     "retreating": _stage_retreating, "round_end": _stage_round_end, "advance": _stage_advance,
     # stages that only wait for a decision fall through to the next
@@ -576,6 +594,7 @@ def register_battle_commands(command, ANSWERS):
     command("tactic")(cmd_tactic)
     command("combat_card")(cmd_combat_card)
     command("reroll")(cmd_reroll)
+    command("roll_combat")(cmd_roll_combat)
     command("casualty")(cmd_casualty)
     command("cease")(cmd_cease)
     command("fight_on")(cmd_fight_on)
@@ -587,6 +606,7 @@ def register_battle_commands(command, ANSWERS):
     ANSWERS["tactic"] = ("tactic",)
     ANSWERS["combat_card"] = ("combat_card",)
     ANSWERS["reroll"] = ("reroll",)
+    ANSWERS["combat_roll"] = ("roll_combat",)
     ANSWERS["casualties"] = ("casualty", "done")
     ANSWERS["cease"] = ("cease", "fight_on")
     ANSWERS["withdraw"] = ("withdraw",)

@@ -143,6 +143,8 @@ PENDING_TEXT = {
     "choose_region": "choose a region",
     "choose_army": "choose an army",
     "casualties": "take casualties",
+    "roll_dice": "roll the action dice",
+    "combat_roll": "roll the combat dice",
     "tactic": "choose a battle tactic in secret",
     "combat_card": "choose a combat card in secret",
     "choose_army": "choose which attacking army fights this round",
@@ -240,6 +242,10 @@ def phase_fate(ctx: Ctx) -> None:
     _next_step(ctx)
     if s["step"] == 1:
         n = s["sides"]["sh"]["fate_dice"]
+        if n > 0 and not s["fate_pool"] and s["fate_used"]:
+            # Project ruling (docs/rulings.md): an empty pool takes back the applied tiles, so
+            # fate never stalls.
+            ctx.emit("FatePoolRefilled", tiles=sorted(s["fate_used"]))
         if n > 0 and s["fate_pool"]:
             ctx.push("fate_draw", "fp", left=n)
     else:
@@ -247,18 +253,36 @@ def phase_fate(ctx: Ctx) -> None:
 
 
 def phase_roll(ctx: Ctx) -> None:
-    """R-3.4: both roll their remaining dice; Shadow Character results go to the box (R-6.4)."""
+    """R-3.4: both players roll their remaining dice, in either order (a decision each, so that
+    the companion mode can enter physical dice)."""
     s = ctx.s
-    for side in SIDES:
-        sd = s["sides"][side]
-        n = max(0, sd["dice"] - len(sd["box"]))
-        results = roll_action_dice(ctx, side, n)
-        to_box = sum(1 for r in results if r == "character") if side == "sh" else 0
-        kept = [r for r in results if not (side == "sh" and r == "character")]
-        ctx.emit("DiceRolled", side=side, results=results, kept=kept, to_box=to_box)
-        if to_box:
-            ctx.emit("LeadershipTokensGained", n=to_box, why="character dice")
-    ctx.emit("PhaseStarted", phase="actions")
+    if s["step"] == 0:
+        _next_step(ctx)
+        ctx.push("roll_dice", None, sides=["fp", "sh"])
+    else:
+        ctx.emit("PhaseStarted", phase="actions")
+
+
+@command("roll_dice")
+def cmd_roll_dice(ctx: Ctx, cmd: dict) -> None:
+    """Roll a side's action dice; Shadow Character results go to the box (R-6.4)."""
+    s = ctx.s
+    side = cmd["side"]
+    sd = s["sides"][side]
+    n = max(0, sd["dice"] - len(sd["box"]))
+    results = roll_action_dice(ctx, side, n)
+    to_box = sum(1 for r in results if r == "character") if side == "sh" else 0
+    kept = [r for r in results if not (side == "sh" and r == "character")]
+    p = ctx.pop()
+    left = [x for x in p["sides"] if x != side]
+    if left:
+        ctx.push("roll_dice", None, sides=left)
+    ctx.emit("DiceRolled", side=side, results=results, kept=kept, to_box=to_box)
+    if to_box:
+        ctx.emit("LeadershipTokensGained", n=to_box, why="character dice")
+
+
+ANSWERS["roll_dice"] = ("roll_dice",)
 
 
 def roll_action_dice(ctx: Ctx, side: str, n: int) -> list[str]:
@@ -1467,6 +1491,15 @@ def _gain_tokens(s, e):
 
 
 ev.register("ActionTokensGained", _gain_tokens)
+
+
+def _fate_refilled(s, e):
+    s["fate_pool"].extend(e["tiles"])
+    for tile in e["tiles"]:
+        s["fate_used"].remove(tile)
+
+
+ev.register("FatePoolRefilled", _fate_refilled)
 
 
 def where_regions(ctx: Ctx, side: str, where: Any) -> list[str]:

@@ -2,11 +2,12 @@
 
 An event is a dict with "e" (its kind, past tense) and its data. `apply` never rolls, never asks
 and never fails on an event that `decide` produced; it mutates the state it is given (callers
-clone first when they need the old state).
+clone first when they need the old state). A handler never keeps a reference to a mutable part of
+an event (it clones), so folding a log can never change the log.
 """
 from __future__ import annotations
 
-from .state import army_size, empty_region
+from .state import army_size, clone
 from .spec import SIDES
 
 
@@ -275,7 +276,7 @@ def _action_ended(s, e):
 
 
 def _pending_pushed(s, e):
-    s["pending"].append(e["decision"])
+    s["pending"].append(clone(e["decision"]))
 
 
 def _pending_popped(s, e):
@@ -283,7 +284,7 @@ def _pending_popped(s, e):
 
 
 def _pending_updated(s, e):
-    s["pending"][-1] = e["decision"]
+    s["pending"][-1] = clone(e["decision"])
 
 
 def _won(s, e):
@@ -298,7 +299,7 @@ def _rng(s, e):
 
 
 def _mod_added(s, e):
-    s["mods"].append(e["mod"])
+    s["mods"].append(clone(e["mod"]))
 
 
 def _mods_cleared(s, e):
@@ -310,11 +311,11 @@ def _flag(s, e):
 
 
 def _battle_set(s, e):
-    s["battle"] = e["battle"]
+    s["battle"] = clone(e["battle"])
 
 
 def _battle_update(s, e):
-    s["battle"].update(e["changes"])
+    s["battle"].update(clone(e["changes"]))
 
 
 def _noop(s, e):

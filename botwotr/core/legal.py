@@ -232,6 +232,12 @@ def legal_commands(spec: ScenarioSpec, rules, s: dict) -> list[dict]:
             for c in sorted(set(combat_cards(ctx, sd))):
                 add("combat_card", _side=sd, card=c)
             add("combat_card", _side=sd, card=None)
+    elif kind == "roll_dice":
+        for sd in p["sides"]:
+            add("roll_dice", _side=sd)
+    elif kind == "combat_roll":
+        for sd in p["sides"]:
+            add("roll_combat", _side=sd)
     elif kind == "choose_army":
         for r in p["options"]:
             add("choose_army", region=r)
