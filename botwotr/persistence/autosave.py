@@ -1,0 +1,52 @@
+"""Autosave: after every command the game is written to `autosave.json`; the previous good file
+is kept as `autosave.prev.json`. Both writes are atomic (`save.atomic_write`), so a crash or a
+power cut at any moment leaves at least one complete save that loads and verifies.
+"""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from ..core import Game
+from . import save as saves
+
+NEWEST = "autosave.json"
+PREVIOUS = "autosave.prev.json"
+
+
+def default_folder() -> Path:
+    base = os.environ.get("BOTWOTR_HOME") or os.path.join(
+        os.environ.get("XDG_DATA_HOME") or os.path.join(Path.home(), ".local", "share"), "botwotr")
+    return Path(base)
+
+
+def autosave(game: Game, folder: str | os.PathLike | None = None) -> Path:
+    folder = Path(folder) if folder else default_folder()
+    folder.mkdir(parents=True, exist_ok=True)
+    newest = folder / NEWEST
+    if newest.exists():
+        # Keep the last good autosave: a hard link (or copy) then an atomic replace.
+        try:
+            text = newest.read_text(encoding="utf-8")
+            saves.parse(text, str(newest))
+            saves.atomic_write(folder / PREVIOUS, text)
+        except (OSError, saves.SaveError, UnicodeDecodeError):
+            pass  # the newest is damaged: keep the previous one as it is
+    saves.save(game, newest)
+    return newest
+
+
+def candidates(folder: str | os.PathLike | None = None) -> list[Path]:
+    folder = Path(folder) if folder else default_folder()
+    return [p for p in (folder / NEWEST, folder / PREVIOUS) if p.exists()]
+
+
+def load_latest(spec_for, folder: str | os.PathLike | None = None) -> tuple[Game | None, list[str]]:
+    """The newest autosave that loads and verifies, and the problems met on the way."""
+    problems = []
+    for path in candidates(folder):
+        try:
+            return saves.load(path, spec_for), problems
+        except saves.SaveError as e:
+            problems.append(str(e))
+    return None, problems
