@@ -152,3 +152,25 @@ def events_named(events: list[dict], name: str) -> list[dict]:
 def log_events(game: Game, since: int = 0) -> list[dict]:
     """Every event of the log from entry `since` on."""
     return [e for entry in game.log[since:] for e in entry["events"]]
+
+
+def finish_actions(game: Game, max_steps: int = 200) -> Game:
+    """Play out the action phase with the least disturbing legal choices (spend a die for nothing,
+    pass, or decline what an action offers) until a new turn asks its first decision."""
+    turn = game.state["turn"]
+    prefs = ("forfeit", "ability", "draw_story", "draw_generic", "rally", "recruit", "move_characters")
+    for _ in range(max_steps):
+        p = top(game)
+        if p is None or game.state["winner"] or game.state["turn"] != turn:
+            return game
+        legal = game.legal_commands()
+        if p["kind"] == "action":
+            pick = next((c for c in legal if c["cmd"] == "pass" and "token" not in c), None)
+            for a in prefs:
+                if pick:
+                    break
+                pick = next((c for c in legal if c.get("action") == a), None)
+            game.submit(pick or legal[0])
+        else:
+            game.submit(next((c for c in legal if c["cmd"] == "done"), legal[0]))
+    raise AssertionError("the action phase did not end")

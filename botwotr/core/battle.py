@@ -6,7 +6,9 @@ decisions `battle_pump` advances it. Every choice a player has is a decision:
 
 - `tactic`        both sides, secretly, in either order (R-10.4.1); hidden in views until both chose;
 - `combat_card`   each side that chose Combat Event picks a combat card or none, secretly (R-10.4.1b);
-- `choose_army`   the attacker in a combined attack picks the army of the round (R-10.9);
+- `choose_army`   the attacker in a combined attack picks the army of the round (R-10.9); for the
+                  first round before terrain superiority, which that army decides;
+- `combat_roll`   each side rolls its combat dice, in either order (R-10.4.2);
 - `reroll`        each side with leadership picks the dice to re-roll (R-10.4.3);
 - `casualties`    each damaged side removes units: mandatory past the limit, voluntary otherwise (R-11);
 - `cease`         the attacker ceases or fights on (R-10.6a);
@@ -62,8 +64,13 @@ def _terrain(ctx, b) -> str:
 
 
 def _stage_start(ctx, b):
-    """R-10.2 terrain superiority, once, with the first attacking army."""
+    """R-10.2 terrain superiority, once, with the first attacking army. In a combined attack the
+    attacker first chooses the army of the first round: that is the first army (R-10.9)."""
     spec, s = ctx.spec, ctx.s
+    if len(b["armies"]) > 1 and not b.get("first_chosen"):
+        _upd(ctx, first_chosen=True)
+        ctx.push("choose_army", b["attacker"], options=list(b["armies"]))
+        return
     terrain = _terrain(ctx, b)
     counts = {}
     for side, region in ((b["attacker"], b["current"]), (b["defender"], b["target"])):
@@ -80,11 +87,13 @@ def _stage_start(ctx, b):
 
 def _stage_round(ctx, b):
     live = [r for r in b["armies"] if has_army(ctx.s["regions"][r], b["attacker"])]
+    first = b["round"] == 0
     _upd(ctx, round=b["round"] + 1, stage="army", armies=live, choice={"fp": None, "sh": None},
          card={"fp": None, "sh": None}, revealed=False, cards_revealed=False, rolls={},
          hits={"fp": 0, "sh": 0}, ability={"fp": None, "sh": None})
     if len(live) > 1:
-        ctx.push("choose_army", b["attacker"], options=live)
+        if not first:  # the first round's army was chosen before terrain superiority
+            ctx.push("choose_army", b["attacker"], options=live)
     elif live and live[0] != b["current"]:
         spent = dict(b["spent"])
         spent[b["attacker"]] = []  # R-10.9: another army fights, with all its tokens
@@ -515,9 +524,11 @@ def cmd_retreat_to(ctx, cmd):
              why="retreat")
     if p["penalty"]:
         ctx.emit("DamageChanged", region=r, n=1, why="retreat with no safe region")  # R-10.7
-    _E().arrived(ctx, side, r)
-    _E().check_casualties(ctx, r)
     end_battle(ctx, "fled" if b.get("fleeing") else "retreated")
+    # Asked before the attacker's advance: units over 5 (R-9.5), then markers over units
+    # (R-11.3), go at once.
+    _E().check_casualties(ctx, r)
+    _E().arrived(ctx, side, r)
 
 
 def _stage_retreating(ctx, b):
@@ -544,6 +555,12 @@ def end_battle(ctx, outcome: str):
     if any(m["until"] in ("round", "battle") for m in s["mods"]):
         ctx.emit("ModifiersCleared", until="round")
         ctx.emit("ModifiersCleared", until="battle")
+    for r in dict.fromkeys(b["armies"] + [b["target"]]):
+        # R-12.4: an army that ends a battle where enemy recruitment tokens lie destroys them.
+        reg = s["regions"][r]
+        if reg["side"] and army_size(reg) and reg["rtokens"][other(reg["side"])]:
+            ctx.emit("RecruitmentTokensDestroyed", region=r, side=other(reg["side"]),
+                     units=list(reg["rtokens"][other(reg["side"])]))
     freed = not has_army(s["regions"][b["target"]], b["defender"])
     movers = [r for r in b["armies"] if has_army(s["regions"][r], b["attacker"])]
     if freed and movers and outcome != "ceased":

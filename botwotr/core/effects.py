@@ -82,7 +82,7 @@ def _check_type(kind: str, v: Any) -> str | None:
     if kind == "color":
         return None if v in ("blue", "red") else "must be blue or red"
     if kind == "where":
-        return None if v in WHERE or (isinstance(v, list) and all(isinstance(x, str) for x in v)) \
+        return None if v in WHERE or (isinstance(v, (list, tuple)) and all(isinstance(x, str) for x in v)) \
             else f"must be one of {', '.join(WHERE)} or a list of region ids"
     if kind == "mod":
         return None if v in MOD_KINDS else f"must be one of {', '.join(MOD_KINDS)}"

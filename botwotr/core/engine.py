@@ -192,7 +192,9 @@ def start_turn(ctx: Ctx) -> None:
     dice = {}
     for side in SIDES:
         dice[side] = max(1, spec.dice[side] + s["sides"][side]["dice_bonus"] + ctx.rules.extra_dice(s, side))
-    tokens = max(0, spec.action_tokens - s["sides"]["fp"]["tokens_lost"])
+    # action tokens from cards on the table count from the start of each turn.
+    table = sum(e.get("n", 1) for c in s["table"] for e in spec.cards[c].effect if e["do"] == "action_tokens")
+    tokens = max(0, spec.action_tokens - s["sides"]["fp"]["tokens_lost"] + table)
     ctx.emit("TurnStarted", turn=s["turn"] + 1, dice=dice, action_tokens=tokens)
 
 
@@ -350,8 +352,11 @@ def phase_end(ctx: Ctx) -> None:
     if won:
         ctx.emit("GameWon", side=won[0], reason=won[1])
         return
-    if ctx.s["mods"]:
-        ctx.emit("ModifiersCleared", until="turn")
+    # Every modifier lasts this turn at most: a round or battle modifier whose battle never
+    # came (e.g. an attack effect with no army able to attack) ends with the turn too.
+    for until in ("round", "battle", "turn"):
+        if any(m["until"] == until for m in ctx.s["mods"]):
+            ctx.emit("ModifiersCleared", until=until)
     ctx.emit("LeadershipTokensRemoved")
     start_turn(ctx)
 
@@ -711,7 +716,8 @@ def _check_ability(ctx, side, face, cmd):
     if c not in spec.characters or spec.characters[c].side != side:
         fail("ability/unknown", f"{c!r} is not one of your characters.", "R-8.7")
     cs = spec.characters[c]
-    if s["chars"][c]["status"] != "in_play":
+    # The commander-in-chief stays in the Shadow Box, never on the board.
+    if s["chars"][c]["status"] != "in_play" and c != spec.commander:
         fail("ability/not_in_play", f"{cs.name} is not in play.", "R-8.7")
     if not cs.ability or not cs.ability_die:
         fail("ability/none", f"{cs.name} has no ability used with an action die.", "R-8.7")
@@ -1002,7 +1008,7 @@ def move_army(ctx: Ctx, side: str, cmd: dict, mode: str) -> str:
     max_len, need_lead, need_orcs = MOVE_MODES[mode]
     path = check_path(ctx, side, frm, cmd.get("path", cmd.get("to")), max_len)
     units, leaders, chars, damage = parse_group(ctx, side, frm, cmd)
-    if need_orcs and not has_orcs(ctx, frm):
+    if need_orcs and not any("orc" in spec.units[u].tags for u in units):
         fail("move/no_orcs", "This move needs an army with Orcs.", "R-8.6")
     if need_lead and leaders == 0 and not any(spec.characters[c].rating >= 1 for c in chars):
         fail("move/no_leader", "With a Character die a leader or a character with leadership must move with the army.", "R-9.2")
@@ -1149,6 +1155,8 @@ def cmd_attack(ctx: Ctx, cmd: dict) -> None:
             fail("move/no_leader", "With a Character die a leader or a character with leadership must move with the army.", "R-9.2")
         do_move(ctx, side, frm, [to], units, leaders, chars, damage)
         at = to
+        if mode == "mordor" and not has_orcs(ctx, at):
+            fail("attack/no_orcs", "The army that makes a Mordor attack must contain Orcs.", "R-8.6")
     if target not in spec.board.neighbours(at):
         fail("attack/not_adjacent", f"{spec.board.regions[target].name} is not adjacent to {spec.board.regions[at].name}.", "R-8.8")
     from .battle import start_battle
@@ -1287,7 +1295,7 @@ def mordor_regions(ctx: Ctx, used: list[str]) -> list[str]:
         return []
     return [r for r, rs in spec.board.regions.items()
             if rs.orc_area and r not in used and is_free(s, r, "sh")
-            and not (rs.settlement and controller(s, spec, r) == "fp" and rs.owner == "fp")]
+            and not (rs.settlement and controller(s, spec, r) == "fp")]
 
 
 @command("place_orc")
@@ -1483,6 +1491,9 @@ def eff_leadership_tokens(ctx, side, eff, src):
 
 
 def eff_action_tokens(ctx, side, eff, src):
+    card = ctx.spec.cards.get(src[5:]) if src.startswith("card:") else None
+    if card is not None and card.stays:
+        return  # counted at the start of every turn while the card is on the table
     ctx.emit("ActionTokensGained", n=eff["n"], why=src)
 
 
@@ -1504,7 +1515,7 @@ ev.register("FatePoolRefilled", _fate_refilled)
 
 def where_regions(ctx: Ctx, side: str, where: Any) -> list[str]:
     s, spec = ctx.s, ctx.spec
-    if isinstance(where, list):
+    if isinstance(where, (list, tuple)):
         return [r for r in where if r in s["regions"]]
     if where == "own_settlement":
         return [r for r, rs in spec.board.regions.items() if rs.settlement and rs.owner == side
@@ -1629,6 +1640,8 @@ def cmd_choose_region(ctx: Ctx, cmd: dict) -> None:
         ctx.emit("DamageChanged", region=region, n=-min(p["amount"], s["regions"][region]["damage"]), why="card")
     elif purpose == "enter":
         enter_character(ctx, p["char"], region)
+    if purpose == "token" and not s["sides"][side]["rpool"]:
+        n = 0  # no token left, no more can be placed
     if n > 0 and opts and not s["winner"]:
         # Anything just asked (an army over 5) is answered first.
         extra = {k: v for k, v in p.items() if k not in ("kind", "side", "options", "n")}
@@ -1662,7 +1675,7 @@ def check_casualties(ctx: Ctx, region: str) -> None:
 
 def _adj_region(ctx, cmd, key="region"):
     r = cmd.get(key)
-    if r not in ctx.s["regions"]:
+    if not isinstance(r, str) or r not in ctx.s["regions"]:
         fail("adjust/region", f"There is no region called {r!r}.")
     return r
 

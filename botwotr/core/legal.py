@@ -153,6 +153,8 @@ def legal_commands(spec: ScenarioSpec, rules, s: dict) -> list[dict]:
                 for g in groups(s, spec, side, frm):
                     if need_lead and g["leaders"] == 0 and not any(spec.characters[c].rating >= 1 for c in g["characters"]):
                         continue
+                    if E.MOVE_MODES[p["mode"]][2] and not any("orc" in spec.units[u].tags for u in g["units"]):
+                        continue  # a Mordor move moves Orcs (engine.move_army refuses otherwise)
                     add("move_army", **{"from": frm}, path=path, **g)
         if p["optional"] or not out:
             add("done")
@@ -180,6 +182,9 @@ def legal_commands(spec: ScenarioSpec, rules, s: dict) -> list[dict]:
                     for g in groups(s, spec, side, frm):
                         if mode == "character" and g["leaders"] == 0 and not any(spec.characters[c].rating >= 1 for c in g["characters"]):
                             continue
+                        if mode == "mordor" and not any("orc" in spec.units[u].tags for u in list(g["units"])
+                                                        + list(s["regions"][to]["units"] if s["regions"][to]["side"] == side else ())):
+                            continue  # the attacking army contains Orcs
                         for t in tg:
                             add("attack", **{"from": frm}, to=to, target=t, **g)
     elif kind == "recruit":

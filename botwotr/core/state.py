@@ -140,6 +140,8 @@ def leadership(state: dict, spec: ScenarioSpec, region: str) -> int:
     figures = [f for f in figures if f[0] > 0]
     total = reg["tokens"]
     if figures:
-        figures.sort(reverse=True)
+        # The highest rating commands; among equal ratings the lowest modifier, so that the
+        # others' modifiers count (the best count, R-10.5).
+        figures.sort(key=lambda f: (-f[0], f[1]))
         total += figures[0][0] + sum(m for _, m in figures[1:])
     return total

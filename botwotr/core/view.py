@@ -46,6 +46,7 @@ SECRET_EVENTS = {
     # event kind -> (field, who may see it: "side" field's seat, or nobody)
     "CardsDrawn": ("cards", "side"),
     "RecruitmentTokenPlaced": ("unit", "side"),
+    "RecruitmentTokensDestroyed": ("units", "side"),  # destroyed face down, never revealed
     "RecruitmentPoolSet": ("tokens", "side"),
     "DecksShuffled": (None, None),
     "FatePoolFilled": (None, None),
