@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from .core import Game, RuleError
-from .core.view import event_for
+from .core.view import command_for, event_for
 
 
 class ScriptError(Exception):
@@ -70,7 +70,7 @@ def report(game: Game, seat: str, error: dict | None) -> dict:
     log = []
     for n, entry in enumerate(game.log):
         evs = [x for x in (event_for(e, seat) for e in entry["events"]) if x is not None]
-        log.append({"n": n, "cmd": entry["cmd"], "events": evs})
+        log.append({"n": n, "cmd": command_for(entry["cmd"], seat), "events": evs})
     out: dict[str, Any] = {
         "scenario": game.spec.id,
         "turn": game.state["turn"],

@@ -89,9 +89,12 @@ def decide(spec: ScenarioSpec, rules: ScenarioRules, state: dict, cmd: Any,
     side = cmd.get("side")
     if name != "start_game" and side not in SIDES and side != "players":
         fail("command/bad_side", f"A command must name the side giving it ('fp', 'sh' or 'players'), not {side!r}.")
+    for key, value in cmd.items():
+        want = PARAM_TYPES.get(key)
+        if want is not None and not isinstance(value, want) or \
+                (isinstance(value, bool) and key in INT_PARAMS):
+            fail("command/malformed", f"The parameter '{key}' has the wrong type ({type(value).__name__}).")
     outcomes = cmd.get("outcomes", [])
-    if not isinstance(outcomes, list):
-        fail("command/malformed", "'outcomes' must be a list.")
     s = state if in_place else clone(state)
     if name != "start_game":
         if s["phase"] == "setup":
@@ -118,6 +121,19 @@ def decide(spec: ScenarioSpec, rules: ScenarioRules, state: dict, cmd: Any,
     if chance.counter != s["rng"]:
         ctx.emit("RngAdvanced", counter=chance.counter)
     return ctx.events, s
+
+
+# The shape of every parameter a command may carry; anything else is refused before any rule runs.
+_S, _N = str, type(None)
+PARAM_TYPES: dict[str, tuple] = {
+    "cmd": (_S,), "side": (_S, _N), "region": (_S,), "from": (_S,), "to": (_S, list, int), "target": (_S,),
+    "char": (_S,), "character": (_S,), "card": (_S, _N), "unit": (_S,), "position": (_S,),
+    "tactic": (_S,), "choice": (_S,), "owner": (_S, _N), "status": (_S,), "token": (_S, _N),
+    "action": (_S,), "die": (int, _S), "n": (int,), "damage": (int,), "leaders": (int,),
+    "units": (dict,), "characters": (list,), "path": (list, _S), "armies": (list,), "dice": (list,),
+    "outcomes": (list,), "options": (dict,),
+}
+INT_PARAMS = {"n", "damage", "leaders", "die"}
 
 
 def describe_pending(spec: ScenarioSpec, p: dict) -> str:
@@ -321,10 +337,8 @@ def end_action(ctx: Ctx) -> None:
     """After each action: control of settlements (R-14.1), then the next player (R-8.3)."""
     s, spec = ctx.s, ctx.spec
     side = s["active"]
-    if s["in_action"] is True and side == "sh" and s["sides"]["sh"]["aside"] > 0 and armies(s, "sh"):
-        ctx.emit("ActionStarted", side=side, stage="after")  # R-6.4: tokens after the action
-        s["in_action"] = "after"
-        ctx.events[-1]["stage"] = "after"
+    if s["in_action"] == "die" and side == "sh" and s["sides"]["sh"]["aside"] > 0 and armies(s, "sh"):
+        ctx.emit("ActionStarted", side=side, stage="after")  # R-6.4: tokens after the die's action
         ctx.push("place_leadership", "sh", mandatory=False)
         return
     update_control(ctx)

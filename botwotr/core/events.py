@@ -267,7 +267,7 @@ def _action_token(s, e):
 
 
 def _action_started(s, e):
-    s["in_action"] = "after" if e.get("stage") == "after" else True  # tokens after an action
+    s["in_action"] = e["stage"]  # "die", "pass" or "after" (R-6.4: tokens after a die action)
 
 
 def _action_ended(s, e):

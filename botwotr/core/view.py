@@ -3,7 +3,8 @@
 `view_for(state, seat)` with seat "fp", "sh" or "public" returns a redacted copy: hidden hands
 become counts, face-down recruitment tokens show only their places (their owner sees their types),
 deck order and the fate pool show only their sizes, and a secret tactic or combat card stays hidden
-until both sides have chosen and the cards are revealed.
+until both sides have chosen and the cards are revealed. Face-down recruitment tokens are unseen
+by everyone, their owner included (R-12.2).
 """
 from __future__ import annotations
 
@@ -21,9 +22,9 @@ def view_for(state: dict, seat: str) -> dict:
         sd = v["sides"][side]
         sd["story"] = len(sd["story"])
         sd["special"] = len(sd["special"])
+        sd["rpool"] = len(sd["rpool"])  # which tokens remain is unknown once some are face down
         if side != seat:
             sd["hand"] = [HIDDEN] * len(sd["hand"])
-            sd["rpool"] = len(sd["rpool"])
     v["generic"] = len(v["generic"])
     v["fate_pool"] = len(v["fate_pool"])
     v["fate_extra"] = len(v["fate_extra"])
@@ -31,8 +32,8 @@ def view_for(state: dict, seat: str) -> dict:
     v["rng"] = HIDDEN
     for reg in v["regions"].values():
         for side in SIDES:
-            if side != seat:
-                reg["rtokens"][side] = [HIDDEN] * len(reg["rtokens"][side])
+            # R-12.2: tokens are placed face down, unseen, even by their owner.
+            reg["rtokens"][side] = [HIDDEN] * len(reg["rtokens"][side])
     b = v["battle"]
     if b is not None:
         if not b["revealed"]:
@@ -45,8 +46,8 @@ def view_for(state: dict, seat: str) -> dict:
 SECRET_EVENTS = {
     # event kind -> (field, who may see it: "side" field's seat, or nobody)
     "CardsDrawn": ("cards", "side"),
-    "RecruitmentTokenPlaced": ("unit", "side"),
-    "RecruitmentTokensDestroyed": ("units", "side"),  # destroyed face down, never revealed (R-15.1)
+    "RecruitmentTokenPlaced": ("unit", None),  # unseen even by the owner (R-12.2)
+    "RecruitmentTokensDestroyed": ("units", None),  # destroyed face down, never revealed (R-15.1)
     "RecruitmentPoolSet": ("tokens", "side"),
     "DecksShuffled": (None, None),
     "FatePoolFilled": (None, None),
@@ -80,3 +81,21 @@ def event_for(event: dict, seat: str, revealed: bool = True) -> dict | None:
     if e == "RngAdvanced":
         return None
     return event
+
+
+SECRET_PARAMS = {"tactic": "tactic", "combat_card": "card", "discard": None}
+
+
+def command_for(cmd: dict, seat: str) -> dict:
+    """A logged command as a seat may see it: another seat's secret choices (a tactic, a combat
+    card) and explicit chance (which may name drawn cards or tokens) are hidden; the events that
+    reveal them say what happened once it is public."""
+    if cmd.get("side") == seat:
+        return cmd
+    out = {k: v for k, v in cmd.items() if k != "outcomes"}
+    if "outcomes" in cmd:
+        out["outcomes"] = HIDDEN
+    key = SECRET_PARAMS.get(cmd.get("cmd"))
+    if key and key in out:
+        out[key] = HIDDEN
+    return out

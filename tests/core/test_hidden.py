@@ -51,7 +51,9 @@ def test_r15_1_face_down_recruitment_tokens_show_only_count_and_place():
     v = g.view_for("sh")
     assert v["regions"]["town"]["rtokens"]["fp"] == [HIDDEN]
     assert v["regions"]["watch"]["rtokens"]["fp"] == [HIDDEN]
-    assert v["regions"]["camp"]["rtokens"]["sh"] == ["orcs"]
+    # placed face down, unseen: not even the owner sees the type.
+    assert v["regions"]["camp"]["rtokens"]["sh"] == [HIDDEN]
+    assert g.state["regions"]["camp"]["rtokens"]["sh"] == ["orcs"]
     assert v["sides"]["fp"]["rpool"] == 4
     assert g.view_for("public")["regions"]["town"]["rtokens"]["fp"] == [HIDDEN]
     placed = [e for e in seat_log(g, "sh") if e["e"] == "RecruitmentTokenPlaced" and e["side"] == "fp"]
