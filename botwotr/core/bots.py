@@ -1,0 +1,254 @@
+"""Automated players in the core's terms: they see only their seat's view and choose among
+`legal_commands()`, like a person would.
+
+- `RandomBot` picks uniformly.
+- `GreedyBot` scores each legal command with simple, readable heuristics and picks the best
+  (ties broken at random): attacks it is likely to win, recruiting and rallying near threats,
+  marching on enemy settlements, sensible tactics and casualties, keeping high fate tiles.
+Neither bot looks at hidden information or simulates chance: scores come from the seat's view.
+"""
+from __future__ import annotations
+
+import random
+
+from .spec import ScenarioSpec, other
+from .state import army_size, controller, has_army, leadership
+
+
+class RandomBot:
+    name = "random"
+
+    def __init__(self, seed: int = 0):
+        self.rng = random.Random(seed)
+
+    def choose(self, game, commands: list[dict]) -> dict:
+        return self.rng.choice(commands)
+
+
+class GreedyBot:
+    name = "greedy"
+
+    def __init__(self, seed: int = 0, noise: float = 0.25):
+        self.rng = random.Random(seed)
+        self.noise = noise
+
+    def choose(self, game, commands: list[dict]) -> dict:
+        if len(commands) == 1:
+            return commands[0]
+        side = commands[0]["side"]
+        view = game.view_for(side)
+        spec = game.spec
+        best, best_score = None, None
+        for c in commands:
+            sc = score(spec, view, c) + self.rng.random() * self.noise
+            if best_score is None or sc > best_score:
+                best, best_score = c, sc
+        return best
+
+
+# -- evaluation helpers ----------------------------------------------------------------------
+
+def army_strength(spec: ScenarioSpec, reg: dict) -> int:
+    return sum(spec.units[u].strength * n for u, n in reg["units"].items())
+
+
+def battle_odds(spec: ScenarioSpec, s: dict, attacker_region: str, target: str, units=None) -> float:
+    """Rough expected-hits ratio of attacker to defender (R-10.3)."""
+    a = s["regions"][attacker_region]
+    d = s["regions"][target]
+    a_units = units or a["units"]
+    a_str = min(5, sum(spec.units[u].strength * n for u, n in a_units.items()))
+    terrain = spec.board.regions[target].terrain
+    d_str = min(5, army_strength(spec, d) + spec.terrain_bonus.get(terrain, 0))
+    border = spec.board.border(attacker_region, target)
+    rule = spec.border_rules.get(border) if border else None
+    a_hit = (7 - (rule.target if rule and rule.rounds else 5)) / 6
+    a_lead = min(a_str, leadership(s, spec, attacker_region))
+    d_lead = min(d_str, leadership(s, spec, target))
+    a_exp = a_str * a_hit + a_lead * (1 - a_hit) * (2 / 6)
+    d_exp = d_str * (2 / 6) + d_lead * (4 / 6) * (2 / 6)
+    a_size = max(1, sum(a_units.values()) - a["damage"] * 0.5)
+    d_size = max(1, army_size(d) - d["damage"] * 0.5)
+    return (a_exp / d_size + 0.01) / (d_exp / a_size + 0.01)
+
+
+def threat(spec: ScenarioSpec, s: dict, region: str, side: str) -> int:
+    """Enemy strength adjacent to a region."""
+    return sum(army_strength(spec, s["regions"][n]) for n in spec.board.neighbours(region)
+               if has_army(s["regions"][n], other(side)))
+
+
+def settlement_value(spec: ScenarioSpec, region: str) -> int:
+    rs = spec.board.regions[region]
+    return (rs.vp + 1) if rs.settlement else 0
+
+
+def distance_to(spec: ScenarioSpec, start: str, goals: set[str], limit: int = 8) -> int:
+    if start in goals:
+        return 0
+    seen = {start}
+    frontier = [start]
+    for d in range(1, limit):
+        nxt = []
+        for r in frontier:
+            for n in spec.board.neighbours(r):
+                if n in goals:
+                    return d
+                if n not in seen:
+                    seen.add(n)
+                    nxt.append(n)
+        frontier = nxt
+    return limit
+
+
+def goals_for(spec: ScenarioSpec, s: dict, side: str) -> set[str]:
+    if side == "sh":  # Free Peoples settlements not yet taken
+        return {r for r, rs in spec.board.regions.items() if rs.settlement and rs.owner == "fp"
+                and controller(s, spec, r) != "sh"} or set(spec.board.regions)
+    # Free Peoples: enemy-held settlements, or regions next to Shadow armies
+    held = {r for r, rs in spec.board.regions.items() if rs.settlement and rs.owner == "fp"
+            and controller(s, spec, r) == "sh"}
+    return held or {r for r, reg in s["regions"].items() if has_army(reg, "sh")} or set(spec.board.regions)
+
+
+# -- scoring ---------------------------------------------------------------------------------
+
+ACTION_BASE = {
+    "attack": 3.0, "mordor_attack": 3.0, "combined_attack": 3.2, "recruit": 2.5, "mordor_recruit": 2.4,
+    "strategic_move": 1.6, "mordor_move": 1.5, "fast_move": 1.6, "rally": 2.0, "play_card": 2.6,
+    "ability": 2.2, "enter_character": 3.5, "draw_generic": 1.2, "draw_story": 1.3,
+    "move_characters": 0.6, "forfeit": -5.0,
+}
+
+
+def score(spec: ScenarioSpec, s: dict, c: dict) -> float:
+    side = c["side"]
+    k = c["cmd"]
+    if k == "use_die":
+        a = c["action"]
+        base = ACTION_BASE.get(a, 1.0)
+        if a in ("attack", "mordor_attack", "combined_attack"):
+            base += best_attack_odds(spec, s, side) - 1.5
+        if a == "rally":
+            base += sum(reg["damage"] for reg in s["regions"].values() if reg["side"] == side) * 0.3
+        return base
+    if k == "pass":
+        return 0.5 if c.get("token") else 0.2
+    if k == "attack":
+        frm = c.get("to") or c.get("from") or (c.get("armies") or [None])[0]
+        src = c.get("from") or frm
+        units = c.get("units")
+        odds = battle_odds(spec, s, src, c["target"], units)
+        return odds + 0.4 * settlement_value(spec, c["target"])
+    if k == "move_army" or k == "advance":
+        dest = c["path"][-1] if k == "move_army" else s["battle"]["target"] if s.get("battle") else None
+        frm = c.get("from")
+        if dest is None:
+            return 0
+        goals = goals_for(spec, s, side)
+        before = distance_to(spec, frm, goals)
+        after = distance_to(spec, dest, goals)
+        moved = sum(c["units"].values())
+        left = army_size(s["regions"][frm]) - moved
+        sc = (before - after) * 1.0 + 0.15 * moved
+        if left == 0 and spec.board.regions[frm].settlement and spec.board.regions[frm].owner == side:
+            sc -= 1.5 + 0.4 * threat(spec, s, frm, side)  # do not empty a threatened home settlement
+        if has_army(s["regions"][dest], side):
+            sc += 0.5  # merge
+        sc -= 0.3 * threat(spec, s, dest, side) / max(1, moved)
+        if k == "advance":
+            sc += 1.0
+        return sc
+    if k in ("recruit", "place_orc", "rally"):
+        r = c["region"]
+        return 1.0 + 0.4 * threat(spec, s, r, side) + 0.5 * settlement_value(spec, r)
+    if k == "done":
+        return -0.5
+    if k == "tactic":
+        return tactic_score(spec, s, c)
+    if k == "combat_card":
+        return 1.0 if c["card"] else 0.0
+    if k in ("casualty", "remove_unit", "flee_casualty"):
+        return -spec.units[c["unit"]].strength
+    if k == "reroll":
+        roll = s["battle"]["rolls"].get(side)
+        if not roll:
+            return 0
+        misses = [i for i, d in enumerate(roll["dice"]) if min(6, max(1, d + roll["mod"])) < roll["target"]]
+        return sum(1 for i in c["dice"] if i in misses) - 2 * sum(1 for i in c["dice"] if i not in misses)
+    if k == "cease":
+        b = s["battle"]
+        return 1.0 if battle_odds(spec, s, b["current"], b["target"]) < 0.8 else -1.0
+    if k == "fight_on":
+        return 0.0
+    if k == "withdraw":
+        b = s["battle"]
+        odds = battle_odds(spec, s, b["current"], b["target"])
+        return {"stay": 0.0, "retreat": (odds - 1.2), "flee": (odds - 1.8)}[c["choice"]]
+    if k == "keep_fate":
+        p = s["pending"][-1]
+        return 0.5 + spec.fate_tiles[p["tile"]].value - 1.5
+    if k == "set_aside_fate":
+        return 0.0
+    if k == "choose_position":
+        return {0: 0.3, 1: 0.5, 2: 0.4}.get(list(spec.positions).index(c["position"]), 0.3)
+    if k == "place_leadership_token":
+        r = c["region"]
+        return 1.0 + 0.5 * threat(spec, s, r, side) + 0.3 * army_size(s["regions"][r])
+    if k == "discard":
+        return 0.0
+    if k == "retreat_to":
+        return -threat(spec, s, c["region"], s["battle"]["defender"]) + settlement_value(spec, c["region"])
+    if k == "choose_region":
+        return 0.5 + 0.3 * threat(spec, s, c["region"], side)
+    if k == "move_characters":
+        return 0.3
+    return 0.0
+
+
+def best_attack_odds(spec: ScenarioSpec, s: dict, side: str) -> float:
+    best = 0.0
+    for r, reg in s["regions"].items():
+        if not has_army(reg, side):
+            continue
+        for n in spec.board.neighbours(r):
+            if has_army(s["regions"][n], other(side)):
+                best = max(best, battle_odds(spec, s, r, n))
+    return best
+
+
+def tactic_score(spec: ScenarioSpec, s: dict, c: dict) -> float:
+    side = c["side"]
+    t = c["tactic"]
+    b = s["battle"]
+    region = b["current"] if side == b["attacker"] else b["target"]
+    reg = s["regions"][region]
+    if t.startswith("maneuver:"):
+        u = t.split(":", 1)[1]
+        return 1.0 + 0.3 * reg["units"].get(u, 0) + (0.5 if spec.units[u].ability_params else 0)
+    if t == "combat_event":
+        hand = s["sides"][side]["hand"]
+        return 1.6 if any(h != "hidden" and spec.cards[h].combat for h in hand) else -1.0
+    # regroup: good when maneuvers are spent or the defender wants to retreat
+    return 0.4 + (0.8 if side == b["defender"] and battle_odds(spec, s, b["current"], b["target"]) > 1.5 else 0)
+
+
+BOTS = {"random": RandomBot, "greedy": GreedyBot}
+
+
+def deciding_side(state: dict) -> str | None:
+    p = state["pending"][-1] if state["pending"] else None
+    if p is None:
+        return None
+    return p["side"] or p["sides"][0]
+
+
+def play(game, bots: dict, max_commands: int = 20000) -> str | None:
+    """Let bots play a game to its end; returns the winner (None if the cap was hit)."""
+    for _ in range(max_commands):
+        if game.state["winner"]:
+            return game.state["winner"]
+        side = deciding_side(game.state)
+        cmds = [c for c in game.legal_commands() if c["side"] == side]
+        game.submit(bots[side].choose(game, cmds))
+    return game.state["winner"]
