@@ -9,7 +9,8 @@ from collections import Counter
 import pytest
 
 from botwotr.core import Game, RuleError
-from botwotr.core.state import army_size, canonical
+from botwotr.core import invariants
+from botwotr.core.state import canonical
 from botwotr.persistence import save as saves
 from helpers import scenario_spec
 
@@ -17,39 +18,7 @@ GAMES = 200
 MAX_STEPS = 4000
 
 
-def check_invariants(game: Game) -> None:
-    s, spec = game.state, game.spec
-    kinds = {p["kind"] for p in s["pending"]}
-    for r, reg in s["regions"].items():
-        n = army_size(reg)
-        if "remove_excess" not in kinds:
-            assert n <= 5 or spec.board.regions[r].recruitment_area, f"R-2.1: {r} holds {n} units"
-        if n == 0:
-            assert reg["leaders"] == 0, f"R-2.2: leader without units in {r}"
-            assert reg["damage"] == 0 and reg["tokens"] == 0
-            assert reg["side"] is None
-        else:
-            assert reg["side"] in ("fp", "sh")
-        if not kinds & {"casualties", "flee_casualty"}:
-            assert reg["damage"] <= n, f"R-11.3: {r} has {reg['damage']} damage on {n} units"
-        for u in reg["units"]:
-            assert spec.units[u].side == reg["side"]
-    # every card is somewhere, once.
-    piles = s["generic"] + s["discard"] + s["gone"] + s["table"]
-    for side in ("fp", "sh"):
-        sd = s["sides"][side]
-        piles += sd["hand"] + sd["story"] + sd["special"]
-        assert len(sd["hand"]) <= spec.hand_limit or "discard" in kinds, "R-5.4"
-        assert sd["dice"] >= 1
-    assert Counter(piles) == Counter(list(spec.cards)), f"cards not conserved: {sorted(piles)}"
-    tiles = s["fate_pool"] + s["fate_aside"] + s["fate_extra"] + s["fate_used"]
-    tiles += [p["tile"] for p in s["pending"] if p["kind"] == "fate_decide"]  # drawn, being decided
-    assert Counter(tiles) == Counter(list(spec.fate_tiles)), "R-7.2: fate tiles not conserved"
-    # never more figures than exist.
-    for u, us in spec.units.items():
-        on = sum(reg["units"].get(u, 0) for reg in s["regions"].values())
-        assert on <= us.figures
-    assert 0 <= s["fate"] <= spec.endgame
+check_invariants = invariants.check
 
 
 def play(seed: int, stats: Counter) -> Game:

@@ -6,7 +6,7 @@ import random
 
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from botwotr.core import Game, RuleError
+from botwotr.core import Game, RuleError, invariants
 from botwotr.core.engine import COMMANDS
 from botwotr.core.state import canonical
 from helpers import scenario_spec
@@ -48,18 +48,7 @@ commands = st.fixed_dictionaries(
                                   "armies", "token", "outcomes")})
 
 
-def invariant(g: Game) -> None:
-    s = g.state
-    kinds = {p["kind"] for p in s["pending"]}
-    for r, reg in s["regions"].items():
-        n = sum(reg["units"].values())
-        if "remove_excess" not in kinds:
-            assert n <= 5
-        if n == 0:
-            assert reg["leaders"] == 0 and reg["side"] is None
-        if not kinds & {"casualties", "flee_casualty"}:
-            assert reg["damage"] <= n
-    assert s["winner"] or s["pending"], "the game must always wait on a decision"
+invariant = invariants.check
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])

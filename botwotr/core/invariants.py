@@ -1,0 +1,41 @@
+"""Invariants of a game position, checked by the tests, the fuzzers and the soak bench.
+`check(game)` raises AssertionError naming the first broken rule."""
+from __future__ import annotations
+
+from collections import Counter
+
+from .state import army_size
+
+
+def check(game) -> None:
+    s, spec = game.state, game.spec
+    kinds = {p["kind"] for p in s["pending"]}
+    assert s["winner"] or s["pending"], "the game must always wait on a decision"
+    for r, reg in s["regions"].items():
+        n = army_size(reg)
+        if "remove_excess" not in kinds:
+            assert n <= 5 or spec.board.regions[r].recruitment_area, f"R-2.1: {r} holds {n} units"
+        if n == 0:
+            assert reg["leaders"] == 0, f"R-2.2: leader without units in {r}"
+            assert reg["damage"] == 0 and reg["tokens"] == 0, f"markers left on an empty {r}"
+            assert reg["side"] is None, f"{r} has an owner but no units"
+        else:
+            assert reg["side"] in ("fp", "sh")
+        if not kinds & {"casualties", "flee_casualty"}:
+            assert reg["damage"] <= n, f"R-11.3: {r} has {reg['damage']} damage on {n} units"
+        for u in reg["units"]:
+            assert spec.units[u].side == reg["side"], f"{u} in a {reg['side']} army at {r}"
+    piles = s["generic"] + s["discard"] + s["gone"] + s["table"]
+    for side in ("fp", "sh"):
+        sd = s["sides"][side]
+        piles += sd["hand"] + sd["story"] + sd["special"]
+        assert len(sd["hand"]) <= spec.hand_limit or "discard" in kinds, f"R-5.4: {side} hand over the limit"
+        assert sd["dice"] >= 1
+    assert Counter(piles) == Counter(list(spec.cards)), "R-5.1: cards not conserved"
+    tiles = s["fate_pool"] + s["fate_aside"] + s["fate_extra"] + s["fate_used"]
+    tiles += [p["tile"] for p in s["pending"] if p["kind"] == "fate_decide"]  # drawn, being decided
+    assert Counter(tiles) == Counter(list(spec.fate_tiles)), "R-7.2: fate tiles not conserved"
+    for u, us in spec.units.items():
+        on = sum(reg["units"].get(u, 0) for reg in s["regions"].values())
+        assert on <= us.figures, f"R-2.8: {on} {u} on the board, only {us.figures} figures"
+    assert 0 <= s["fate"] <= spec.endgame
