@@ -91,7 +91,9 @@ def decide(spec: ScenarioSpec, rules: ScenarioRules, state: dict, cmd: Any,
         fail("command/bad_side", f"A command must name the side giving it ('fp', 'sh' or 'players'), not {side!r}.")
     for key, value in cmd.items():
         want = PARAM_TYPES.get(key)
-        if want is not None and not isinstance(value, want) or \
+        if want is None:
+            fail("command/malformed", f"A command has no parameter called {key!r}.")
+        if not isinstance(value, want) or \
                 (isinstance(value, bool) and key in INT_PARAMS):
             fail("command/malformed", f"The parameter '{key}' has the wrong type ({type(value).__name__}).")
     outcomes = cmd.get("outcomes", [])

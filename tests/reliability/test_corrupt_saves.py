@@ -1,0 +1,126 @@
+"""Corrupt and edited saves: every shape is refused with a SaveError naming the problem (or, if
+the edit happens to leave a valid save, it loads and verifies) — never another exception, and
+nothing on disk is overwritten."""
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from botwotr.core.state import canonical
+from botwotr.persistence import save as saves
+from helpers import new_game, scenario_spec
+
+RESULTS: dict[str, int] = {}
+
+
+def spec_for(name):
+    if name != scenario_spec().id:
+        raise KeyError(name)
+    return scenario_spec()
+
+
+@pytest.fixture(scope="module")
+def good():
+    g = new_game(11)
+    rng = random.Random(11)
+    for _ in range(120):
+        if g.state["winner"]:
+            break
+        g.submit(rng.choice(g.legal_commands()))
+    return g, saves.dumps(g)
+
+
+def attempt(tmp_path, text: str, label: str) -> str:
+    path = tmp_path / "s.json"
+    path.write_text(text, encoding="utf-8", errors="surrogatepass") if isinstance(text, str) else path.write_bytes(text)
+    before = path.read_bytes()
+    try:
+        saves.load(path, spec_for)
+        outcome = "loaded"
+    except saves.SaveError as e:
+        assert str(e).startswith(str(path)), e
+        outcome = "refused"
+    assert path.read_bytes() == before
+    RESULTS[f"{label}:{outcome}"] = RESULTS.get(f"{label}:{outcome}", 0) + 1
+    return outcome
+
+
+def test_truncated_saves(tmp_path, good):
+    _, text = good
+    cuts = sorted(set(range(0, len(text), max(1, len(text) // 60))))
+    for n in cuts:
+        assert attempt(tmp_path, text[:n], "truncated") == "refused"
+
+
+def test_random_byte_flips(tmp_path, good):
+    _, text = good
+    raw = text.encode()
+    rng = random.Random(3)
+    for _ in range(150):
+        b = bytearray(raw)
+        i = rng.randrange(len(b))
+        b[i] = rng.randrange(256)
+        attempt(tmp_path, bytes(b), "byte flip")  # refused, or loaded if the flip was harmless
+
+
+def test_wrong_types_everywhere(tmp_path, good):
+    g, text = good
+    data = json.loads(text)
+    for key in data:
+        for bad in (None, "x", 3, [], {}, True):
+            if bad == data[key] or type(bad) is type(data[key]) and key not in ("version",):
+                continue
+            assert attempt(tmp_path, json.dumps({**data, key: bad}), "wrong type") == "refused"
+    for i in range(0, len(data["log"]), 7):
+        d = json.loads(text)
+        d["log"][i] = "not an entry"
+        assert attempt(tmp_path, json.dumps(d), "wrong type") == "refused"
+        d = json.loads(text)
+        d["log"][i]["cmd"] = ["x"]
+        assert attempt(tmp_path, json.dumps(d), "wrong type") == "refused"
+
+
+def test_edited_results_and_spliced_commands(tmp_path, good):
+    g, text = good
+    data = json.loads(text)
+    edited = 0
+    for i, entry in enumerate(data["log"]):
+        for j, e in enumerate(entry["events"]):
+            if e["e"] in ("DiceRolled", "CombatRolled", "RallyRolled", "FateTileDrawn", "CardsDrawn"):
+                d = json.loads(text)
+                ev = d["log"][i]["events"][j]
+                key = {"DiceRolled": "results", "CombatRolled": "dice", "RallyRolled": "dice",
+                       "FateTileDrawn": "tile", "CardsDrawn": "cards"}[e["e"]]
+                ev[key] = ([7] if isinstance(ev[key], list) else "edited")
+                assert attempt(tmp_path, json.dumps(d), "edited result") == "refused"
+                edited += 1
+    assert edited > 5
+    for i in range(1, len(data["log"]), 9):
+        d = json.loads(text)
+        d["log"].insert(i, {"cmd": {"cmd": "pass", "side": "fp"}, "events": []})
+        assert attempt(tmp_path, json.dumps(d), "spliced command") == "refused"
+        d = json.loads(text)
+        del d["log"][i]
+        assert attempt(tmp_path, json.dumps(d), "removed command") == "refused"
+
+
+def test_versions_and_content(tmp_path, good):
+    _, text = good
+    data = json.loads(text)
+    assert attempt(tmp_path, json.dumps({**data, "version": 2}), "newer version") == "refused"
+    assert attempt(tmp_path, json.dumps({**data, "version": 0}), "older version") == "refused"
+    assert attempt(tmp_path, json.dumps({**data, "content_version": "other"}), "content version") == "refused"
+    assert attempt(tmp_path, json.dumps({**data, "format": "other"}), "not a save") == "refused"
+    assert attempt(tmp_path, "", "empty file") == "refused"
+    assert attempt(tmp_path, text, "untouched") == "loaded"
+
+
+def test_report_counts():
+    """Prints the tally used in docs/reliability.md."""
+    total = sum(RESULTS.values())
+    print(f"\ncorrupt-save shapes tried: {total}")
+    for k in sorted(RESULTS):
+        print(f"  {k}: {RESULTS[k]}")
+    assert total > 300
