@@ -1,4 +1,5 @@
-"""The command line: `botwotr [script FILE | validate [SCENARIO...] | export SAVE ...]`."""
+"""The command line: `botwotr` (the window), `botwotr script FILE`, `botwotr validate [SCENARIO...]`,
+`botwotr export SAVE --out FILE.png [--at N] [--size WxH] [--seat public|free|shadow]`."""
 from __future__ import annotations
 
 import argparse
@@ -51,6 +52,15 @@ def _cmd_validate(args) -> int:
     return 1 if bad else 0
 
 
+def _cmd_export(args) -> int:
+    try:
+        from .ui.export import cmd_export
+    except ImportError as e:  # pygame missing
+        print(f"botwotr export: the window toolkit is not available ({e})", file=sys.stderr)
+        return 2
+    return cmd_export(args)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="botwotr", description="Battles of the War of the Ring")
     sub = parser.add_subparsers(dest="command")
@@ -62,15 +72,24 @@ def main(argv: list[str] | None = None) -> int:
     p = sub.add_parser("validate", help="check scenario content and maps")
     p.add_argument("scenarios", nargs="*", help="scenario ids or folders (default: all built-in)")
     p.set_defaults(func=_cmd_validate)
+    p = sub.add_parser("export", help="render a saved position to a PNG (no window)")
+    p.add_argument("save", help="a save file (.json)")
+    p.add_argument("--out", required=True, help="the PNG to write")
+    p.add_argument("--at", type=int, default=None, help="the position after the first N log entries")
+    p.add_argument("--size", default="1920x1080", help="picture size WxH (default 1920x1080)")
+    p.add_argument("--seat", choices=("public", "free", "shadow"), default="public",
+                   help="whose view: public hides hands and face-down tokens (default)")
+    p.set_defaults(func=_cmd_export)
     args = parser.parse_args(argv)
     if args.command is None:
         try:
             from .ui.app import run
-        except ImportError:
+        except ImportError as e:
             parser.print_help()
-            print("\nThe window is not built yet: use 'botwotr script FILE' (see docs/commands.md).")
-            return 0
-        return run()
+            print(f"\nThe window cannot start: {e} (install pygame-ce). "
+                  "'botwotr script FILE' works without it (see docs/commands.md).")
+            return 2
+        return run([])
     return args.func(args)
 
 

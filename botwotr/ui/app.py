@@ -1,0 +1,290 @@
+"""The window: a scene stack driven by an injected clock.
+
+    app = App(size=(1280, 720), clock=StepClock(1 / 60))   # tests: frames without sleeping
+    app.push(TitleScene(app))
+    app.step()          # one frame: events -> update(dt) -> draw -> flip
+    app.run()           # until quit (the real clock waits for the frame rate)
+
+`run(argv)` is the program's entry point (`botwotr` with no arguments).
+
+The app handles QUIT, window resizes (a new `Theme` and `scene.on_resize`) and F12 (a PNG of the
+window in `<home>/screenshots/`); everything else goes to the top scene. Every call into a scene
+goes through the crash boundary: an exception is logged to `<home>/crash.log`, the scene's game
+is autosaved, and an `ErrorScene` explains what happened and offers to continue from the autosave.
+"""
+from __future__ import annotations
+
+import argparse
+import datetime as _dt
+import os
+import sys
+import traceback
+import warnings
+from pathlib import Path
+
+import pygame
+
+from . import resources as res
+from .i18n import _
+from .theme import BG, Theme
+
+FPS = 60
+MIN_SIZE = (800, 600)
+
+
+class RealClock:
+    """Waits for the frame rate; returns the frame time in milliseconds."""
+
+    def __init__(self):
+        self._clock = pygame.time.Clock()
+
+    def tick(self, fps: int = FPS) -> int:
+        return self._clock.tick(fps)
+
+
+class StepClock:
+    """A clock for tests: every tick is `dt` seconds long and nobody sleeps."""
+
+    def __init__(self, dt: float = 1 / FPS):
+        self.dt = dt
+        self.ticks = 0
+
+    def tick(self, fps: int = FPS) -> int:
+        self.ticks += 1
+        return int(round(self.dt * 1000))
+
+
+def home_folder() -> Path:
+    from ..persistence.autosave import default_folder
+    return default_folder()
+
+
+class App:
+    def __init__(self, size=(1280, 720), clock=None, home: str | os.PathLike | None = None,
+                 title: str | None = None, resizable: bool = True, mode_flags: int = 0):
+        os.environ.setdefault("SDL_VIDEO_CENTERED", "1")
+        pygame.display.init()
+        pygame.font.init()
+        flags = (pygame.RESIZABLE if resizable else 0) | mode_flags
+        size = (max(MIN_SIZE[0], int(size[0])), max(MIN_SIZE[1], int(size[1])))
+        self.screen = pygame.display.set_mode(size, flags)
+        pygame.display.set_caption(title or _("Battles of the War of the Ring"))
+        try:
+            pygame.display.set_icon(res.icon("ring", 64, (214, 170, 60)))
+        except (pygame.error, OSError, ValueError):
+            pass
+        try:  # the window manager keeps the window at least this big
+            with warnings.catch_warnings():  # pygame-ce 2.5 calls this bridge deprecated
+                warnings.simplefilter("ignore", DeprecationWarning)
+                pygame.Window.from_display_module().minimum_size = MIN_SIZE
+        except (AttributeError, pygame.error):
+            pass
+        self.flags = flags
+        self.clock = clock or RealClock()
+        self.home = Path(home) if home else home_folder()
+        self.theme = Theme.for_size(*size)
+        self.scenes: list = []
+        self.running = True
+        self.mouse = (-1, -1)
+        self.hover_time = 0.0
+        self.frame = 0
+        self.last_error: BaseException | None = None
+        self.messages: list[str] = []  # for scenes that want to say something after a switch
+
+    # -- the scene stack -----------------------------------------------------------------
+    @property
+    def size(self) -> tuple[int, int]:
+        return self.screen.get_size()
+
+    @property
+    def scene(self):
+        return self.scenes[-1] if self.scenes else None
+
+    def push(self, scene) -> None:
+        self.scenes.append(scene)
+        self._guard(scene, scene.on_enter)
+
+    def pop(self):
+        if not self.scenes:
+            return None
+        scene = self.scenes.pop()
+        self._guard(scene, scene.on_exit)
+        if self.scene is not None:
+            self._guard(self.scene, self.scene.on_resize, *self.size)
+        return scene
+
+    def replace(self, scene) -> None:
+        if self.scenes:
+            old = self.scenes.pop()
+            self._guard(old, old.on_exit)
+        self.push(scene)
+
+    def reset_to(self, scene) -> None:
+        """Clear the stack and show `scene` (e.g. back to the title)."""
+        while self.scenes:
+            old = self.scenes.pop()
+            self._guard(old, old.on_exit)
+        self.push(scene)
+
+    def quit(self) -> None:
+        self.running = False
+
+    # -- the crash boundary --------------------------------------------------------------
+    def _guard(self, scene, fn, *args):
+        try:
+            return fn(*args)
+        except Exception as exc:  # noqa: BLE001 - the point of the boundary
+            self.scene_failed(scene, exc)
+            return None
+
+    def scene_failed(self, scene, exc: BaseException) -> None:
+        from .scenes.error import ErrorScene
+        self.last_error = exc
+        tb = "".join(traceback.format_exception(type(exc), exc, exc.__traceback__))
+        try:
+            self.home.mkdir(parents=True, exist_ok=True)
+            with open(self.home / "crash.log", "a", encoding="utf-8") as f:
+                f.write(f"--- {_dt.datetime.now().isoformat(timespec='seconds')}\n{tb}\n")
+        except OSError:
+            pass
+        print(tb, file=sys.stderr)
+        if isinstance(scene, ErrorScene):  # the error screen itself failed: give up cleanly
+            self.running = False
+            return
+        saved = None
+        game = getattr(scene, "game", None)
+        if game is not None:
+            try:
+                from ..persistence.autosave import autosave
+                saved = autosave(game, self.home)
+            except Exception:  # noqa: BLE001 - a failing save must not hide the first error
+                saved = None
+        if scene in self.scenes:
+            self.scenes.remove(scene)
+        err = ErrorScene(self, exc, saved=saved)
+        self.scenes.append(err)
+        try:
+            err.on_enter()
+        except Exception:  # noqa: BLE001
+            self.running = False
+
+    # -- one frame -----------------------------------------------------------------------
+    def handle_event(self, ev) -> None:
+        if ev.type == pygame.QUIT:
+            self.running = False
+            return
+        if ev.type == pygame.VIDEORESIZE:
+            self.resize(ev.w, ev.h)
+            return
+        if ev.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            if ev.pos != self.mouse:
+                self.hover_time = 0.0
+            self.mouse = ev.pos
+        if ev.type == pygame.KEYDOWN and ev.key == pygame.K_F12:
+            path = self.screenshot()
+            scene = self.scene
+            if scene is not None and hasattr(scene, "notify"):
+                scene.notify(_("Screenshot saved: {path}").format(path=path))
+            return
+        scene = self.scene
+        if scene is not None:
+            self._guard(scene, scene.handle_event, ev)
+
+    def resize(self, w: int, h: int) -> None:
+        w, h = max(MIN_SIZE[0], w), max(MIN_SIZE[1], h)
+        current = pygame.display.get_surface()
+        if current is not None and current.get_size() == (w, h):
+            self.screen = current  # SDL already resized the window's surface
+        else:
+            self.screen = pygame.display.set_mode((w, h), self.flags)
+        self.theme = Theme.for_size(w, h)
+        for scene in list(self.scenes):
+            self._guard(scene, scene.on_resize, w, h)
+
+    def step(self, events=None) -> bool:
+        """Run one frame; returns False once the app should stop."""
+        dt = self.clock.tick(FPS) / 1000.0
+        if events is None:
+            events = pygame.event.get()
+        for ev in events:
+            self.handle_event(ev)
+            if not self.running:
+                return False
+        self.hover_time += dt
+        scene = self.scene
+        if scene is None:
+            self.running = False
+            return False
+        self._guard(scene, scene.update, dt)
+        self.draw()
+        self.frame += 1
+        return self.running
+
+    def draw(self) -> None:
+        self.screen.fill(BG)
+        scene = self.scene
+        if scene is not None:
+            self._guard(scene, scene.draw, self.screen)
+        pygame.display.flip()
+
+    def run(self) -> int:
+        while self.running:
+            self.step()
+        return 0
+
+    def screenshot(self, path: str | os.PathLike | None = None) -> Path:
+        """Save the window as it is now to a PNG; returns the path."""
+        if path is None:
+            folder = self.home / "screenshots"
+            folder.mkdir(parents=True, exist_ok=True)
+            stamp = _dt.datetime.now().strftime("%Y%m%d-%H%M%S")
+            path = folder / f"botwotr-{stamp}-{self.frame}.png"
+        path = Path(path)
+        pygame.image.save(self.screen, str(path))
+        return path
+
+    def close(self) -> None:
+        while self.scenes:
+            s = self.scenes.pop()
+            try:
+                s.on_exit()
+            except Exception:  # noqa: BLE001
+                pass
+        pygame.quit()
+        res.clear()
+
+
+def _parse_size(text: str) -> tuple[int, int]:
+    try:
+        w, h = text.lower().split("x")
+        return int(w), int(h)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected WIDTHxHEIGHT, got {text!r}") from None
+
+
+def run(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="botwotr", description=_("Battles of the War of the Ring"))
+    parser.add_argument("--size", type=_parse_size, default=None, help="window size WxH")
+    parser.add_argument("--lang", default=None, help="interface language (a gettext catalogue)")
+    args = parser.parse_args(argv or [])
+    if args.lang:
+        from .i18n import set_language
+        set_language(args.lang)
+    size = args.size
+    if size is None:
+        pygame.display.init()
+        try:
+            info = pygame.display.Info()
+            dw, dh = info.current_w, info.current_h
+            size = (max(1280, int(dw * 0.85)), max(720, int(dh * 0.85))) if dw > 0 and dh > 0 else (1280, 720)
+            if dw > 0 and dh > 0:
+                size = (min(size[0], dw), min(size[1], dh))
+        except pygame.error:
+            size = (1280, 720)
+    app = App(size=size)
+    from .scenes.title import TitleScene
+    app.push(TitleScene(app))
+    try:
+        return app.run()
+    finally:
+        app.close()

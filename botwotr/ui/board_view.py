@@ -1,0 +1,870 @@
+"""The board: art, regions, pieces and tracks, drawn from a per-seat VIEW of the state.
+
+    bv = BoardView(layout, spec)
+    bv.set_rect(pygame.Rect(0, 40, 1400, 1000))     # where on the screen; fits the board
+    bv.handle_event(ev)                              # wheel zoom, drag pan, hover, clicks
+    bv.draw(surface, theme, view)                    # view = game.view_for(seat)
+    bv.region_at_screen(pos); bv.camera.to_screen(x, y); bv.camera.to_world(sx, sy)
+
+Extension points for decision panels, drag-and-drop and animations:
+- `highlights`: {region: (r, g, b)} regions to tint (targets of a pending choice).
+- `on_region_click(region)` / `on_slot_click(slot)`: set by the scene; called on a click (press
+  and release without dragging) on a region or a track slot.
+- `hidden_pieces`: {(region, unit)} not drawn (a piece being dragged or animated);
+  `piece_rects` holds the last drawn rectangle of every piece, keyed like
+  ("unit", region, unit_id), ("char", char_id), ("leaders", region) ... for hit tests.
+- `overlays`: callables `f(surface, board_view, theme)` drawn after the pieces (arrows, paths).
+`draw` never changes game state; it records only where it drew things (for hit tests and tooltips).
+"""
+from __future__ import annotations
+
+import math
+from typing import Callable
+
+import pygame
+
+from ..core.view import HIDDEN
+from . import resources as res
+from . import theme as T
+from .i18n import _, ngettext
+from .logtext import (BORDER_NAMES, TERRAIN_NAMES, char_name, position_name,
+                      region_name, side_title, unit_name)
+from .theme import Theme, side_style
+from .widgets import Tip
+
+MIN_ZOOM_FACTOR = 0.75  # of the fitting scale
+MAX_ZOOM = 3.0          # screen pixels per board pixel
+DRAG_THRESHOLD = 6
+
+
+class Camera:
+    """World (board pixels) <-> screen pixels: screen = viewport.topleft + (world - origin) * scale."""
+
+    def __init__(self, world_size: tuple[int, int], viewport: pygame.Rect | None = None):
+        self.world_w, self.world_h = world_size
+        self.viewport = pygame.Rect(viewport or (0, 0, *world_size))
+        self.scale = 1.0
+        self.ox = 0.0
+        self.oy = 0.0
+        self.fitted = True
+        self.fit()
+
+    @property
+    def fit_scale(self) -> float:
+        return min(self.viewport.w / self.world_w, self.viewport.h / self.world_h)
+
+    def fit(self) -> None:
+        self.scale = self.fit_scale
+        self.fitted = True
+        self._clamp()
+
+    def set_viewport(self, rect: pygame.Rect) -> None:
+        cx, cy = self.to_world(*self.viewport.center)
+        self.viewport = pygame.Rect(rect)
+        if self.fitted:
+            self.fit()
+        else:
+            self.scale = max(self.scale, self.fit_scale * MIN_ZOOM_FACTOR)
+            self.center_on(cx, cy)
+
+    def center_on(self, x: float, y: float) -> None:
+        self.ox = x - self.viewport.w / 2 / self.scale
+        self.oy = y - self.viewport.h / 2 / self.scale
+        self._clamp()
+
+    def zoom_at(self, screen_pos, factor: float) -> None:
+        wx, wy = self.to_world(*screen_pos)
+        lo = self.fit_scale * MIN_ZOOM_FACTOR
+        hi = max(MAX_ZOOM, self.fit_scale)
+        new = max(lo, min(hi, self.scale * factor))
+        if abs(new - self.scale) < 1e-9:
+            return
+        self.scale = new
+        self.fitted = abs(new - self.fit_scale) < 1e-6
+        self.ox = wx - (screen_pos[0] - self.viewport.x) / new
+        self.oy = wy - (screen_pos[1] - self.viewport.y) / new
+        self._clamp()
+
+    def pan(self, dx: float, dy: float) -> None:
+        self.ox -= dx / self.scale
+        self.oy -= dy / self.scale
+        self.fitted = False
+        self._clamp()
+
+    def _clamp(self) -> None:
+        vw, vh = self.viewport.w / self.scale, self.viewport.h / self.scale
+        if vw >= self.world_w:
+            self.ox = (self.world_w - vw) / 2
+        else:
+            self.ox = max(0.0, min(self.world_w - vw, self.ox))
+        if vh >= self.world_h:
+            self.oy = (self.world_h - vh) / 2
+        else:
+            self.oy = max(0.0, min(self.world_h - vh, self.oy))
+
+    def to_screen(self, x: float, y: float) -> tuple[float, float]:
+        return (self.viewport.x + (x - self.ox) * self.scale,
+                self.viewport.y + (y - self.oy) * self.scale)
+
+    def to_world(self, sx: float, sy: float) -> tuple[float, float]:
+        return (self.ox + (sx - self.viewport.x) / self.scale,
+                self.oy + (sy - self.viewport.y) / self.scale)
+
+    def board_rect(self) -> pygame.Rect:
+        """The whole board's rectangle on the screen."""
+        x0, y0 = self.to_screen(0, 0)
+        x1, y1 = self.to_screen(self.world_w, self.world_h)
+        return pygame.Rect(round(x0), round(y0), round(x1 - x0), round(y1 - y0))
+
+
+# -- piece shapes ------------------------------------------------------------------------------
+
+def _hexagon(center, r) -> list[tuple[float, float]]:
+    cx, cy = center
+    return [(cx + r * math.cos(math.radians(a)), cy + r * math.sin(math.radians(a)))
+            for a in range(0, 360, 60)]
+
+
+def draw_token(surface, rect: pygame.Rect, side: str | None, icon: str | None, count: int | None = None,
+               theme: Theme | None = None, shape: str | None = None, fill=None, rim=None, ink=None,
+               text: str | None = None, badge_min: int = 2) -> None:
+    """One piece: a side-shaped body (square for the Free Peoples, hexagon for the Shadow), an
+    icon, and a count badge when `count >= badge_min`. Bodies are drawn at twice the size and
+    scaled down (smooth edges), and cached."""
+    st = side_style(side)
+    shape = shape or st.shape
+    fill = tuple(fill or st.fill)
+    rim = tuple(rim or st.rim)
+    ink = tuple(ink or st.ink)
+    s = rect.w
+    key = ("token", shape, s, fill, rim, ink, icon, text)
+    sprite = res.cached(key, lambda: _token_sprite(shape, s, fill, rim, ink, icon, text))
+    surface.blit(sprite, rect.topleft)
+    if count is not None and count >= badge_min:
+        draw_badge(surface, (rect.right - s // 8, rect.bottom - s // 8), str(count), max(12, int(s * 0.5)),
+                   st.badge, (255, 255, 255))
+
+
+def _token_sprite(shape, s, fill, rim, ink, icon, text) -> pygame.Surface:
+    k = 2  # supersampling
+    S = s * k
+    off = max(1, S // 16)
+    big = pygame.Surface((S + off + 1, S + off + 1), pygame.SRCALPHA)
+    body = pygame.Rect(0, 0, S, S)
+    shadow = body.move(off, off)
+    rw = max(1, S // 14) + k
+    dark = (0, 0, 0, 150)
+    if shape == "hexagon":
+        r = S / 2
+        pygame.draw.polygon(big, dark, _hexagon(shadow.center, r))
+        pts = _hexagon(body.center, r)
+        pygame.draw.polygon(big, fill, pts)
+        pygame.draw.polygon(big, rim, pts, rw)
+    elif shape == "circle":
+        pygame.draw.circle(big, dark, shadow.center, S // 2)
+        pygame.draw.circle(big, fill, body.center, S // 2)
+        pygame.draw.circle(big, rim, body.center, S // 2, rw)
+    elif shape == "diamond":
+        cx, cy = body.center
+        h = S // 2
+        pygame.draw.polygon(big, dark, [(cx + off, cy - h + off), (cx + h + off, cy + off),
+                                        (cx + off, cy + h + off), (cx - h + off, cy + off)])
+        pts = [(cx, cy - h), (cx + h, cy), (cx, cy + h), (cx - h, cy)]
+        pygame.draw.polygon(big, fill, pts)
+        pygame.draw.polygon(big, rim, pts, rw)
+    else:
+        rad = max(2, S // 5)
+        pygame.draw.rect(big, dark, shadow, border_radius=rad)
+        pygame.draw.rect(big, fill, body, border_radius=rad)
+        pygame.draw.rect(big, rim, body, width=rw, border_radius=rad)
+    if icon:
+        isz = int(S * (0.62 if shape in ("hexagon", "diamond") else 0.7))
+        ico = res.icon(icon, isz, ink)
+        big.blit(ico, (body.centerx - isz // 2, body.centery - isz // 2))
+    if text:
+        img = res.text(text, "sans_bold", max(8, int(S * 0.55)), ink)
+        big.blit(img, (body.centerx - img.get_width() // 2, body.centery - img.get_height() // 2))
+    return pygame.transform.smoothscale(big, ((S + off + 1) // k, (S + off + 1) // k))
+
+
+def draw_badge(surface, center, label: str, size: int, bg, fg, border=(255, 255, 255)) -> pygame.Rect:
+    img = res.text(label, "sans_bold", max(8, int(size * 0.72)), fg)
+    w = max(size, img.get_width() + size // 3)
+    r = pygame.Rect(0, 0, w, size)
+    r.center = (int(center[0]), int(center[1]))
+    pygame.draw.rect(surface, bg, r, border_radius=size // 2)
+    pygame.draw.rect(surface, border, r, width=max(1, size // 10), border_radius=size // 2)
+    surface.blit(img, (r.centerx - img.get_width() // 2, r.centery - img.get_height() // 2))
+    return r
+
+
+def draw_die(surface, rect: pygame.Rect, face: str | None, side: str, used: bool = False) -> None:
+    """An action die: white-ish for the Free Peoples, black for the Shadow, the face's icon."""
+    if side == "fp":
+        body, ink, rim = (240, 236, 224), (36, 64, 120), (60, 60, 70)
+    else:
+        body, ink, rim = (30, 26, 26), (230, 60, 40), (160, 140, 120)
+    if used:
+        body = tuple(int(c * 0.55 + 60) for c in body)
+    rad = max(2, rect.w // 5)
+    pygame.draw.rect(surface, (0, 0, 0), rect.move(2, 2), border_radius=rad)
+    pygame.draw.rect(surface, body, rect, border_radius=rad)
+    pygame.draw.rect(surface, rim, rect, width=max(1, rect.w // 16), border_radius=rad)
+    if face:
+        isz = int(rect.w * 0.72)
+        surface.blit(res.icon(T.DIE_ICONS.get(face, "perspective-dice-six-faces-random"), isz, ink),
+                     (rect.centerx - isz // 2, rect.centery - isz // 2))
+
+
+# -- the board view ----------------------------------------------------------------------------
+
+class BoardView:
+    PIECE = 68          # a figure's size in board pixels
+    MIN_PIECE = 22      # ... but never smaller than this on the screen
+    MAX_PIECE = 84
+
+    def __init__(self, layout, spec):
+        self.layout = layout
+        self.spec = spec
+        self.camera = Camera(layout.size)
+        self.hover_region: str | None = None
+        self.highlights: dict[str, tuple] = {}
+        self.hidden_pieces: set = set()
+        self.overlays: list[Callable] = []
+        self.on_region_click: Callable[[str], None] | None = None
+        self.on_slot_click: Callable[[object], None] | None = None
+        self.piece_rects: dict[tuple, pygame.Rect] = {}
+        self._tips: list[tuple[pygame.Rect, Tip]] = []
+        self._mouse = (-10 ** 6, -10 ** 6)
+        self._press: tuple[int, int] | None = None
+        self._dragging = False
+        self._art_cache: tuple | None = None
+        self._army_box: dict[str, pygame.Rect | None] = {}
+        self._region_boxes = {r: _bbox(p) for r, p in layout.polygons.items()}
+
+    # -- geometry ------------------------------------------------------------------------
+    @property
+    def rect(self) -> pygame.Rect:
+        return self.camera.viewport
+
+    def set_rect(self, rect) -> None:
+        self.camera.set_viewport(pygame.Rect(rect))
+
+    def region_at_screen(self, pos) -> str | None:
+        if not self.rect.collidepoint(pos):
+            return None
+        return self.layout.region_at(*self.camera.to_world(*pos))
+
+    def slot_at_screen(self, pos):
+        if not self.rect.collidepoint(pos):
+            return None
+        return self.layout.slot_at(*self.camera.to_world(*pos))
+
+    def piece_size(self) -> int:
+        return int(max(self.MIN_PIECE, min(self.MAX_PIECE, self.PIECE * self.camera.scale)))
+
+    def region_screen_center(self, region: str, anchor: str = "army") -> tuple[float, float]:
+        return self.camera.to_screen(*self.layout.anchor(region, anchor))
+
+    # -- input ---------------------------------------------------------------------------
+    def handle_event(self, ev) -> bool:
+        if ev.type == pygame.MOUSEMOTION:
+            self._mouse = ev.pos
+            if self._press is not None:
+                if not self._dragging and (abs(ev.pos[0] - self._press[0]) + abs(ev.pos[1] - self._press[1])
+                                           > DRAG_THRESHOLD):
+                    self._dragging = True
+                if self._dragging:
+                    self.camera.pan(*ev.rel)
+                    return True
+            self.hover_region = self.region_at_screen(ev.pos)
+            return False
+        if ev.type == pygame.MOUSEWHEEL:
+            if self.rect.collidepoint(self._mouse):
+                self.camera.zoom_at(self._mouse, 1.15 ** ev.y)
+                return True
+            return False
+        if ev.type == pygame.MOUSEBUTTONDOWN and self.rect.collidepoint(ev.pos):
+            self._mouse = ev.pos
+            if ev.button in (1, 2, 3):
+                self._press = ev.pos
+                self._dragging = False
+                return True
+            return False
+        if ev.type == pygame.MOUSEBUTTONUP and self._press is not None:
+            was_drag = self._dragging
+            self._press = None
+            self._dragging = False
+            if not was_drag and ev.button == 1:
+                slot = self.slot_at_screen(ev.pos)
+                region = self.region_at_screen(ev.pos)
+                if region and self.on_region_click:
+                    self.on_region_click(region)
+                elif slot and self.on_slot_click:
+                    self.on_slot_click(slot)
+            return True
+        return False
+
+    # -- drawing -------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface, theme: Theme, view: dict | None,
+             seat: str = "public") -> None:
+        self.piece_rects = {}
+        self._army_box: dict[str, pygame.Rect | None] = {}
+        self._tips = []
+        clip = surface.get_clip()
+        surface.set_clip(self.rect)
+        surface.fill((22, 20, 18), self.rect)
+        self._draw_art(surface)
+        if self.layout.art is None:
+            self._draw_schematic_frame(surface, theme)
+        self._draw_regions(surface, theme)
+        if view is not None and view.get("battle"):
+            self._draw_battle_area(surface, theme, view["battle"])
+        self._draw_labels(surface, theme)
+        if view is not None:
+            self._draw_tracks(surface, theme, view)
+            for rid in self.layout.polygons:
+                if rid in view["regions"]:
+                    self._draw_region_pieces(surface, theme, view, rid)
+            self._draw_characters(surface, theme, view)
+        if view is not None and view.get("battle"):
+            self._draw_battle(surface, theme, view["battle"])
+        for ov in self.overlays:
+            ov(surface, self, theme)
+        surface.set_clip(clip)
+
+    def _draw_art(self, surface) -> None:
+        cam = self.camera
+        vis_w0, vis_h0 = cam.to_world(cam.viewport.x, cam.viewport.y)
+        vis_w1, vis_h1 = cam.to_world(cam.viewport.right, cam.viewport.bottom)
+        x0, y0 = max(0, math.floor(vis_w0)), max(0, math.floor(vis_h0))
+        x1, y1 = min(cam.world_w, math.ceil(vis_w1)), min(cam.world_h, math.ceil(vis_h1))
+        if x1 <= x0 or y1 <= y0:
+            return
+        sx0, sy0 = cam.to_screen(x0, y0)
+        sx1, sy1 = cam.to_screen(x1, y1)
+        dst = pygame.Rect(round(sx0), round(sy0), max(1, round(sx1 - sx0)), max(1, round(sy1 - sy0)))
+        if self.layout.art is None:
+            surface.fill(T.PARCHMENT_DARK, dst)
+            return
+        full_w, full_h = round(cam.world_w * cam.scale), round(cam.world_h * cam.scale)
+        if full_w * full_h <= 12_000_000:
+            # the whole board at this scale, made once per zoom level: panning only blits
+            key = ("full", full_w, full_h, str(self.layout.art))
+            if self._art_cache is None or self._art_cache[0] != key:
+                art = res.image(self.layout.art)
+                img = (pygame.transform.smoothscale(art, (full_w, full_h))
+                       if (full_w, full_h) != art.get_size() else art)
+                self._art_cache = (key, img)
+            bx, by = cam.to_screen(0, 0)
+            surface.blit(self._art_cache[1], (round(bx), round(by)))
+            return
+        key = (x0, y0, x1, y1, dst.size, str(self.layout.art))
+        if self._art_cache is None or self._art_cache[0] != key:
+            art = res.image(self.layout.art)
+            sub = art.subsurface(pygame.Rect(x0, y0, x1 - x0, y1 - y0))
+            img = (pygame.transform.smoothscale(sub, dst.size) if dst.size != sub.get_size()
+                   else sub.copy())
+            self._art_cache = (key, img)
+        surface.blit(self._art_cache[1], dst.topleft)
+
+    def _draw_schematic_frame(self, surface, theme) -> None:
+        """A board without art: the track slots drawn as labelled boxes."""
+        names = {"generic": _("Generic"), "fp_story": _("FP story"), "sh_story": _("Shadow story"),
+                 "special": _("Special"), "dice": _("dice in the box")}
+        size = max(9, min(theme.small, int(22 * self.camera.scale)))
+        for sid, slot in self.layout.tracks.items():
+            r = self._slot_rect(sid)
+            if r is None or r.w < 4 or r.h < 4:
+                continue
+            fill = (228, 232, 204) if slot.track == "fate" else (236, 226, 200)
+            pygame.draw.rect(surface, fill, r, border_radius=max(2, r.w // 12))
+            pygame.draw.rect(surface, T.INK_SOFT, r, width=1, border_radius=max(2, r.w // 12))
+            if slot.track == "fate":
+                label = str(slot.index)
+            elif slot.track == "shadow_box" and slot.slot in self.spec.positions:
+                label = position_name(self.spec, slot.slot)
+            elif slot.track in ("deck", "discard"):
+                label = names.get(slot.slot, slot.slot) + ("" if slot.track == "deck" else " " + _("(out)"))
+            elif slot.track == "fp_action_tokens":
+                label = _("Free Peoples action tokens")
+            elif slot.track == "fate_pool":
+                label = _("Fate pool")
+            else:
+                label = names.get(slot.slot, slot.slot)
+            img = res.text(label, "serif_bold", size, T.INK)
+            if img.get_width() > r.w - 4:
+                img = img.subsurface(pygame.Rect(0, 0, max(1, r.w - 4), img.get_height()))
+            surface.blit(img, (r.centerx - img.get_width() // 2, r.y + 2))
+
+    def _poly_screen(self, rid):
+        return [self.camera.to_screen(x, y) for x, y in self.layout.polygons[rid]]
+
+    def _fill_poly(self, surface, rid, color, alpha, outline=None, width=2):
+        pts = self._poly_screen(rid)
+        xs = [p[0] for p in pts]
+        ys = [p[1] for p in pts]
+        box = pygame.Rect(math.floor(min(xs)), math.floor(min(ys)),
+                          math.ceil(max(xs) - min(xs)) + 2, math.ceil(max(ys) - min(ys)) + 2)
+        box = box.clip(self.rect)
+        if box.w <= 0 or box.h <= 0:
+            return
+        ov = pygame.Surface(box.size, pygame.SRCALPHA)
+        local = [(x - box.x, y - box.y) for x, y in pts]
+        pygame.draw.polygon(ov, (*color[:3], alpha), local)
+        if outline:
+            pygame.draw.polygon(ov, (*outline[:3], 255), local, width)
+        surface.blit(ov, box.topleft)
+
+    def _draw_regions(self, surface, theme) -> None:
+        schematic = self.layout.art is None
+        if schematic:
+            for rid in self.layout.polygons:
+                terr = self.spec.board.regions[rid].terrain if rid in self.spec.board.regions else "plains"
+                col = {"plains": (206, 196, 140), "mountains": (170, 150, 130), "forest": (120, 150, 96),
+                       "marsh": (150, 170, 150), "fort": (200, 180, 150), "stronghold": (190, 170, 170)}[terr]
+                self._fill_poly(surface, rid, col, 255, outline=(90, 70, 50), width=2)
+        for rid, col in self.highlights.items():
+            if rid in self.layout.polygons:
+                self._fill_poly(surface, rid, col, 70, outline=col, width=max(2, theme.px(3)))
+        if self.hover_region and self.hover_region in self.layout.polygons:
+            self._fill_poly(surface, self.hover_region, T.HILITE, 60, outline=T.HILITE,
+                            width=max(2, theme.px(3)))
+
+    def _label_size(self, theme) -> int:
+        return max(theme.small, min(theme.body, int(26 * self.camera.scale)))
+
+    def _label_rect(self, rid, theme) -> pygame.Rect:
+        """Where a region's name is on the screen (ours or the painted one)."""
+        x, y = self.camera.to_screen(*self.layout.anchor(rid, "label"))
+        f = res.font("serif_bold", self._label_size(theme))
+        w, h = f.size(region_name(self.spec, rid))
+        r = pygame.Rect(0, 0, w + theme.px(8), max(h, int(30 * self.camera.scale)))
+        r.center = (round(x), round(y))
+        return r
+
+    def _draw_labels(self, surface, theme) -> None:
+        """Region names on small plates. The painted board has its own names: they are covered
+        by ours only while they are too small to read (or always on a schematic board)."""
+        painted = self.layout.art is not None
+        art_text_px = 26 * self.camera.scale  # the art's label size on the screen
+        if painted and art_text_px >= theme.small * 1.05:
+            return
+        size = self._label_size(theme)
+        for rid in self.layout.polygons:
+            name = region_name(self.spec, rid)
+            x, y = self.camera.to_screen(*self.layout.anchor(rid, "label"))
+            img = res.text(name, "serif_bold", size, T.INK)
+            r = img.get_rect(center=(round(x), round(y)))
+            plate = r.inflate(theme.px(8), theme.px(2))
+            pygame.draw.rect(surface, (*T.PARCHMENT,), plate, border_radius=theme.px(4))
+            pygame.draw.rect(surface, T.INK_SOFT, plate, width=1, border_radius=theme.px(4))
+            surface.blit(img, r)
+
+    # pieces ----------------------------------------------------------------------------
+    def _add_tip(self, rect, tip: Tip) -> None:
+        self._tips.append((pygame.Rect(rect), tip))
+
+    def _unit_tip(self, side, unit, n, region) -> Tip:
+        us = self.spec.units.get(unit)
+        if us is None:
+            return Tip(unit_name(self.spec, unit))
+        fav = ", ".join(_(TERRAIN_NAMES.get(t, t)) for t in us.favoured) or _("none")
+        lines = [_("Strength {s}. Favoured terrain: {fav}.").format(s=us.strength, fav=fav)]
+        if us.ability_text:
+            lines.append(us.ability_text)
+        lines.append(ngettext("{n} figure here ({side}).", "{n} figures here ({side}).", n).format(
+            n=n, side=side_title(side)))
+        return Tip(us.name, lines=lines)
+
+    def _draw_region_pieces(self, surface, theme, view, rid) -> None:
+        reg = view["regions"][rid]
+        anchors = self.layout.anchors[rid]
+        ps = self.piece_size()
+        gap = max(2, ps // 8)
+        side = reg["side"]
+        # the army: one figure per unit type, strongest first
+        items = []
+        if side and reg["units"]:
+            order = sorted(reg["units"].items(),
+                           key=lambda kv: (-(self.spec.units[kv[0]].strength if kv[0] in self.spec.units else 0), kv[0]))
+            for u, n in order:
+                if n > 0 and (rid, u) not in self.hidden_pieces:
+                    items.append(("unit", u, n))
+            if reg.get("leaders"):
+                items.append(("leaders", None, reg["leaders"]))
+        if items:
+            ax, ay = self.camera.to_screen(*anchors["army"])
+            per_row = 3 if len(items) > 4 else 4
+            rows = [items[i:i + per_row] for i in range(0, len(items), per_row)]
+            total_h = len(rows) * ps + (len(rows) - 1) * gap
+            # keep the region's name readable: the army stands below its label
+            label_bottom = self._label_rect(rid, theme).bottom + gap
+            y = max(ay - total_h / 2, label_bottom) if label_bottom < ay else ay - total_h / 2
+            first_rect = None
+            box = None
+            for row in rows:
+                w = len(row) * ps + (len(row) - 1) * gap
+                x = ax - w / 2
+                for kind, u, n in row:
+                    r = pygame.Rect(round(x), round(y), ps, ps)
+                    if kind == "unit":
+                        us = self.spec.units.get(u)
+                        draw_token(surface, r, side, T.unit_icon(u, us.name if us else ""), n, badge_min=1)
+                        self.piece_rects[("unit", rid, u)] = r
+                        self._add_tip(r, self._unit_tip(side, u, n, rid))
+                    else:
+                        small = r.inflate(-ps // 5, -ps // 5)
+                        draw_token(surface, small, side, "knight-banner", n, shape="square",
+                                   fill=(224, 186, 84), rim=(70, 50, 10), ink=(70, 40, 0), badge_min=1)
+                        self.piece_rects[("leaders", rid)] = small
+                        self._add_tip(small, Tip(_("Leaders"), lines=[ngettext(
+                            "{n} Free Peoples leader: +1 leadership.", "{n} Free Peoples leaders.", n).format(n=n)]))
+                    first_rect = first_rect or r
+                    box = r.copy() if box is None else box.union(r)
+                    x += ps + gap
+                y += ps + gap
+            self._army_box[rid] = box
+            if reg.get("damage"):  # a red marker with a skull, left of the army's first row
+                d = reg["damage"]
+                size = max(16, int(ps * 0.62))
+                dr = pygame.Rect(0, 0, size, size)
+                dr.midright = (first_rect.left - gap, first_rect.centery)
+                draw_token(surface, dr, None, "skull-crossed-bones", d, shape="circle",
+                           fill=(168, 26, 22), rim=(255, 220, 200), ink=(255, 240, 230), badge_min=1)
+                self.piece_rects[("damage", rid)] = dr
+                self._army_box[rid] = box.union(dr)
+                self._add_tip(dr, Tip(_("Damage"), lines=[ngettext(
+                    "{n} damage marker: a unit hit once.", "{n} damage markers: units hit once.", d).format(n=d)]))
+        # Shadow leadership tokens and recruitment tokens share the "tokens" anchor
+        tx, ty = self.camera.to_screen(*anchors["tokens"])
+        toks = []
+        if reg.get("tokens"):
+            toks.append(("lead", None, reg["tokens"]))
+        for s in ("fp", "sh"):
+            for u in reg["rtokens"].get(s, []):
+                toks.append(("rtoken", s, u))
+        if toks:
+            ts = max(16, int(ps * 0.72))
+            w = len(toks) * ts + (len(toks) - 1) * gap
+            x = tx - w / 2
+            army = self._army_box.get(rid)
+            if army is not None and pygame.Rect(round(x), round(ty - ts / 2), round(w), ts).colliderect(army):
+                ty = army.bottom + gap + ts / 2  # under the army, not on it
+            for kind, s, u in toks:
+                r = pygame.Rect(round(x), round(ty - ts / 2), ts, ts)
+                if kind == "lead":
+                    draw_token(surface, r, "sh", "evil-eyes", u, shape="circle", fill=(232, 120, 30),
+                               rim=(40, 10, 0), ink=(40, 10, 0), badge_min=1)
+                    self.piece_rects[("lead_tokens", rid)] = r
+                    self._add_tip(r, Tip(_("Shadow leadership tokens"), lines=[ngettext(
+                        "{n} token: +1 leadership this turn.", "{n} tokens: +1 leadership each this turn.",
+                        u).format(n=u)]))
+                elif u == HIDDEN:
+                    draw_token(surface, r, s, None, shape="diamond", text="?")
+                    self._add_tip(r, Tip(_("Recruitment token"), lines=[
+                        _("Face down ({side}). Its unit is secret until it is used.").format(side=side_title(s))]))
+                else:
+                    us = self.spec.units.get(u)
+                    draw_token(surface, r, s, T.unit_icon(u, us.name if us else ""), shape="diamond")
+                    self._add_tip(r, Tip(_("Recruitment token"), lines=[
+                        _("{unit} ({side}); face down to the opponent.").format(unit=unit_name(self.spec, u),
+                                                                              side=side_title(s))]))
+                self.piece_rects.setdefault(("rtokens", rid), r)
+                x += ts + gap
+        # control marker: when a settlement changed hands
+        if reg.get("control"):
+            cx, cy = self.camera.to_screen(*anchors["control"])
+            cs = max(16, int(ps * 0.7))
+            r = pygame.Rect(0, 0, cs, cs)
+            r.center = (round(cx), round(cy))
+            draw_token(surface, r, reg["control"], "flag-objective", shape="circle")
+            self.piece_rects[("control", rid)] = r
+            self._add_tip(r, Tip(_("Control marker"), lines=[
+                _("{region} is controlled by the {side}.").format(region=region_name(self.spec, rid),
+                                                                 side=side_title(reg["control"]))]))
+
+    def _char_token(self, surface, r, cid, theme) -> None:
+        cs = self.spec.characters.get(cid)
+        side = cs.side if cs else None
+        if side == "fp":
+            fill, rim, ink = (250, 240, 210), (200, 160, 50), (40, 60, 110)
+        else:
+            fill, rim, ink = (44, 36, 36), (210, 60, 40), (240, 220, 200)
+        draw_token(surface, r, side, T.character_icon(cid, cs.kind if cs else ""), shape="circle",
+                   fill=fill, rim=rim, ink=ink)
+
+    def _name_tag(self, cid, theme) -> pygame.Surface:
+        cs = self.spec.characters.get(cid)
+        name = char_name(self.spec, cid)
+        size = max(10, theme.small - theme.px(2))
+        img = res.text(name, "sans_bold", size, (255, 255, 255) if cs and cs.side == "sh" else T.INK)
+        tag = pygame.Surface((img.get_width() + 8, img.get_height()), pygame.SRCALPHA)
+        bg = (40, 20, 18, 225) if cs and cs.side == "sh" else (250, 242, 214, 235)
+        pygame.draw.rect(tag, bg, tag.get_rect(), border_radius=4)
+        tag.blit(img, (4, 0))
+        return tag
+
+    def _char_tip(self, cid) -> Tip:
+        cs = self.spec.characters.get(cid)
+        if cs is None:
+            return Tip(cid)
+        lines = [_("{kind} of the {side}. Leadership {r}, modifier {m:+d}.").format(
+            kind=cs.kind.capitalize(), side=side_title(cs.side), r=cs.rating, m=cs.modifier)]
+        if cs.ability_text:
+            lines.append(cs.ability_text)
+        return Tip(cs.name, lines=lines)
+
+    def _draw_characters(self, surface, theme, view) -> None:
+        by_region: dict[str, list[str]] = {}
+        for cid, st in view["chars"].items():
+            if st["status"] == "in_play" and st["region"] in self.layout.anchors:
+                by_region.setdefault(st["region"], []).append(cid)
+        ps = self.piece_size()
+        cs = max(22, int(ps * 0.85))
+        gap = max(2, cs // 10)
+        tags = cs >= 22
+        tag_h = res.font("sans_bold", max(10, theme.small - theme.px(2))).get_linesize() if tags else 0
+        overlap = max(2, cs // 8)
+        slot = cs + gap + (tag_h - overlap if tags else 0)
+        for rid, chars in by_region.items():
+            x, y = self.camera.to_screen(*self.layout.anchor(rid, "characters"))
+            total_h = len(chars) * slot - gap
+            yy = y - total_h / 2
+            army = self._army_box.get(rid)
+            col = pygame.Rect(round(x - cs / 2), round(yy), cs, round(total_h))
+            if army is not None and col.colliderect(army):  # stand beside the army, not on it
+                x0, _y0, x1, _y1 = self._region_boxes[rid]
+                right_edge = self.camera.to_screen(x1, 0)[0]
+                left_edge = self.camera.to_screen(x0, 0)[0]
+                yy = army.centery - total_h / 2
+                if army.right + gap + cs <= right_edge:
+                    x = army.right + gap + cs / 2
+                elif army.left - gap - cs >= left_edge:
+                    x = army.left - gap - cs / 2
+                else:
+                    x, yy = army.centerx, army.bottom + gap
+            for cid in chars:
+                r = pygame.Rect(round(x - cs / 2), round(yy), cs, cs)
+                self._char_token(surface, r, cid, theme)
+                self.piece_rects[("char", cid)] = r
+                self._add_tip(r, self._char_tip(cid))
+                if tags:  # a name tag under the portrait
+                    tag = self._name_tag(cid, theme)
+                    surface.blit(tag, tag.get_rect(midtop=(r.centerx, r.bottom - overlap)))
+                yy += slot
+
+    def _draw_battle_area(self, surface, theme, b) -> None:
+        """The battle in progress: the target outlined in red (under the pieces)."""
+        target = b.get("target")
+        if target not in self.layout.polygons:
+            return
+        w = max(2, theme.px(3))
+        for r in b.get("armies") or ():
+            if r in self.layout.polygons:
+                self._fill_poly(surface, r, (220, 60, 40), 0, outline=(220, 60, 40), width=max(1, w - 1))
+        self._fill_poly(surface, target, (200, 30, 20), 40, outline=(230, 40, 30), width=w)
+
+    def _draw_battle(self, surface, theme, b) -> None:
+        """Crossed swords on the defending army (over the pieces), with the battle's tooltip."""
+        target = b.get("target")
+        if target not in self.layout.polygons:
+            return
+        ps = self.piece_size()
+        r = pygame.Rect(0, 0, int(ps * 0.9), int(ps * 0.9))
+        army = self._army_box.get(target)
+        if army is not None:  # on the defending army's top left corner
+            r.center = (army.left, army.top)
+        else:
+            x, y = self.camera.to_screen(*self.layout.anchor(target, "army"))
+            r.center = (round(x), round(y))
+        draw_token(surface, r, None, "crossed-swords", shape="circle", fill=(200, 40, 30),
+                   rim=(255, 230, 200), ink=(255, 240, 220))
+        self.piece_rects[("battle",)] = r
+        lines = [_("{att} attack {target}; round {n}.").format(
+            att=side_title(b.get("attacker")), target=region_name(self.spec, target), n=b.get("round", 0))]
+        hits = b.get("hits") or {}
+        if any(hits.values()):
+            lines.append(_("Hits scored: Free Peoples {fp}, Shadow {sh}.").format(fp=hits.get("fp", 0),
+                                                                                  sh=hits.get("sh", 0)))
+        self._add_tip(r, Tip(_("Battle"), lines=lines))
+
+    # tracks ----------------------------------------------------------------------------
+    def _slot_rect(self, sid) -> pygame.Rect | None:
+        s = self.layout.tracks.get(sid)
+        if s is None:
+            return None
+        x, y, w, h = s.rect
+        x0, y0 = self.camera.to_screen(x, y)
+        return pygame.Rect(round(x0), round(y0), max(1, round(w * self.camera.scale)),
+                           max(1, round(h * self.camera.scale)))
+
+    def _draw_tracks(self, surface, theme, view) -> None:
+        spec = self.spec
+        ps = self.piece_size()
+        # fate track: characters readied at a space, the endgame marker, then the fate marker
+        for space, chars in spec.fate_markers.items():
+            r = self._slot_rect(f"fate.{space}")
+            if r is None:
+                continue
+            n = len(chars)
+            isz = max(12, min(r.w // max(1, n), int(ps * 0.6)))
+            for k, cid in enumerate(chars):
+                ir = pygame.Rect(r.x + 2 + k * isz, r.bottom - isz - 2, isz - 2, isz - 2)
+                ready = view["chars"].get(cid, {}).get("status") != "pool"
+                if not ready:
+                    surface.blit(res.icon(T.character_icon(cid), ir.w, (60, 70, 50)), ir)
+            self._add_tip(r, Tip(_("Fate {n}").format(n=space), lines=[
+                _("Ready: {chars}.").format(chars=", ".join(char_name(spec, c) for c in chars))]))
+        er = self._slot_rect(f"fate.{spec.endgame}")
+        if er is not None:
+            m = max(16, int(min(er.w, er.h) * 0.42))
+            rr = pygame.Rect(er.right - m - 2, er.y + 2, m, m)
+            draw_token(surface, rr, "fp", "laurel-crown", shape="circle", fill=(250, 240, 200),
+                       rim=(60, 110, 50), ink=(60, 110, 50))
+            self._add_tip(rr, Tip(_("Endgame marker"), lines=[
+                _("The Free Peoples win when the fate marker reaches space {n}.").format(n=spec.endgame)]))
+        fr = self._slot_rect(f"fate.{min(view['fate'], len(self.layout.fate_spaces) - 1)}")
+        if fr is not None:
+            m = max(20, int(min(fr.w, fr.h) * 0.7))
+            rr = pygame.Rect(0, 0, m, m)
+            rr.center = fr.center
+            draw_token(surface, rr, None, "sands-of-time", shape="circle", fill=(236, 210, 120),
+                       rim=(80, 40, 10), ink=(80, 40, 10))
+            self.piece_rects[("fate_marker",)] = rr
+            self._add_tip(rr, Tip(_("Fate marker"), lines=[
+                _("On space {n}; the endgame marker is on {e}.").format(n=view["fate"], e=spec.endgame)]))
+        # Shadow Box: the commander's position and the dice in the box
+        pos = view.get("position")
+        for pid in spec.positions:
+            r = self._slot_rect(f"shadow_box.{pid}")
+            if r is None:
+                continue
+            ps_ = spec.positions[pid]
+            self._add_tip(r, Tip(ps_.name, lines=[ps_.action_text,
+                                                  ngettext("{n} die in the Shadow Box.", "{n} dice in the Shadow Box.",
+                                                           ps_.dice).format(n=ps_.dice)]))
+            if pid == pos:
+                pygame.draw.rect(surface, (232, 120, 30), r, width=max(2, theme.px(3)), border_radius=theme.px(4))
+                m = max(20, int(min(r.w, r.h) * 0.55))
+                rr = pygame.Rect(0, 0, m, m)
+                rr.center = (r.centerx, r.centery)
+                self._char_token(surface, rr, spec.commander, theme)
+                self.piece_rects[("commander",)] = rr
+        dr = self._slot_rect("shadow_box.dice")
+        box = view["sides"]["sh"]["box"]
+        if dr is not None and box:
+            ds = max(14, min(dr.h - 6, int(ps * 0.7)))
+            for k, kind in enumerate(box):
+                r = pygame.Rect(dr.x + 4 + k * (ds + 4), dr.centery - ds // 2, ds, ds)
+                draw_die(surface, r, "character" if kind == "rolled" else None, "sh")
+            self._add_tip(dr, Tip(_("Shadow Box"), lines=[ngettext(
+                "{n} die in the box.", "{n} dice in the box.", len(box)).format(n=len(box))]))
+        # decks and discards
+        counts = {
+            "deck.generic": view["generic"] if isinstance(view["generic"], int) else len(view["generic"]),
+            "deck.fp_story": _count(view["sides"]["fp"]["story"]),
+            "deck.sh_story": _count(view["sides"]["sh"]["story"]),
+            "deck.special": _count(view["sides"]["sh"]["special"]),
+            "discard.generic": len(view["discard"]),
+        }
+        for d in ("fp_story", "sh_story", "special"):
+            counts[f"discard.{d}"] = sum(1 for c in view["gone"] if c in spec.cards and spec.cards[c].deck == d)
+        names = {"deck.generic": _("Generic deck"), "deck.fp_story": _("Free Peoples story deck"),
+                 "deck.sh_story": _("Shadow story deck"), "deck.special": _("Special deck"),
+                 "discard.generic": _("Generic discard pile"), "discard.fp_story": _("Played Free Peoples story cards"),
+                 "discard.sh_story": _("Played Shadow story cards"), "discard.special": _("Played special cards")}
+        for sid, n in counts.items():
+            r = self._slot_rect(sid)
+            if r is None:
+                continue
+            size = max(16, min(int(r.h * 0.3), int(ps * 0.62)))
+            draw_badge(surface, (r.centerx, r.bottom - size * 0.7), str(n), size, (40, 32, 24), (255, 244, 220),
+                       border=T.BRASS)
+            self._add_tip(r, Tip(names[sid], lines=[ngettext("{n} card.", "{n} cards.", n).format(n=n)]))
+        # Free Peoples action tokens
+        ar = self._slot_rect("fp_action_tokens")
+        if ar is not None:
+            n = view["sides"]["fp"]["action_tokens"]
+            ts = max(16, min(ar.h - 8, int(ps * 0.8)))
+            spaces = _circle_spots(ar, ts, max(n, 2))
+            for k in range(n):
+                rr = pygame.Rect(0, 0, ts, ts)
+                rr.center = spaces[k]
+                draw_token(surface, rr, "fp", "hunting-horn", shape="circle")
+            self._add_tip(ar, Tip(_("Free Peoples action tokens"), lines=[ngettext(
+                "{n} token left this turn.", "{n} tokens left this turn.", n).format(n=n)]))
+        pr = self._slot_rect("fate_pool")
+        if pr is not None:
+            n = _count(view["fate_pool"])
+            size = max(16, min(int(pr.h * 0.3), int(ps * 0.62)))
+            draw_badge(surface, (pr.centerx, pr.bottom - size * 0.7), str(n), size, (40, 32, 24), (255, 244, 220),
+                       border=T.BRASS)
+            aside = len(view.get("fate_aside", []))
+            lines = [ngettext("{n} tile in the pool.", "{n} tiles in the pool.", n).format(n=n)]
+            if aside:
+                lines.append(ngettext("{n} set aside.", "{n} set aside.", aside).format(n=aside))
+            self._add_tip(pr, Tip(_("Fate pool"), lines=lines))
+
+    # tooltips --------------------------------------------------------------------------
+    def tooltip_at(self, pos) -> Tip | None:
+        if not self.rect.collidepoint(pos) or self._dragging:
+            return None
+        for r, tip in reversed(self._tips):
+            if r.collidepoint(pos):
+                return tip
+        rid = self.region_at_screen(pos)
+        if rid:
+            return self.region_tip(rid)
+        return None
+
+    def region_tip(self, rid) -> Tip:
+        spec = self.spec
+        rs = spec.board.regions.get(rid)
+        if rs is None:
+            return Tip(rid)
+        lines = []
+        terr = _(TERRAIN_NAMES.get(rs.terrain, rs.terrain)).capitalize()
+        if rs.territory:
+            lines.append(_("{terrain}, in {territory}.").format(terrain=terr, territory=rs.territory))
+        else:
+            lines.append(_("{terrain}.").format(terrain=terr))
+        bonus = spec.terrain_bonus.get(rs.terrain, 0)
+        if bonus:
+            lines.append(_("Terrain bonus for defenders: {n:+d}.").format(n=bonus))
+        if rs.settlement:
+            lines.append(ngettext("Settlement of the {side}, worth {vp} victory point.",
+                                  "Settlement of the {side}, worth {vp} victory points.", rs.vp).format(
+                side=side_title(rs.owner), vp=rs.vp) if rs.vp else
+                _("Settlement of the {side}.").format(side=side_title(rs.owner)))
+        if rs.orc_area:
+            lines.append(_("Orc recruitment area."))
+        borders = []
+        for b in spec.board.borders:
+            if rid in (b.a, b.b):
+                o = b.b if b.a == rid else b.a
+                if b.kind == "normal":
+                    borders.append(region_name(spec, o))
+                else:
+                    borders.append(f"{region_name(spec, o)} ({_(BORDER_NAMES.get(b.kind, b.kind))})")
+        if borders:
+            lines.append(_("Borders: {list}.").format(list=", ".join(borders)))
+        return Tip(region_name(spec, rid), lines=lines)
+
+
+def _count(v) -> int:
+    return v if isinstance(v, int) else len(v)
+
+
+def _bbox(poly):
+    xs = [p[0] for p in poly]
+    ys = [p[1] for p in poly]
+    return (min(xs), min(ys), max(xs), max(ys))
+
+
+def _circle_spots(rect: pygame.Rect, size: int, n: int) -> list[tuple[int, int]]:
+    gap = max(4, (rect.w - n * size) // (n + 1))
+    total = n * size + (n - 1) * gap
+    x0 = rect.centerx - total // 2 + size // 2
+    cy = rect.centery + rect.h // 8
+    return [(x0 + k * (size + gap), cy) for k in range(n)]

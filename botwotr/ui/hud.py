@@ -1,0 +1,319 @@
+"""What sits around the board: the status line and the two sides' summaries (dice pools, hands,
+action tokens, recruitment pools, leadership tokens aside). Drawn from a per-seat view, so a
+hidden hand shows only card backs. Shared by the game scene and the no-window export.
+"""
+from __future__ import annotations
+
+import pygame
+
+from ..core.view import HIDDEN
+from . import resources as res
+from . import theme as T
+from .board_view import draw_die, draw_token
+from .i18n import N_, _, ngettext
+from .logtext import PHASE_NAMES, card_name, face_name, join_and, position_name, side_name, side_title
+from .theme import Theme
+from .widgets import Tip, Widget, wrap_text
+
+
+def phase_text(spec, view) -> str:
+    if view.get("winner"):
+        return _("Game over: {side} win").format(side=side_title(view["winner"]))
+    return _("Turn {n} · {phase}").format(n=view["turn"],
+                                          phase=_(PHASE_NAMES.get(view["phase"], view["phase"])))
+
+
+def pending_side(view) -> str | None:
+    """Whose decision the game waits for (the first of simultaneous ones)."""
+    p = view["pending"][-1] if view.get("pending") else None
+    if p is None:
+        return None
+    if p.get("side"):
+        return p["side"]
+    sides = p.get("sides") or []
+    return sides[0] if sides else None
+
+
+def draw_status_bar(surface, rect: pygame.Rect, theme: Theme, spec, view, waiting: str,
+                    extra: str = "") -> None:
+    pygame.draw.rect(surface, (26, 22, 18), rect)
+    pygame.draw.line(surface, T.BRASS, rect.bottomleft, (rect.right, rect.bottom), max(1, theme.px(1.5)))
+    x = rect.x + theme.pad
+    cy = rect.centery
+    title = res.text(spec.name, "serif_bold", theme.heading, T.BRASS_LIGHT)
+    wanted = res.font("sans", theme.body).size(waiting + extra)[0] + theme.px(300)
+    if rect.w - title.get_width() > wanted:  # the scenario's name only when there is room
+        surface.blit(title, (x, cy - title.get_height() // 2))
+        x += title.get_width() + theme.px(18)
+    ph = res.text(phase_text(spec, view), "sans_bold", theme.body, T.TEXT)
+    surface.blit(ph, (x, cy - ph.get_height() // 2))
+    x += ph.get_width() + theme.px(18)
+    side = pending_side(view)
+    if side and not view.get("winner"):
+        s = max(12, rect.h - theme.px(14))
+        r = pygame.Rect(x, cy - s // 2, s, s)
+        draw_token(surface, r, side, "hand", shape=T.side_style(side).shape)
+        x += s + theme.px(8)
+    txt = _("Waiting for {what}.").format(what=waiting) if waiting and not view.get("winner") else ""
+    if extra:
+        txt = f"{txt}  {extra}" if txt else extra
+    room = rect.right - x - theme.pad
+    if txt and room > 20:
+        img = res.text(txt, "sans", theme.body, T.TEXT)
+        area = pygame.Rect(0, 0, min(room, img.get_width()), img.get_height())
+        surface.blit(img, (x, cy - img.get_height() // 2), area=area)
+
+
+class SidesPanel(Widget):
+    """Both sides' dice, hands and pools. Set `spec`, `view` and `seat` before drawing."""
+
+    def __init__(self, spec, rect=None):
+        super().__init__(rect)
+        self.spec = spec
+        self.view: dict | None = None
+        self.seat = "public"
+        self._tips: list[tuple[pygame.Rect, Tip]] = []
+
+    def needed_height(self, theme: Theme) -> int:
+        h = self._side_height(theme, "fp") + self._side_height(theme, "sh") + theme.pad
+        if self.view is not None and self.view.get("table"):
+            h += theme.pad + res.font("sans", theme.body).get_linesize()
+        return h
+
+    def _hand_lines(self, theme: Theme, side: str) -> int:
+        """1 or 2: how many lines the visible hand's card chips take."""
+        if self.view is None:
+            return 1
+        visible = [c for c in self.view["sides"][side]["hand"] if c != HIDDEN]
+        if not visible:
+            return 1
+        line = res.font("sans", theme.body).get_linesize()
+        room = self.rect.w - 2 * theme.pad - line - theme.px(4)
+        f = res.font("sans", theme.small)
+        x, lines = 0, 1
+        for c in visible:
+            w = f.size(card_name(self.spec, c))[0] + theme.px(14)
+            if x and x + w > room:
+                lines, x = lines + 1, 0
+            x += w
+        return min(2, lines)
+
+    def _side_height(self, theme: Theme, side: str = "fp") -> int:
+        line = res.font("sans", theme.body).get_linesize()
+        small = res.font("sans", theme.small).get_linesize()
+        return (res.font("serif_bold", theme.heading).get_linesize() + theme.px(32)
+                + line * self._hand_lines(theme, side) + 2 * small + theme.px(10))
+
+    def draw(self, surface, theme):
+        self._tips = []
+        if self.view is None or not self.visible:
+            return
+        y = self.rect.y
+        for side in ("fp", "sh"):
+            h = self._side_height(theme, side)
+            self._draw_side(surface, theme, side, pygame.Rect(self.rect.x, y, self.rect.w, h))
+            y += h + theme.pad
+        table = self.view.get("table") or []
+        if table:
+            self._draw_table(surface, theme, table, y)
+
+    def _draw_table(self, surface, theme, table, y):
+        """Cards in effect on the table (R-5.7), as chips with their text in a tooltip."""
+        line = res.font("sans", theme.body).get_linesize()
+        lab = res.text(_("On the table:"), "sans_bold", theme.small, T.BRASS_LIGHT)
+        surface.blit(lab, (self.rect.x, y + (line - lab.get_height()) // 2))
+        x = self.rect.x + lab.get_width() + theme.px(6)
+        for c in table:
+            img = res.text(card_name(self.spec, c), "sans", theme.small, T.INK)
+            r = pygame.Rect(x, y, img.get_width() + theme.px(10), line - theme.px(2))
+            if r.right > self.rect.right:
+                break
+            pygame.draw.rect(surface, T.PARCHMENT_DARK, r, border_radius=theme.px(3))
+            surface.blit(img, (r.x + theme.px(5), r.centery - img.get_height() // 2))
+            self._tips.append((r, self.card_tip(c)))
+            x = r.right + theme.px(4)
+
+    def _draw_side(self, surface, theme, side, rect):
+        v, spec = self.view, self.spec
+        sd = v["sides"][side]
+        st = T.side_style(side)
+        pygame.draw.rect(surface, T.BG_PANEL, rect, border_radius=theme.px(6))
+        pygame.draw.rect(surface, st.fill, rect, width=max(2, theme.px(2)), border_radius=theme.px(6))
+        pad = theme.pad
+        x, y = rect.x + pad, rect.y + theme.px(4)
+        hs = res.font("serif_bold", theme.heading).get_linesize()
+        tok = pygame.Rect(x, y + theme.px(2), hs - theme.px(4), hs - theme.px(4))
+        draw_token(surface, tok, side, "knight-banner" if side == "fp" else "evil-tower")
+        name = res.text(side_title(side), "serif_bold", theme.heading, T.TEXT)
+        surface.blit(name, (tok.right + theme.px(6), y))
+        if v.get("active") == side and v.get("phase") == "actions":
+            lab = res.text(_("active"), "sans_bold", theme.small, T.BRASS_LIGHT)
+            surface.blit(lab, (rect.right - pad - lab.get_width(), y + theme.px(4)))
+        y += hs
+        # dice: rolled results, then the unrolled / used ones as blanks
+        ds = theme.px(26)
+        dx = x
+        rolled = sd["rolled"]
+        for face in rolled:
+            r = pygame.Rect(dx, y, ds, ds)
+            draw_die(surface, r, face, side)
+            self._tips.append((r, Tip(_("Action die: {face}").format(face=face_name(face)))))
+            dx += ds + theme.px(4)
+        used = max(0, sd["dice"] - len(rolled) - (len(sd["box"]) if side == "sh" else 0))
+        if v["phase"] in ("draw", "shadow", "fate", "roll", "setup"):
+            used_label = ngettext("{n} action die to roll", "{n} action dice to roll", sd["dice"]).format(n=sd["dice"])
+            img = res.text(used_label, "sans", theme.small, T.TEXT_DIM)
+            surface.blit(img, (dx, y + ds // 2 - img.get_height() // 2))
+        else:
+            for _k in range(used):
+                r = pygame.Rect(dx, y, ds, ds)
+                draw_die(surface, r, None, side, used=True)
+                dx += ds + theme.px(4)
+            if not rolled and not used:
+                img = res.text(_("no dice"), "sans", theme.small, T.TEXT_DIM)
+                surface.blit(img, (dx, y + ds // 2 - img.get_height() // 2))
+        self._tips.append((pygame.Rect(x, y, rect.w - 2 * pad, ds), Tip(
+            _("{side} action dice").format(side=side_title(side)),
+            lines=[ngettext("{n} die this turn.", "{n} dice this turn.", sd["dice"]).format(n=sd["dice"]),
+                   ngettext("{n} not used yet.", "{n} not used yet.", len(rolled)).format(n=len(rolled))])))
+        y += ds + theme.px(6)
+        # hand: titles when this seat may see them, card backs otherwise
+        hand = sd["hand"]
+        line = res.font("sans", theme.body).get_linesize()
+        hx = x
+        icon = res.icon("card-random", line, T.BRASS_LIGHT)
+        surface.blit(icon, (hx, y))
+        hx += line + theme.px(4)
+        visible = [c for c in hand if c != HIDDEN]
+        if hand and not visible:
+            txt = ngettext("{n} card in hand (hidden)", "{n} cards in hand (hidden)", len(hand)).format(n=len(hand))
+            surface.blit(res.text(txt, "sans", theme.body, T.TEXT), (hx, y))
+        elif not hand:
+            surface.blit(res.text(_("no cards in hand"), "sans", theme.body, T.TEXT_DIM), (hx, y))
+        else:
+            # card chips that wrap over two lines at most
+            cx, cy = hx, y
+            more_w = res.font("sans_bold", theme.small).size("+00")[0] + theme.px(10)
+            for k, c in enumerate(visible):
+                label = card_name(spec, c)
+                img = res.text(label, "sans", theme.small, T.INK)
+                r = pygame.Rect(cx, cy, img.get_width() + theme.px(10), line - theme.px(2))
+                last_line = cy > y
+                limit = rect.right - pad - (more_w if last_line and k < len(visible) - 1 else 0)
+                if r.right > limit and cx > hx:
+                    if last_line:  # no room for a third line: "+N", the rest in its tooltip
+                        rest = visible[k:]
+                        mr = pygame.Rect(cx, cy, more_w, line - theme.px(2))
+                        pygame.draw.rect(surface, T.BRASS, mr, border_radius=theme.px(3))
+                        t = res.text(f"+{len(rest)}", "sans_bold", theme.small, T.INK)
+                        surface.blit(t, (mr.centerx - t.get_width() // 2, mr.centery - t.get_height() // 2))
+                        self._tips.append((mr, Tip(_("More cards"), lines=[card_name(spec, x) for x in rest])))
+                        break
+                    cx, cy = hx, cy + line
+                    r.topleft = (cx, cy)
+                pygame.draw.rect(surface, T.PARCHMENT, r, border_radius=theme.px(3))
+                surface.blit(img, (r.x + theme.px(5), r.centery - img.get_height() // 2))
+                self._tips.append((r, self.card_tip(c)))
+                cx = r.right + theme.px(4)
+            y = min(cy, y + line)
+        y += line
+        # pools: recruitment tokens, action tokens, leadership tokens aside
+        bits = []
+        rp = sd["rpool"]
+        bits.append(ngettext("{n} recruitment token", "{n} recruitment tokens", _len(rp)).format(n=_len(rp)))
+        if side == "fp":
+            bits.append(ngettext("{n} action token", "{n} action tokens", sd["action_tokens"]).format(
+                n=sd["action_tokens"]))
+        else:
+            if v.get("position"):
+                cmdr = spec.characters.get(spec.commander)
+                bits.append(_("{commander}: {pos}").format(commander=cmdr.name if cmdr else _("Commander"),
+                                                           pos=position_name(spec, v["position"])))
+            if sd.get("aside"):
+                bits.append(ngettext("{n} leadership token to place", "{n} leadership tokens to place",
+                                     sd["aside"]).format(n=sd["aside"]))
+        ready = [spec.characters[c].name for c, st in v["chars"].items()
+                 if st["status"] == "ready" and c in spec.characters and spec.characters[c].side == side]
+        if ready:
+            bits.append(_("ready: {names}").format(names=", ".join(ready)))
+        txt = " · ".join(bits)
+        f = res.font("sans", theme.small)
+        for ln in wrap_text(txt, f, rect.w - 2 * pad)[:2]:
+            surface.blit(res.text(ln, "sans", theme.small, T.TEXT_DIM), (x, y + theme.px(2)))
+            y += f.get_linesize()
+
+    def card_tip(self, c) -> Tip:
+        cs = self.spec.cards.get(c)
+        if cs is None:
+            return Tip(card_name(self.spec, c))
+        lines = []
+        deck = {"generic": _("Generic"), "fp_story": _("Free Peoples story"), "sh_story": _("Shadow story"),
+                "special": _("Special")}.get(cs.deck, cs.deck)
+        lines.append(_("{deck} card · {type}").format(deck=deck, type=face_name(cs.type)))
+        if cs.text:
+            lines.append(cs.text)
+        if cs.combat_title or cs.combat_text:
+            lines.append(_("In battle — {title}: {text}").format(title=cs.combat_title, text=cs.combat_text))
+        return Tip(cs.title, lines=lines)
+
+    def tooltip_at(self, pos):
+        for r, tip in reversed(self._tips):
+            if r.collidepoint(pos):
+                return tip
+        return None
+
+
+def _len(v) -> int:
+    return v if isinstance(v, int) else len(v)
+
+
+def waiting_text(spec, view) -> str:
+    """What the game waits for, from the view (same wording as Game.waiting_for)."""
+    from ..core.engine import describe_pending
+    if view.get("winner"):
+        return _("nothing: the game is over")
+    p = view.get("pending")
+    if not p:
+        return _("nothing")
+    top = p[-1]
+    what = PENDING_TEXT.get(top["kind"])
+    if what is None:  # a kind the client does not know yet: the core's own sentence
+        return describe_pending(spec, top)
+    sides = [top["side"]] if top.get("side") else list(top.get("sides") or [])
+    if not sides:
+        who = _("the players")
+    else:
+        who = join_and(side_name(s) for s in sides)
+    return _("{who} to {what}").format(who=who, what=_(what))
+
+
+# What each pending decision asks (the core's PENDING_TEXT, as UI strings).
+PENDING_TEXT = {
+    "action": N_("take an action (use a die or pass)"),
+    "discard": N_("discard down to the hand limit"),
+    "choose_position": N_("choose Saruman's position in the Shadow Box"),
+    "place_leadership": N_("place Shadow leadership tokens"),
+    "fate_draw": N_("draw a fate tile"),
+    "fate_decide": N_("keep the fate tile or set it aside"),
+    "move": N_("move armies"),
+    "attack": N_("choose an attack"),
+    "recruit": N_("use recruitment tokens"),
+    "mordor_recruit": N_("place Orcs in recruitment areas"),
+    "rally": N_("rally armies"),
+    "move_characters": N_("move characters"),
+    "remove_excess": N_("remove units over the limit of 5"),
+    "choose_unit": N_("choose a unit to recruit"),
+    "choose_region": N_("choose a region"),
+    "casualties": N_("take casualties"),
+    "roll_dice": N_("roll the action dice"),
+    "combat_roll": N_("roll the combat dice"),
+    "tactic": N_("choose a battle tactic in secret"),
+    "combat_card": N_("choose a combat card in secret"),
+    "choose_army": N_("choose which attacking army fights this round"),
+    "reroll": N_("choose dice to re-roll"),
+    "cease": N_("cease the attack or fight on"),
+    "withdraw": N_("stay, retreat or flee"),
+    "flee_casualty": N_("remove a unit while fleeing"),
+    "retreat_to": N_("choose where the army retreats"),
+    "advance": N_("advance into the freed region"),
+}

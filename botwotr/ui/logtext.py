@@ -1,0 +1,590 @@
+"""Events and commands told as sentences, every string through `_()`.
+
+    event_sentence(event, spec) -> str | None   (None: bookkeeping nobody needs to read)
+    command_sentence(cmd, spec, state) -> str   (the generic decision panel's rows)
+    log_lines(game, seat) -> list[(index, str)] (the log panel, with hidden information hidden)
+
+Content names (units, characters, regions, cards) come from the scenario spec as they are.
+No pygame here.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from ..core.view import HIDDEN, event_for
+from .i18n import N_, _, ngettext
+
+SIDE_NAMES = {"fp": N_("the Free Peoples"), "sh": N_("the Shadow"), "players": N_("the players"),
+              None: N_("the game")}
+SIDE_TITLES = {"fp": N_("Free Peoples"), "sh": N_("Shadow")}
+PHASE_NAMES = {"setup": N_("Set-up"), "draw": N_("Draw cards"), "shadow": N_("Shadow phase"),
+               "fate": N_("Fate phase"), "roll": N_("Action roll"), "actions": N_("Actions"),
+               "end": N_("End of turn"), "over": N_("Game over")}
+FACE_NAMES = {"character": N_("Character"), "army": N_("Army"), "muster": N_("Muster"),
+              "army_muster": N_("Army/Muster"), "event": N_("Event"), "eye": N_("Eye"),
+              "will": N_("Will of the West")}
+TERRAIN_NAMES = {"plains": N_("plains"), "mountains": N_("mountains"), "forest": N_("forest"),
+                 "marsh": N_("marsh"), "fort": N_("fort"), "stronghold": N_("stronghold")}
+BORDER_NAMES = {"normal": N_("open border"), "stream": N_("stream"), "wall": N_("wall"),
+                "ford": N_("ford"), "pass": N_("pass"), "river": N_("river (impassable)"),
+                "mountains": N_("mountains (impassable)")}
+ACTION_NAMES = {
+    "fast_move": N_("make a fast move"), "attack": N_("attack"), "move_characters": N_("move characters"),
+    "play_card": N_("play a card"), "ability": N_("use an ability"),
+    "enter_character": N_("bring in a character"), "strategic_move": N_("make a strategic move"),
+    "combined_attack": N_("make a combined attack"), "recruit": N_("recruit"), "rally": N_("rally"),
+    "draw_generic": N_("draw a generic card"), "draw_story": N_("draw a story card"),
+    "mordor_recruit": N_("recruit Orcs"), "mordor_move": N_("move Orcs"),
+    "mordor_attack": N_("attack with Orcs"), "forfeit": N_("spend it for nothing"),
+}
+TOKEN_NAMES = {"move": N_("move"), "recruit": N_("recruit"), "rally": N_("rally"),
+               "characters": N_("move characters")}
+TACTIC_NAMES = {"regroup": N_("Regroup"), "combat_event": N_("Combat event")}
+
+
+def side_name(side) -> str:
+    return _(SIDE_NAMES.get(side, str(side)))
+
+
+def side_title(side) -> str:
+    return _(SIDE_TITLES.get(side, str(side)))
+
+
+def cap(s: str) -> str:
+    return s[:1].upper() + s[1:] if s else s
+
+
+def region_name(spec, r) -> str:
+    if r is None:
+        return _("nowhere")
+    reg = spec.board.regions.get(r)
+    return reg.name if reg else str(r)
+
+
+def unit_name(spec, u) -> str:
+    if u == HIDDEN:
+        return _("a hidden unit")
+    us = spec.units.get(u)
+    return us.name if us else str(u)
+
+
+def char_name(spec, c) -> str:
+    cs = spec.characters.get(c)
+    return cs.name if cs else str(c)
+
+
+def card_name(spec, c) -> str:
+    if c is None:
+        return _("no card")
+    if c == HIDDEN:
+        return _("a hidden card")
+    cs = spec.cards.get(c)
+    return cs.title if cs else str(c)
+
+
+def face_name(f) -> str:
+    return _(FACE_NAMES.get(f, str(f)))
+
+
+def position_name(spec, p) -> str:
+    ps = spec.positions.get(p) if p else None
+    return ps.name if ps else str(p)
+
+
+def units_text(spec, units: dict) -> str:
+    parts = [f"{n} {unit_name(spec, u)}" for u, n in sorted(units.items()) if n]
+    return join_and(parts) if parts else _("no units")
+
+
+def join_and(parts) -> str:
+    parts = list(parts)
+    if not parts:
+        return ""
+    if len(parts) == 1:
+        return parts[0]
+    return _("{a} and {b}").format(a=", ".join(parts[:-1]), b=parts[-1])
+
+
+def path_text(spec, path) -> str:
+    return " → ".join(region_name(spec, r) for r in path)
+
+
+def tactic_name(spec, t) -> str:
+    if t is None:
+        return _("nothing")
+    if t == HIDDEN:
+        return _("a hidden choice")
+    if isinstance(t, str) and t.startswith("maneuver:"):
+        return _("Maneuver ({unit})").format(unit=unit_name(spec, t.split(":", 1)[1]))
+    return _(TACTIC_NAMES.get(t, str(t)))
+
+
+# -- events ------------------------------------------------------------------------------------
+
+def event_sentence(e: dict, spec) -> str | None:
+    """One event as a sentence, or None for bookkeeping (steps, pending decisions, chance)."""
+    k = e["e"]
+    fn = _EVENTS.get(k)
+    if fn is None:
+        return None if k in _SILENT else _("{event}.").format(event=k)
+    try:
+        return fn(e, spec)
+    except (KeyError, TypeError, AttributeError):  # an event shape we do not know yet
+        return _("{event}.").format(event=k)
+
+
+_SILENT = {"StepDone", "PendingPushed", "PendingPopped", "PendingUpdated", "RngAdvanced",
+           "BattleSet", "BattleUpdated", "ModifiersCleared", "FlagSet", "ActionStarted",
+           "DecksShuffled", "FatePoolFilled", "RecruitmentPoolSet", "Note"}
+
+
+def _units_placed(e, spec):
+    why = e.get("why")
+    if why == "setup":
+        return _("{side} set up {units} in {region}.").format(
+            side=cap(side_name(e["side"])), units=units_text(spec, e["units"]),
+            region=region_name(spec, e["region"]))
+    return _("{side} place {units} in {region}.").format(
+        side=cap(side_name(e["side"])), units=units_text(spec, e["units"]),
+        region=region_name(spec, e["region"]))
+
+
+def _units_removed(e, spec):
+    units = {u: abs(n) for u, n in e["units"].items()}
+    why = e.get("why")
+    tail = {"casualty": _(" as a casualty"), "fled": _(" while fleeing"),
+            "over the limit of 5": _(" (over the limit of 5)")}.get(why, "")
+    return _("{side} lose {units} in {region}{tail}.").format(
+        side=cap(side_name(e["side"])), units=units_text(spec, units),
+        region=region_name(spec, e["region"]), tail=tail)
+
+
+def _army_moved(e, spec):
+    extra = []
+    if e.get("leaders"):
+        extra.append(ngettext("{n} leader", "{n} leaders", e["leaders"]).format(n=e["leaders"]))
+    if e.get("characters"):
+        extra.append(join_and(char_name(spec, c) for c in e["characters"]))
+    who = units_text(spec, e["units"])
+    if extra:
+        who = _("{units} with {others}").format(units=who, others=join_and(extra))
+    return _("{side} move {who} from {src} to {path}.").format(
+        side=cap(side_name(e["side"])), who=who, src=region_name(spec, e["from"]),
+        path=path_text(spec, e["path"]))
+
+
+def _damage(e, spec):
+    n = e["n"]
+    if n >= 0:
+        return ngettext("{n} damage marker is put in {region}.",
+                        "{n} damage markers are put in {region}.", n).format(
+            n=n, region=region_name(spec, e["region"]))
+    return ngettext("{n} damage marker is removed from {region}.",
+                    "{n} damage markers are removed from {region}.", -n).format(
+        n=-n, region=region_name(spec, e["region"]))
+
+
+def _control(e, spec):
+    if e["side"] is None:
+        return _("{region} is liberated.").format(region=region_name(spec, e["region"]))
+    return _("{side} take control of {region}.").format(side=cap(side_name(e["side"])),
+                                                        region=region_name(spec, e["region"]))
+
+
+def _char_status(e, spec):
+    c = char_name(spec, e["char"])
+    st = e["status"]
+    if st == "in_play":
+        return _("{char} enters play in {region}.").format(char=c, region=region_name(spec, e.get("region")))
+    if st == "ready":
+        return _("{char} is ready to enter play.").format(char=c)
+    if st == "eliminated":
+        return _("{char} is eliminated.").format(char=c)
+    return _("{char} returns to the pool.").format(char=c)
+
+
+def _cards_drawn(e, spec):
+    cards = e["cards"]
+    deck = {"generic": _("the generic deck"), "story": _("their story deck"),
+            "special": _("the special deck")}.get(e["deck"], e["deck"])
+    if all(c == HIDDEN for c in cards):
+        return ngettext("{side} draw {n} card from {deck}.", "{side} draw {n} cards from {deck}.",
+                        len(cards)).format(side=cap(side_name(e["side"])), n=len(cards), deck=deck)
+    return _("{side} draw {cards} from {deck}.").format(
+        side=cap(side_name(e["side"])), cards=join_and(card_name(spec, c) for c in cards), deck=deck)
+
+
+def _card_played(e, spec):
+    if e.get("die"):
+        return _("{side} play {card} with their {face} die.").format(
+            side=cap(side_name(e["side"])), card=card_name(spec, e["card"]), face=face_name(e["die"]))
+    return _("{side} play {card}.").format(side=cap(side_name(e["side"])),
+                                           card=card_name(spec, e["card"]))
+
+
+def _dice_rolled(e, spec):
+    faces = ", ".join(face_name(f) for f in e["results"])
+    s = _("{side} roll {faces}.").format(side=cap(side_name(e["side"])), faces=faces)
+    if e.get("to_box"):
+        s += " " + ngettext("{n} die goes to the Shadow Box.", "{n} dice go to the Shadow Box.",
+                            e["to_box"]).format(n=e["to_box"])
+    return s
+
+
+def _die_used(e, spec):
+    act = _(ACTION_NAMES.get(e.get("action"), str(e.get("action"))))
+    return _("{side} use their {face} die to {action}.").format(
+        side=cap(side_name(e["side"])), face=face_name(e["result"]), action=act)
+
+
+def _fate_applied(e, spec):
+    s = ngettext("A fate tile of value {n} is applied.", "A fate tile of value {n} is applied.",
+                 e["value"]).format(n=e["value"])
+    if e.get("icon"):
+        s += " " + _("It shows the {icon} icon.").format(icon=e["icon"])
+    return s
+
+
+def _battle_started(e, spec):
+    return _("{side} attack {target} from {armies}.").format(
+        side=cap(side_name(e["attacker"])), target=region_name(spec, e["target"]),
+        armies=join_and(region_name(spec, r) for r in e["armies"]))
+
+
+def _battle_ended(e, spec):
+    return _("The battle for {target} ends: {outcome}.").format(
+        target=region_name(spec, e["target"]), outcome=e.get("outcome") or _("no result"))
+
+
+def _combat_rolled(e, spec):
+    dice = " ".join(str(d) for d in e.get("dice", []))
+    return _("{side} roll combat dice: {dice} (hit on {target}+).").format(
+        side=cap(side_name(e["side"])), dice=dice or "-", target=e.get("target", "?"))
+
+
+def _tactics(e, spec):
+    ch = e.get("choice", {})
+    return _("Tactics revealed: {fp} for the Free Peoples, {sh} for the Shadow.").format(
+        fp=tactic_name(spec, ch.get("fp")), sh=tactic_name(spec, ch.get("sh")))
+
+
+_EVENTS: dict[str, Any] = {
+    "GameStarted": lambda e, spec: _("A new game of {name} begins.").format(name=spec.name),
+    "UnitsPlaced": _units_placed,
+    "UnitsRemoved": _units_removed,
+    "LeadersPlaced": lambda e, spec: ngettext(
+        "{n} leader is placed in {region}.", "{n} leaders are placed in {region}.",
+        e["n"]).format(n=e["n"], region=region_name(spec, e["region"])),
+    "LeadersRemoved": lambda e, spec: ngettext(
+        "{n} leader is removed from {region}.", "{n} leaders are removed from {region}.",
+        abs(e["n"])).format(n=abs(e["n"]), region=region_name(spec, e["region"])),
+    "ArmyMoved": _army_moved,
+    "ArmyDestroyed": lambda e, spec: _("The army of {side} in {region} is destroyed.").format(
+        side=side_name(e["side"]), region=region_name(spec, e["region"])),
+    "DamageChanged": _damage,
+    "ControlChanged": _control,
+    "RecruitmentTokenPlaced": lambda e, spec: (
+        _("{side} place a face-down recruitment token in {region}.") if e["unit"] == HIDDEN
+        else _("{side} place a recruitment token ({unit}) in {region}.")).format(
+        side=cap(side_name(e["side"])), unit=unit_name(spec, e["unit"]),
+        region=region_name(spec, e["region"])),
+    "RecruitmentTokenUsed": lambda e, spec: _(
+        "{side} turn up the recruitment token in {region}: {unit}.").format(
+        side=cap(side_name(e["side"])), region=region_name(spec, e["region"]),
+        unit=unit_name(spec, e["unit"])),
+    "RecruitmentTokensDestroyed": lambda e, spec: ngettext(
+        "{n} recruitment token of {side} in {region} is destroyed.",
+        "{n} recruitment tokens of {side} in {region} are destroyed.", len(e["units"])).format(
+        n=len(e["units"]), side=side_name(e["side"]), region=region_name(spec, e["region"])),
+    "CharacterStatus": _char_status,
+    "CharactersMoved": lambda e, spec: _("{side} move {chars} to {path}.").format(
+        side=cap(side_name(e["side"])), chars=join_and(char_name(spec, c) for c in e["chars"]),
+        path=path_text(spec, e["path"])),
+    "TurnStarted": lambda e, spec: _("Turn {n} begins.").format(n=e["turn"]),
+    "PhaseStarted": lambda e, spec: _("{phase}.").format(phase=_(PHASE_NAMES.get(e["phase"], e["phase"]))),
+    "CardsDrawn": _cards_drawn,
+    "GenericDeckReshuffled": lambda e, spec: _("The generic discard pile is shuffled into a new deck."),
+    "CardDiscarded": lambda e, spec: _("{side} discard {card}.").format(
+        side=cap(side_name(e["side"])), card=card_name(spec, e["card"])),
+    "CardPlayed": _card_played,
+    "CardRevealed": lambda e, spec: _("{side} reveal {card}.").format(
+        side=cap(side_name(e["side"])), card=card_name(spec, e["card"])),
+    "CardLeftTable": lambda e, spec: _("{card} leaves the table.").format(card=card_name(spec, e["card"])),
+    "CardMovedByPlayers": lambda e, spec: _("The players move {card} to {to}.").format(
+        card=card_name(spec, e["card"]), to=e["to"]),
+    "PositionChosen": lambda e, spec: _("Saruman takes his place in {pos} ({n} dice in the Shadow Box).").format(
+        pos=position_name(spec, e["position"]), n=e["dice"]),
+    "LeadershipTokensGained": lambda e, spec: ngettext(
+        "The Shadow gain {n} leadership token.", "The Shadow gain {n} leadership tokens.",
+        e["n"]).format(n=e["n"]),
+    "LeadershipTokenPlaced": lambda e, spec: _("The Shadow place a leadership token in {region}.").format(
+        region=region_name(spec, e["region"])),
+    "LeadershipTokensLost": lambda e, spec: _("The Shadow's unplaced leadership tokens are lost."),
+    "LeadershipTokensRemoved": lambda e, spec: _("The Shadow leadership tokens are removed from the board."),
+    "FateTileDrawn": lambda e, spec: _("The Free Peoples draw a fate tile.") if e["tile"] == HIDDEN
+    else _("The Free Peoples draw fate tile {tile} (value {v}).").format(
+        tile=e["tile"], v=spec.fate_tiles[e["tile"]].value if e["tile"] in spec.fate_tiles else "?"),
+    "FateTileSetAside": lambda e, spec: _("The fate tile is set aside."),
+    "FateTileApplied": _fate_applied,
+    "FateTilesReturned": lambda e, spec: _("The tiles set aside go back into the fate pool."),
+    "FatePoolRefilled": lambda e, spec: _("The used fate tiles go back into the pool."),
+    "FateTileAdded": lambda e, spec: _("A new fate tile is added to the pool."),
+    "FateMarkerMoved": lambda e, spec: _("The fate marker moves from {a} to {b}.").format(a=e["from"], b=e["to"]),
+    "DiceRolled": _dice_rolled,
+    "DieUsed": _die_used,
+    "DieChanged": lambda e, spec: _("A die of {side} becomes {face}.").format(
+        side=side_name(e["side"]), face=face_name(e["result"])),
+    "DiceBonusChanged": lambda e, spec: _("{side} will have {n:+d} action dice from next turn.").format(
+        side=cap(side_name(e["side"])), n=e["n"]),
+    "ActionTokenUsed": lambda e, spec: _("The Free Peoples use an action token to {action}.").format(
+        action=_(TOKEN_NAMES.get(e.get("action"), str(e.get("action"))))),
+    "ActionTokensGained": lambda e, spec: ngettext(
+        "The Free Peoples gain {n} action token.", "The Free Peoples gain {n} action tokens.",
+        e["n"]).format(n=e["n"]),
+    "ActionEnded": lambda e, spec: None,
+    "Passed": lambda e, spec: _("{side} pass.").format(side=cap(side_name(e["side"]))),
+    "GameWon": lambda e, spec: _("{side} win! {reason}").format(side=cap(side_name(e["side"])),
+                                                                reason=e.get("reason", "")),
+    "ModifierAdded": lambda e, spec: _("A modifier takes effect: {kind} {n:+d}.").format(
+        kind=e["mod"].get("kind"), n=e["mod"].get("n", 1)),
+    "BattleStarted": _battle_started,
+    "BattleEnded": _battle_ended,
+    "TacticsRevealed": _tactics,
+    "CombatRolled": _combat_rolled,
+    "RallyRolled": lambda e, spec: _("{side} roll to rally in {region}.").format(
+        side=cap(side_name(e["side"])), region=region_name(spec, e["region"])),
+    "TerrainSuperiority": lambda e, spec: _("Terrain superiority: {who}.").format(
+        who=side_name(e["winner"]) if e.get("winner") else _("nobody")),
+    "UnitAbilityTriggered": lambda e, spec: _("{unit} of {side} use their ability.").format(
+        unit=unit_name(spec, e["unit"]), side=side_name(e["side"])),
+    "Fled": lambda e, spec: _("{side} flee from {region}.").format(
+        side=cap(side_name(e["side"])), region=region_name(spec, e["region"])),
+    "Adjustment": lambda e, spec: _("The players adjust the game: {what}.").format(what=e.get("what", "")),
+}
+
+
+def log_entries(game, seat: str, start: int = 0) -> list[tuple[int, str, str]]:
+    """(log index, event kind, sentence) for every readable event a seat may see, oldest first."""
+    out = []
+    for i, entry in enumerate(game.log[start:], start):
+        for ev in entry["events"]:
+            v = event_for(ev, seat) if seat in ("fp", "sh", "public") else ev
+            if v is None:
+                continue
+            s = event_sentence(v, game.spec)
+            if s:
+                out.append((i, v["e"], s))
+    return out
+
+
+def log_lines(game, seat: str, start: int = 0) -> list[tuple[int, str]]:
+    """(log index, sentence) for every readable event a seat may see, oldest first."""
+    return [(i, s) for i, _k, s in log_entries(game, seat, start)]
+
+
+# -- commands ----------------------------------------------------------------------------------
+
+def command_sentence(cmd: dict, spec, state: dict | None = None) -> str:
+    """A legal command as a button label: "Use a Muster die to recruit", "Move 2 Uruk-hai ..."."""
+    c = cmd.get("cmd")
+    fn = _COMMANDS.get(c)
+    try:
+        if fn is not None:
+            return fn(cmd, spec, state)
+    except (KeyError, TypeError, AttributeError, IndexError):
+        pass
+    rest = ", ".join(f"{k}: {v}" for k, v in cmd.items() if k not in ("cmd", "side"))
+    return f"{c.replace('_', ' ').capitalize()}" + (f" ({rest})" if rest else "")
+
+
+def _die_face(cmd, state):
+    if state is None:
+        return None
+    d = cmd.get("die")
+    if d == "box":
+        return "character"
+    try:
+        return state["sides"][cmd["side"]]["rolled"][d]
+    except (KeyError, IndexError, TypeError):
+        return None
+
+
+def _use_die(cmd, spec, state):
+    face = _die_face(cmd, state)
+    a = cmd.get("action")
+    what = _(ACTION_NAMES.get(a, str(a)))
+    if a == "play_card":
+        what = _("play {card}").format(card=card_name(spec, cmd.get("card")))
+    elif a == "ability":
+        what = _("use {char}'s ability").format(char=char_name(spec, cmd.get("character")))
+    elif a == "enter_character":
+        what = _("bring {char} into {region}").format(char=char_name(spec, cmd.get("character")),
+                                                      region=region_name(spec, cmd.get("region")))
+    if cmd.get("die") == "box":
+        return _("Use your Shadow Box die to {what}").format(what=what)
+    if face:
+        return _("Use your {face} die to {what}").format(face=face_name(face), what=what)
+    return _("Use your die to {what}").format(what=what)
+
+
+def _move_bits(cmd, spec, state):
+    bits = []
+    if cmd.get("units"):
+        bits.append(units_text(spec, cmd["units"]))
+    elif state is not None and cmd.get("from") in state.get("regions", {}):
+        bits.append(units_text(spec, state["regions"][cmd["from"]]["units"]))
+    if cmd.get("leaders"):
+        bits.append(ngettext("{n} leader", "{n} leaders", cmd["leaders"]).format(n=cmd["leaders"]))
+    if cmd.get("characters"):
+        bits.append(join_and(char_name(spec, c) for c in cmd["characters"]))
+    s = join_and(bits) or _("the army")
+    if cmd.get("damage"):
+        s += " " + ngettext("(with {n} damage)", "(with {n} damage)", cmd["damage"]).format(n=cmd["damage"])
+    return s
+
+
+def _pass(cmd, spec, state):
+    if cmd.get("token"):
+        return _("Use an action token to {action}").format(
+            action=_(TOKEN_NAMES.get(cmd["token"], cmd["token"])))
+    return _("Pass")
+
+
+def _roll(cmd, spec, state):
+    return _("{side}: roll the dice").format(side=side_title(cmd.get("side")))
+
+
+_COMMANDS: dict[str, Any] = {
+    "start_game": lambda cmd, spec, st: _("Start the game"),
+    "discard": lambda cmd, spec, st: _("Discard {card}").format(card=card_name(spec, cmd["card"])),
+    "choose_position": lambda cmd, spec, st: _("Put Saruman in {pos}").format(
+        pos=position_name(spec, cmd["position"])),
+    "place_leadership_token": lambda cmd, spec, st: _("Place a leadership token in {region}").format(
+        region=region_name(spec, cmd["region"])),
+    "done": lambda cmd, spec, st: _("Done"),
+    "draw_fate": lambda cmd, spec, st: _("Draw a fate tile"),
+    "keep_fate": lambda cmd, spec, st: _("Keep the fate tile"),
+    "set_aside_fate": lambda cmd, spec, st: _("Set the tile aside and draw another"),
+    "roll_dice": _roll,
+    "use_die": _use_die,
+    "pass": _pass,
+    "move_army": lambda cmd, spec, st: _("Move {who} from {src} to {path}").format(
+        who=_move_bits(cmd, spec, st), src=region_name(spec, cmd["from"]),
+        path=path_text(spec, cmd["path"])),
+    "attack": lambda cmd, spec, st: (
+        _("Attack {target} with the armies in {armies}").format(
+            target=region_name(spec, cmd["target"]),
+            armies=join_and(region_name(spec, a if isinstance(a, str) else a.get("from"))
+                            for a in cmd["armies"]))
+        if cmd.get("armies") else
+        _("Attack {target} from {src} with {who}").format(
+            target=region_name(spec, cmd["target"]), src=region_name(spec, cmd["from"]),
+            who=_move_bits(cmd, spec, st))),
+    "recruit": lambda cmd, spec, st: _("Recruit in {region}").format(region=region_name(spec, cmd["region"])),
+    "place_orc": lambda cmd, spec, st: _("Place an Orc in {region}").format(region=region_name(spec, cmd["region"])),
+    "rally": lambda cmd, spec, st: _("Rally the army in {region}").format(region=region_name(spec, cmd["region"])),
+    "move_characters": lambda cmd, spec, st: _("Move {chars} to {path}").format(
+        chars=join_and(char_name(spec, c) for c in cmd["characters"]), path=path_text(spec, cmd["path"])),
+    "remove_unit": lambda cmd, spec, st: _("Remove one {unit}").format(unit=unit_name(spec, cmd["unit"])),
+    "choose_unit": lambda cmd, spec, st: _("Recruit one {unit}").format(unit=unit_name(spec, cmd["unit"])),
+    "choose_region": lambda cmd, spec, st: _("Choose {region}").format(region=region_name(spec, cmd["region"])),
+    "casualty": lambda cmd, spec, st: _("Take one {unit} as a casualty").format(unit=unit_name(spec, cmd["unit"])),
+    "tactic": lambda cmd, spec, st: _("{side}: choose {tactic}").format(
+        side=side_title(cmd.get("side")), tactic=tactic_name(spec, cmd["tactic"])),
+    "combat_card": lambda cmd, spec, st: _("{side}: fight with {card}").format(
+        side=side_title(cmd.get("side")), card=card_name(spec, cmd.get("card"))),
+    "choose_army": lambda cmd, spec, st: _("Fight this round with the army in {region}").format(
+        region=region_name(spec, cmd["region"])),
+    "roll_combat": lambda cmd, spec, st: _("{side}: roll the combat dice").format(side=side_title(cmd.get("side"))),
+    "reroll": lambda cmd, spec, st: (ngettext("Re-roll {n} die", "Re-roll {n} dice", len(cmd["dice"])).format(
+        n=len(cmd["dice"])) + (" (" + ", ".join(str(d + 1) for d in cmd["dice"]) + ")" if cmd["dice"] else "")
+        if cmd.get("dice") else _("Re-roll nothing")),
+    "cease": lambda cmd, spec, st: _("Cease the attack"),
+    "fight_on": lambda cmd, spec, st: _("Fight on"),
+    "withdraw": lambda cmd, spec, st: {"stay": _("Stay and fight"), "retreat": _("Retreat"),
+                                       "flee": _("Flee")}.get(cmd["choice"], cmd["choice"]),
+    "flee_casualty": lambda cmd, spec, st: _("Lose one {unit} while fleeing").format(unit=unit_name(spec, cmd["unit"])),
+    "retreat_to": lambda cmd, spec, st: _("Retreat to {region}").format(region=region_name(spec, cmd["region"])),
+    "advance": lambda cmd, spec, st: _("Advance from {src} with {who}").format(
+        src=region_name(spec, cmd["from"]), who=_move_bits(cmd, spec, st)),
+}
+
+
+def command_group(cmd: dict, spec, state: dict | None = None) -> str:
+    """A heading under which the generic panel groups a command (by die, or by kind)."""
+    c = cmd.get("cmd")
+    if c == "use_die":
+        face = _die_face(cmd, state)
+        if cmd.get("die") == "box":
+            return _("Shadow Box die")
+        return _("{face} die").format(face=face_name(face)) if face else _("Dice")
+    if c in ("pass",):
+        return _("Pass or use a token")
+    if c == "move_army":
+        return _("Move from {src}").format(src=region_name(spec, cmd.get("from")))
+    if c == "attack":
+        return _("Attack {target}").format(target=region_name(spec, cmd.get("target")))
+    if c == "advance":
+        return _("Advance from {src}").format(src=region_name(spec, cmd.get("from")))
+    return ""
+
+
+# -- what a pending decision is about ----------------------------------------------------------
+
+MOVE_MODES = {"fast": N_("fast move"), "strategic": N_("strategic move"), "mordor": N_("Orc move"),
+              "token": N_("action token move")}
+REGION_PURPOSES = {
+    "recruit": N_("where to recruit {unit}"), "token": N_("where to put a recruitment token"),
+    "destroy_tokens": N_("where to destroy recruitment tokens"), "damage": N_("which army takes {amount} damage"),
+    "heal": N_("which army loses {amount} damage"), "enter": N_("where {char} enters play"),
+}
+
+
+def pending_detail(spec, p: dict | None) -> str:
+    """A second line for the decision: the drawn tile, what is left, what a choice is for."""
+    if not p:
+        return ""
+    k = p["kind"]
+    try:
+        if k == "fate_decide":
+            t = spec.fate_tiles.get(p.get("tile"))
+            if t is None:
+                return ""
+            s = _("The tile drawn shows {v}.").format(v=t.value)
+            if t.icon:
+                s += " " + _("It carries the {icon} icon.").format(icon=t.icon)
+            return s
+        if k == "discard":
+            return ngettext("Discard {n} card.", "Discard {n} cards.", p.get("n", 1)).format(n=p.get("n", 1))
+        if k == "move":
+            mode = _(MOVE_MODES.get(p.get("mode"), str(p.get("mode"))))
+            left = p.get("left", 1)
+            return ngettext("{mode}: {n} army may still move.", "{mode}: {n} armies may still move.",
+                            left).format(mode=cap(mode), n=left)
+        if k in ("recruit", "rally", "mordor_recruit"):
+            left = p.get("left", 1)
+            return ngettext("{n} more may be done.", "{n} more may be done.", left).format(n=left)
+        if k == "remove_excess":
+            return ngettext("Remove {n} unit from {region}.", "Remove {n} units from {region}.",
+                            p.get("n", 1)).format(n=p.get("n", 1), region=region_name(spec, p.get("region")))
+        if k == "choose_unit":
+            return _("The unit is recruited in {region}.").format(region=region_name(spec, p.get("region")))
+        if k == "choose_region":
+            what = REGION_PURPOSES.get(p.get("purpose"))
+            if what:
+                return cap(_("Choose {what}.").format(what=_(what).format(
+                    unit=unit_name(spec, p.get("unit")), amount=p.get("amount", 1),
+                    char=char_name(spec, p.get("char")))))
+            return ""
+        if k == "casualties":
+            s = _("The army in {region} has damage to take as casualties.").format(
+                region=region_name(spec, p.get("region")))
+            if not p.get("mandatory"):
+                s += " " + _("Each casualty removes two damage markers; you may stop.")
+            return s
+        if k == "reroll":
+            return ngettext("Up to {n} die may be rolled again.", "Up to {n} dice may be rolled again.",
+                            p.get("max", 0)).format(n=p.get("max", 0))
+    except (KeyError, TypeError, AttributeError):
+        return ""
+    return ""

@@ -1,0 +1,253 @@
+"""Side panels of the game scene: the decision panel (what the player may do now) and the log.
+
+Decision panels are chosen by the kind of the pending decision:
+
+    @register_decision_panel("choose_position")
+    class PositionPanel(DecisionPanel): ...
+
+`panel_class_for(kind)` falls back on `GenericDecisionPanel`, which lists every legal command as
+a sentence and submits the one clicked. A decision panel gets:
+- `refresh(ctx)` whenever the game or the seat changes (`DecisionContext`: the game, the seat's
+  view, the seat, the pending decision and the legal commands this seat may give now);
+- `region_clicked(region) -> bool` when the player clicks a board region (True: used);
+and answers through `self.scene.submit(cmd)` (which shows a refused command's reason).
+"""
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+
+import pygame
+
+from . import theme as T
+from .i18n import _
+from .logtext import command_group, command_sentence, log_entries, pending_detail, region_name
+from .widgets import Button, Label, ListItem, Panel, ScrollList, Tip
+
+REGION_KEYS = ("region", "target", "from", "to")
+
+
+def regions_of(cmd: dict) -> set[str]:
+    """Regions a command names (for highlights and for filtering by a board click)."""
+    out = set()
+    for k in REGION_KEYS:
+        v = cmd.get(k)
+        if isinstance(v, str):
+            out.add(v)
+    for r in cmd.get("path") or ():
+        if isinstance(r, str):
+            out.add(r)
+    for a in cmd.get("armies") or ():
+        if isinstance(a, str):
+            out.add(a)
+        elif isinstance(a, dict) and isinstance(a.get("from"), str):
+            out.add(a["from"])
+    return out
+
+
+@dataclass
+class DecisionContext:
+    game: object
+    view: dict
+    seat: str
+    pending: dict | None
+    legal: list[dict] = field(default_factory=list)
+    waiting: str = ""
+
+
+_PANELS: dict[str, type] = {}
+
+
+def register_decision_panel(*kinds: str):
+    def deco(cls):
+        for k in kinds:
+            _PANELS[k] = cls
+        return cls
+    return deco
+
+
+def panel_class_for(kind: str | None) -> type:
+    return _PANELS.get(kind or "", GenericDecisionPanel)
+
+
+class DecisionPanel(Panel):
+    """Base class: a titled panel that knows its scene."""
+
+    def __init__(self, scene):
+        super().__init__(title=_("Your decision"))
+        self.scene = scene
+        self.ctx: DecisionContext | None = None
+
+    def refresh(self, ctx: DecisionContext) -> None:
+        self.ctx = ctx
+
+    def region_clicked(self, region: str) -> bool:
+        return False
+
+    def highlights(self) -> dict[str, tuple]:
+        """Regions the board should tint for this decision."""
+        return {}
+
+    def layout(self, theme) -> None:
+        pass
+
+
+class GenericDecisionPanel(DecisionPanel):
+    """Every legal command as a clickable sentence, grouped; a board click filters the list."""
+
+    MAX_ROWS = 400
+
+    def __init__(self, scene):
+        super().__init__(scene)
+        self.prompt = self.add(Label("", kind="sans_bold", color=T.TEXT))
+        self.detail = self.add(Label("", size_key="small", color=T.BRASS_LIGHT))
+        self.list = self.add(ScrollList(on_pick=self.pick))
+        self.btn_all = self.add(Button(_("Show all choices"), self.clear_filter, name="show_all"))
+        self.btn_all.visible = False
+        self.filter: str | None = None
+        self.commands: list[dict] = []
+
+    def refresh(self, ctx: DecisionContext) -> None:
+        super().refresh(ctx)
+        self.filter = None
+        self._rebuild()
+
+    def clear_filter(self):
+        self.filter = None
+        self._rebuild()
+
+    def region_clicked(self, region: str) -> bool:
+        if self.ctx is None:
+            return False
+        if any(region in regions_of(c) for c in self.ctx.legal):
+            self.filter = region
+            self._rebuild()
+            return True
+        return False
+
+    def highlights(self):
+        if self.ctx is None:
+            return {}
+        regs = set()
+        for c in self.ctx.legal:
+            regs |= regions_of(c)
+        out = {r: (120, 200, 255) for r in regs}
+        if self.filter:
+            out[self.filter] = (255, 200, 80)
+        return out
+
+    def _rebuild(self):
+        ctx = self.ctx
+        if ctx is None:
+            return
+        spec = ctx.game.spec
+        state = ctx.game.state
+        cmds = ctx.legal
+        if self.filter:
+            cmds = [c for c in cmds if self.filter in regions_of(c)]
+        self.commands = cmds
+        if ctx.game.state.get("winner"):
+            self.prompt.text = _("The game is over.")
+        elif not ctx.legal:
+            self.prompt.text = _("Waiting for {what}.").format(what=ctx.waiting)
+        elif self.filter:
+            self.prompt.text = _("Choices involving {region}:").format(region=region_name(spec, self.filter))
+        else:
+            self.prompt.text = _("{What}:").format(What=ctx.waiting[:1].upper() + ctx.waiting[1:])
+        self.detail.text = pending_detail(spec, ctx.pending) if ctx.legal else ""
+        items: list[ListItem] = []
+        last_group = None
+        for c in cmds[: self.MAX_ROWS]:
+            g = command_group(c, spec, state)
+            if g and g != last_group:
+                items.append(ListItem(g, heading=True))
+            last_group = g
+            items.append(ListItem(command_sentence(c, spec, state), payload=c, tip=command_tip(c, spec)))
+        if len(cmds) > self.MAX_ROWS:
+            items.append(ListItem(_("… and {n} more: click a region on the board to narrow the list.").format(
+                n=len(cmds) - self.MAX_ROWS), enabled=False))
+        self.list.set_items(items)
+        self.btn_all.visible = self.filter is not None
+        if self.scene is not None:
+            self.layout(self.scene.theme)
+
+    def pick(self, item: ListItem):
+        if item.payload is not None:
+            self.scene.submit(item.payload)
+
+    def index_of(self, cmd: dict) -> int | None:
+        """The list row showing `cmd` (tests click it)."""
+        for i, it in enumerate(self.list.items):
+            if it.payload == cmd:
+                return i
+        return None
+
+    def layout(self, theme):
+        c = self.content_rect(theme)
+        self.prompt.rect = pygame.Rect(c.x, c.y, c.w, 10)
+        self.prompt.rect.h = self.prompt.fit_height(theme)
+        y = self.prompt.rect.bottom + theme.px(2)
+        self.detail.rect = pygame.Rect(c.x, y, c.w, 10)
+        self.detail.rect.h = self.detail.fit_height(theme) if self.detail.text else 0
+        y = self.detail.rect.bottom + theme.px(4)
+        bottom = c.bottom
+        if self.btn_all.visible:
+            self.btn_all.rect = pygame.Rect(c.x, c.bottom - theme.row, c.w, theme.row)
+            bottom = self.btn_all.rect.y - theme.px(4)
+        self.list.rect = pygame.Rect(c.x, y, c.w, max(10, bottom - y))
+
+
+def command_tip(cmd: dict, spec) -> Tip | None:
+    """What a choice means, when there is more to say than its sentence: a card's text, a
+    position's action, a character's ability. `BOTWOTR_DEBUG=1` adds the raw command."""
+    tip = None
+    card = cmd.get("card")
+    if card and card in spec.cards:
+        cs = spec.cards[card]
+        lines = [cs.text] if cs.text else []
+        if cs.combat_title or cs.combat_text:
+            lines.append(_("In battle — {title}: {text}").format(title=cs.combat_title, text=cs.combat_text))
+        tip = Tip(cs.title, lines=lines)
+    elif cmd.get("cmd") == "choose_position" and cmd.get("position") in spec.positions:
+        ps = spec.positions[cmd["position"]]
+        tip = Tip(ps.name, lines=[ps.action_text])
+    elif cmd.get("character") in spec.characters:
+        ch = spec.characters[cmd["character"]]
+        tip = Tip(ch.name, lines=[t for t in (ch.ability_text, ch.entry_text) if t])
+    if os.environ.get("BOTWOTR_DEBUG"):
+        raw = ", ".join(f"{k}={v}" for k, v in cmd.items())
+        tip = Tip(tip.title if tip else _("Command"), lines=[*(tip.lines if tip else ()), raw])
+    return tip
+
+
+class LogPanel(Panel):
+    """The game's events as sentences, newest at the bottom, for the seat shown."""
+
+    def __init__(self, on_pick=None):
+        """`on_pick(n)`: a line was clicked; n = the number of log entries up to and with it."""
+        super().__init__(title=_("Log"))
+        self.on_pick = on_pick
+        self.list = self.add(ScrollList(clickable=on_pick is not None, size_key="small",
+                                        stick_to_bottom=True, boxed=False,
+                                        on_pick=lambda it: self.on_pick(it.payload) if self.on_pick else None))
+        self._key = None
+
+    def refresh(self, game, seat: str) -> None:
+        key = (len(game.log), id(game.state), seat)
+        if key == self._key:
+            return
+        self._key = key
+        items = []
+        tip = Tip(_("Look back"), _("Click to see the board as it was after this."))
+        for i, kind, s in log_entries(game, seat):
+            if kind in ("TurnStarted", "GameWon"):
+                items.append(ListItem(s, heading=True))
+            elif kind == "PhaseStarted":
+                items.append(ListItem(s, payload=i + 1, color=T.BRASS, tip=tip))
+            else:
+                setup = game.log[i]["cmd"].get("cmd") == "start_game"
+                items.append(ListItem(s, payload=i + 1, color=T.TEXT_DIM if setup else None, tip=tip))
+        self.list.set_items(items[-600:])
+
+    def layout(self, theme):
+        self.list.rect = self.content_rect(theme)

@@ -1,0 +1,143 @@
+"""Font, icon and image caches that survive `pygame.quit()` / `pygame.init()`.
+
+pygame fonts die with the font module (using one afterwards raises "Invalid font"). The caches
+here register a `pygame.register_quit` callback the first time they fill, and empty themselves
+when pygame quits; a cached font is also checked on use (a bare `pygame.font.quit()` calls no
+callback), so the next `font(...)` after a re-init makes a fresh object. Tests that start
+and stop pygame many times can therefore share one module.
+
+    from botwotr.ui import resources as res
+    f = res.font("serif_bold", 24)
+    ico = res.icon("castle", 32, (200, 160, 70))
+    art = res.image(layout.art)
+"""
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pygame
+
+from ..assets import font_path, icon_path
+
+_fonts: dict[tuple[str, int], pygame.font.Font] = {}
+_icons: dict[tuple[str, int, int, tuple], pygame.Surface] = {}
+_svg_text: dict[str, str] = {}
+_images: dict[str, pygame.Surface] = {}
+_text: dict[tuple, pygame.Surface] = {}
+_registered = False
+TEXT_CACHE_MAX = 4000
+
+
+def _on_quit() -> None:
+    global _registered
+    clear()
+    _registered = False
+
+
+def _register() -> None:
+    global _registered
+    if not _registered:
+        pygame.register_quit(_on_quit)
+        _registered = True
+
+
+_misc: dict[tuple, object] = {}
+MISC_CACHE_MAX = 3000
+
+
+def clear() -> None:
+    """Forget every cached object (called when pygame quits; safe to call at any time)."""
+    _fonts.clear()
+    _icons.clear()
+    _images.clear()
+    _text.clear()
+    _misc.clear()
+
+
+def cached(key: tuple, factory):
+    """Any drawn thing worth keeping (token sprites...), made by `factory()` on first use."""
+    v = _misc.get(key)
+    if v is None:
+        if len(_misc) > MISC_CACHE_MAX:
+            _misc.clear()
+        v = factory()
+        _register()
+        _misc[key] = v
+    return v
+
+
+def ensure_init() -> None:
+    if not pygame.font.get_init():
+        pygame.font.init()
+
+
+def font(kind: str = "sans", size: int = 16) -> pygame.font.Font:
+    """A shipped TTF ("serif", "serif_bold", "sans", "sans_bold") at a pixel size."""
+    size = max(6, int(size))
+    key = (kind, size)
+    f = _fonts.get(key)
+    if f is not None:
+        try:
+            f.get_height()  # raises once the font module was quit (pygame.font.quit())
+        except pygame.error:
+            clear()  # every cached font and text is from the old font module
+            f = None
+    if f is None:
+        ensure_init()
+        _register()
+        f = pygame.font.Font(str(font_path(kind)), size)
+        _fonts[key] = f
+    return f
+
+
+def text(s: str, kind: str, size: int, color, bg=None) -> pygame.Surface:
+    """A rendered line of text, cached (labels are drawn every frame)."""
+    key = (s, kind, size, tuple(color), tuple(bg) if bg else None)
+    surf = _text.get(key)
+    if surf is None:
+        if len(_text) > TEXT_CACHE_MAX:
+            _text.clear()
+        f = font(kind, size)
+        surf = f.render(s, True, color, bg) if bg else f.render(s, True, color)
+        _register()
+        _text[key] = surf
+    return surf
+
+
+def _hex(color) -> str:
+    if isinstance(color, str):
+        return color
+    r, g, b = color[:3]
+    return f"#{r:02x}{g:02x}{b:02x}"
+
+
+def icon(name: str, size: int | tuple[int, int], color=(0, 0, 0)) -> pygame.Surface:
+    """An icon from assets/icons, recoloured and rasterised at `size` (cached)."""
+    w, h = (size, size) if isinstance(size, int) else size
+    w, h = max(2, int(w)), max(2, int(h))
+    key = (name, w, h, tuple(color) if not isinstance(color, str) else (color,))
+    surf = _icons.get(key)
+    if surf is None:
+        svg = _svg_text.get(name)
+        if svg is None:
+            svg = icon_path(name).read_text(encoding="utf-8")
+            _svg_text[name] = svg
+        data = svg.replace("currentColor", _hex(color)).encode("utf-8")
+        surf = pygame.image.load_sized_svg(io.BytesIO(data), (w, h))
+        _register()
+        _icons[key] = surf
+    return surf
+
+
+def image(path: str | Path) -> pygame.Surface:
+    """A picture file (the board art), loaded once."""
+    key = str(path)
+    surf = _images.get(key)
+    if surf is None:
+        surf = pygame.image.load(key)
+        if pygame.display.get_init() and pygame.display.get_surface() is not None:
+            surf = surf.convert_alpha() if surf.get_alpha() is not None else surf.convert()
+        _register()
+        _images[key] = surf
+    return surf

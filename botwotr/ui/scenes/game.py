@@ -1,0 +1,383 @@
+"""The game screen: status line and toolbar on top, the board on the left, and at the right the
+two sides' summaries, the decision panel and the log.
+
+The scene owns the `Game`; every change goes through `submit`, `undo` or `redo`, each followed
+by an autosave. Drawing reads `game.view_for(seat)` only.
+
+Seats: in hotseat play the seat is the player whose decision is pending. When it passes to the
+other player a curtain hides the screen until that player clicks, so hands and secret choices
+stay hidden. In companion mode the physical game is on the table: the public view is shown and
+both sides' commands are offered.
+
+Extending: decision panels are picked per pending kind (`botwotr.ui.panels.register_decision_panel`);
+board overlays go in `self.board.overlays`; `notify(text)` shows a message for a few seconds.
+"""
+from __future__ import annotations
+
+import datetime as _dt
+
+import pygame
+
+from ...core import RuleError
+from .. import resources as res
+from .. import theme as T
+from ..board_view import BoardView, draw_token
+from ..hud import SidesPanel, draw_status_bar, pending_side, waiting_text
+from ..i18n import _
+from ..layouts import layout_for
+from ..logtext import side_title
+from ..panels import DecisionContext, LogPanel, panel_class_for
+from ..widgets import Button, Panel, Tip
+from .base import Scene
+
+MESSAGE_SECONDS = 6.0
+
+
+class GameScene(Scene):
+    def __init__(self, app, game, mode: str = "hotseat", players: dict | None = None, layout=None):
+        super().__init__(app)
+        self.game = game
+        self.mode = mode
+        self.players = players or {"fp": _("Player 1"), "sh": _("Player 2")}
+        self.layout_data = layout or layout_for(game.spec)
+        self.board = BoardView(self.layout_data, game.spec)
+        self.board.on_region_click = self.region_clicked
+        self.sides = SidesPanel(game.spec)
+        self.decision = None
+        self.decision_kind = object()
+        self.log_panel = LogPanel(on_pick=self.look_back)
+        self.looking_at: int | None = None  # showing the position after this many log entries
+        self.btn_present = Button(_("Back to the present"), self.back_to_present, name="present")
+        self.toolbar = Panel(bg=None)
+        self.btn_undo = self.toolbar.add(Button(_("Undo"), self.undo, name="undo",
+                                                tooltip=Tip(_("Undo"), _("Take back the last move."))))
+        self.btn_redo = self.toolbar.add(Button(_("Redo"), self.redo, name="redo"))
+        self.btn_save = self.toolbar.add(Button(_("Save"), self.save, name="save",
+                                                tooltip=Tip(_("Save"), _("Write the game to the saves folder."))))
+        self.btn_shot = self.toolbar.add(Button(_("Picture"), self.screenshot, name="screenshot",
+                                                tooltip=Tip(_("Picture (F12)"), _("Save a PNG of this view."))))
+        self.btn_fit = self.toolbar.add(Button(_("Fit"), self.board.camera.fit, name="fit",
+                                               tooltip=Tip(_("Fit"), _("Show the whole board (wheel: zoom, drag: pan)."))))
+        self.btn_menu = self.toolbar.add(Button(_("Menu"), self.to_title, name="menu",
+                                                tooltip=Tip(_("Menu"), _("Back to the title screen; the game is autosaved."))))
+        self.btn_force_undo = Button(_("Take it back anyway"), lambda: self.undo(force=True), name="force_undo")
+        self.btn_force_undo.visible = False
+        self.btn_reveal = Button("", self.lift_curtain, name="reveal")
+        self.log_below = False
+        self.message = ""
+        self.message_time = 0.0
+        self.message_error = False
+        self._version = None
+        # hotseat: the screen starts covered until the player to decide says it is them
+        first = pending_side(game.state) if mode == "hotseat" else None
+        self.seat = "public"
+        self.curtain: str | None = first if first and not game.state.get("winner") else None
+        self.view = game.view_for(self.seat)
+        self.legal: list[dict] = []
+
+    # -- state ---------------------------------------------------------------------------
+    def version(self):
+        return (len(self.game.log), id(self.game.state), self.looking_at)
+
+    def look_back(self, n: int) -> None:
+        """Show the position after the first n log entries (read-only) until 'back to the present'."""
+        self.looking_at = n if n is not None and n < len(self.game.log) else None
+        self.refresh()
+
+    def back_to_present(self) -> None:
+        self.looking_at = None
+        self.refresh()
+
+    def refresh(self, force: bool = False) -> None:
+        if not force and self._version == self.version():
+            return
+        self._version = self.version()
+        game = self.game
+        if self.mode == "hotseat":
+            who = pending_side(game.state)
+            if who and who != self.seat and not game.state.get("winner"):
+                self.curtain = who
+            elif who == self.seat or game.state.get("winner"):
+                self.curtain = None
+        shown = "public" if self.curtain or game.state.get("winner") else self.seat
+        if self.looking_at is not None and self.looking_at >= len(game.log):
+            self.looking_at = None
+        if self.looking_at is not None:
+            from ...core.view import view_for
+            self.view = view_for(game.state_at(self.looking_at), shown)
+        else:
+            self.view = game.view_for(shown)
+        legal = game.legal_commands() if self.looking_at is None else []
+        if self.mode == "hotseat":
+            legal = [c for c in legal if c.get("side") in (self.seat, "players")] if not self.curtain else []
+        self.legal = legal
+        top = game.state["pending"][-1] if game.state["pending"] else None
+        kind = top["kind"] if top else None
+        cls = panel_class_for(kind)
+        if type(self.decision) is not cls:
+            self.decision = cls(self)
+        self.decision_kind = kind
+        ctx = DecisionContext(game, self.view, shown, top, legal, waiting_text(game.spec, self.view))
+        self.decision.refresh(ctx)
+        self.log_panel.refresh(game, shown if self.mode == "hotseat" else "public")
+        self.sides.view, self.sides.seat = self.view, shown
+        self.btn_undo.enabled = game.can_undo(force=True)
+        self.btn_redo.enabled = bool(getattr(game, "_redo", None))  # no public can_redo() yet
+        self.board.highlights = self.decision.highlights()
+        self.layout()
+
+    def lift_curtain(self) -> None:
+        if self.curtain:
+            self.seat = self.curtain
+            self.curtain = None
+            self.refresh(force=True)
+
+    def submit(self, cmd: dict) -> bool:
+        self.looking_at = None
+        try:
+            self.game.submit(cmd)
+        except RuleError as e:
+            self.notify(_("Refused: {why}").format(why=e.message), error=True)
+            return False
+        self.btn_force_undo.visible = False
+        self.autosave()
+        self.refresh()
+        return True
+
+    def undo(self, force: bool = False) -> None:
+        try:
+            self.game.undo(force=force)
+        except RuleError as e:
+            self.notify(e.message, error=True)
+            self.btn_force_undo.visible = e.code == "undo/barrier"
+            self.layout()
+            return
+        self.btn_force_undo.visible = False
+        self.autosave()
+        self.refresh()
+
+    def redo(self) -> None:
+        try:
+            self.game.redo()
+        except RuleError as e:
+            self.notify(e.message, error=True)
+            return
+        self.autosave()
+        self.refresh()
+
+    def autosave(self) -> None:
+        from ...persistence.autosave import autosave
+        try:
+            autosave(self.game, self.app.home)
+        except OSError as e:
+            self.notify(_("The autosave failed: {why}").format(why=e), error=True)
+
+    def save(self) -> None:
+        from ...persistence.save import save
+        folder = self.app.home / "saves"
+        stamp = _dt.datetime.now().strftime("%Y%m%d-%H%M%S")
+        path = folder / f"{self.game.spec.id}-turn{self.game.state['turn']}-{stamp}.json"
+        try:
+            save(self.game, path)
+        except OSError as e:
+            self.notify(_("The game could not be saved: {why}").format(why=e), error=True)
+            return
+        self.notify(_("Saved: {path}").format(path=path))
+
+    def screenshot(self) -> None:
+        self.app.draw()  # the picture without the pressed button's tooltip state mattering
+        path = self.app.screenshot()
+        self.notify(_("Picture saved: {path}").format(path=path))
+
+    def to_title(self) -> None:
+        from .title import TitleScene
+        self.autosave()
+        self.app.reset_to(TitleScene(self.app))
+
+    def notify(self, text: str, error: bool = False) -> None:
+        self.message = text
+        self.message_time = MESSAGE_SECONDS
+        self.message_error = error
+
+    def region_clicked(self, region: str) -> None:
+        if self.decision is not None and not self.curtain:
+            self.decision.region_clicked(region)
+            self.board.highlights = self.decision.highlights()
+
+    # -- scene interface -----------------------------------------------------------------
+    def on_enter(self):
+        self.refresh(force=True)
+
+    def layout(self):
+        t = self.theme
+        w, h = self.app.size
+        bar = t.px(40)
+        side_w = t.sidebar_width
+        self.bar_rect = pygame.Rect(0, 0, w, bar)
+        # a board much wider than its room (4:3 windows, 800x600) leaves a band below it: the
+        # log goes there instead of into the side column
+        bw_, bh_ = w - side_w, h - bar
+        ww, wh = self.layout_data.size
+        fitted_h = int(bw_ * wh / ww) + t.pad
+        self.log_below = bh_ - fitted_h >= t.px(140)
+        if self.log_below:
+            self.board.set_rect(pygame.Rect(0, bar, bw_, fitted_h))
+        else:
+            self.board.set_rect(pygame.Rect(0, bar, bw_, bh_))
+        # toolbar at the right of the status line
+        x = w - t.pad
+        for b in reversed(self.toolbar.children):
+            bw = res.font(b.kind, t.body).size(b.text)[0] + t.px(18)
+            b.rect = pygame.Rect(x - bw, t.px(5), bw, bar - t.px(10))
+            x -= bw + t.px(6)
+        self.toolbar.rect = pygame.Rect(x, 0, w - x, bar)
+        side = pygame.Rect(w - side_w, bar, side_w, h - bar)
+        self.side_rect = side
+        inner = side.inflate(-2 * t.pad, -2 * t.pad)
+        sh = self.sides.needed_height(t)
+        self.sides.rect = pygame.Rect(inner.x, inner.y, inner.w, sh)
+        rest_y = self.sides.rect.bottom + t.pad
+        rest_h = inner.bottom - rest_y
+        dec_h = rest_h if self.log_below else int(rest_h * 0.62)
+        if self.decision is not None:
+            self.decision.rect = pygame.Rect(inner.x, rest_y, inner.w, dec_h)
+            self.decision.layout(t)
+        if self.log_below:
+            b = self.board.rect
+            self.log_panel.rect = pygame.Rect(b.x + t.pad, b.bottom + t.pad, b.w - 2 * t.pad,
+                                              h - b.bottom - 2 * t.pad)
+        else:
+            self.log_panel.rect = pygame.Rect(inner.x, rest_y + dec_h + t.pad, inner.w, rest_h - dec_h - t.pad)
+        self.log_panel.layout(t)
+        self.btn_force_undo.rect = pygame.Rect(t.pad, h - t.row - t.pad, t.px(220), t.row)
+        self.btn_reveal.rect = pygame.Rect(0, 0, min(w - 40, t.px(420)), t.row + t.px(16))
+        self.btn_reveal.rect.center = (w // 2, h // 2 + t.px(50))
+        self.btn_present.rect = pygame.Rect(0, 0, t.px(220), t.row)
+        line = res.font("sans_bold", t.body).get_linesize()
+        self.btn_present.rect.midtop = (self.board.rect.centerx, self.board.rect.y + t.px(20) + line)
+        if self.curtain:
+            self.btn_reveal.text = _("I am the {side} player: show my side").format(side=side_title(self.curtain))
+
+    def _widgets(self):
+        if self.curtain:
+            return [self.btn_reveal]
+        ws = [self.toolbar, self.sides, self.log_panel]
+        if self.decision is not None:
+            ws.append(self.decision)
+        if self.looking_at is not None:
+            ws.append(self.btn_present)
+        if self.btn_force_undo.visible:
+            ws.append(self.btn_force_undo)
+        return ws
+
+    def handle_event(self, ev):
+        if ev.type == pygame.KEYDOWN and ev.mod & pygame.KMOD_CTRL and not self.curtain:
+            if ev.key == pygame.K_z:
+                self.undo()
+                return
+            if ev.key == pygame.K_y:
+                self.redo()
+                return
+        for wdg in reversed(self._widgets()):
+            if wdg.handle_event(ev):
+                return
+        if self.curtain:
+            return
+        self.board.handle_event(ev)
+
+    def update(self, dt):
+        self.refresh()
+        if self.message_time > 0:
+            self.message_time = max(0.0, self.message_time - dt)
+        for wdg in self._widgets():
+            wdg.update(dt)
+
+    def draw(self, surface):
+        t = self.theme
+        w, h = surface.get_size()
+        self.board.draw(surface, t, self.view, self.sides.seat)
+        pygame.draw.rect(surface, (44, 38, 30), self.side_rect)
+        pygame.draw.line(surface, T.BRASS, self.side_rect.topleft, self.side_rect.bottomleft, max(1, t.px(1.5)))
+        self.sides.draw(surface, t)
+        if self.decision is not None:
+            self.decision.draw(surface, t)
+        self.log_panel.draw(surface, t)
+        seat_label = {"fp": _("Free Peoples' view"), "sh": _("Shadow's view"),
+                      "public": _("public view")}[self.sides.seat]
+        draw_status_bar(surface, pygame.Rect(0, 0, self.toolbar.rect.x, self.bar_rect.h), t, self.game.spec,
+                        self.view, waiting_text(self.game.spec, self.view), extra=f"[{seat_label}]")
+        self.toolbar.draw(surface, t)
+        if self.btn_force_undo.visible:
+            self.btn_force_undo.draw(surface, t)
+        if self.looking_at is not None:
+            self._draw_looking_back(surface)
+        elif self.view.get("winner"):
+            self._draw_winner(surface)
+        if self.message and self.message_time > 0:
+            self._draw_message(surface)
+        if self.curtain:
+            self._draw_curtain(surface)
+        else:
+            self.draw_tooltip(surface)
+
+    def _draw_looking_back(self, surface):
+        t = self.theme
+        text = _("Looking back: the board after move {n} of {total}.").format(n=self.looking_at,
+                                                                            total=len(self.game.log))
+        img = res.text(text, "sans_bold", t.body, T.PARCHMENT)
+        box = pygame.Rect(0, 0, max(img.get_width(), self.btn_present.rect.w) + t.px(30),
+                          img.get_height() + self.btn_present.rect.h + t.px(24))
+        box.midtop = (self.board.rect.centerx, self.board.rect.y + t.px(8))
+        pygame.draw.rect(surface, (24, 20, 16), box, border_radius=t.px(8))
+        pygame.draw.rect(surface, T.BRASS, box, width=2, border_radius=t.px(8))
+        surface.blit(img, (box.centerx - img.get_width() // 2, box.y + t.px(6)))
+        self.btn_present.draw(surface, t)
+
+    def _draw_winner(self, surface):
+        t = self.theme
+        side = self.view["winner"]
+        title = res.text(_("The {side} win!").format(side=side_title(side)), "serif_bold", t.px(40), T.BRASS_LIGHT)
+        reason = res.text(self.view.get("win_reason") or "", "sans", t.body, T.PARCHMENT)
+        w = max(title.get_width(), reason.get_width()) + t.px(60)
+        h = title.get_height() + reason.get_height() + t.px(30)
+        box = pygame.Rect(0, 0, w, h)
+        box.center = (self.board.rect.centerx, self.board.rect.y + h // 2 + t.px(20))
+        pygame.draw.rect(surface, (24, 20, 16), box, border_radius=t.px(8))
+        pygame.draw.rect(surface, T.side_style(side).fill, box, width=t.px(3), border_radius=t.px(8))
+        surface.blit(title, (box.centerx - title.get_width() // 2, box.y + t.px(10)))
+        surface.blit(reason, (box.centerx - reason.get_width() // 2, box.y + t.px(14) + title.get_height()))
+
+    def _draw_message(self, surface):
+        t = self.theme
+        col = (255, 150, 130) if self.message_error else T.PARCHMENT
+        img = res.text(self.message[:220], "sans_bold", t.body, col)
+        r = img.get_rect()
+        r.midbottom = (self.board.rect.centerx, self.board.rect.bottom - t.px(12))
+        box = r.inflate(t.px(20), t.px(10))
+        pygame.draw.rect(surface, (20, 16, 12), box, border_radius=t.px(6))
+        pygame.draw.rect(surface, T.DANGER if self.message_error else T.BRASS, box, width=2, border_radius=t.px(6))
+        surface.blit(img, r)
+
+    def _draw_curtain(self, surface):
+        t = self.theme
+        w, h = surface.get_size()
+        veil = pygame.Surface((w, h), pygame.SRCALPHA)
+        veil.fill((14, 12, 10, 235))
+        surface.blit(veil, (0, 0))
+        side = self.curtain
+        s = t.px(90)
+        r = pygame.Rect(0, 0, s, s)
+        r.center = (w // 2, h // 2 - t.px(90))
+        draw_token(surface, r, side, "knight-banner" if side == "fp" else "evil-tower")
+        name = self.players.get(side, "")
+        text = _("Pass the screen to {player}, who plays the {side}.").format(player=name, side=side_title(side))
+        img = res.text(text, "serif_bold", t.heading, T.PARCHMENT)
+        surface.blit(img, (w // 2 - img.get_width() // 2, r.bottom + t.px(14)))
+        self.btn_reveal.draw(surface, t)
+
+    def tooltip_at(self, pos):
+        for wdg in reversed(self._widgets()):
+            tip = wdg.tooltip_at(pos)
+            if tip is not None:
+                return tip
+        return self.board.tooltip_at(pos)

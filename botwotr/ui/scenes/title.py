@@ -1,0 +1,248 @@
+"""The title screen: new game (scenario, hotseat or companion, who plays which side), continue
+from the autosave, load a save, quit."""
+from __future__ import annotations
+
+import random
+
+import pygame
+
+from ... import catalog
+from .. import resources as res
+from .. import theme as T
+from ..i18n import _
+from ..logtext import side_title
+from ..widgets import Button, Label, Panel, Tip, wrap_text
+from .base import Scene
+
+MODES = ("hotseat", "companion")
+
+
+def scenario_choices() -> list[tuple[str, str, str | None]]:
+    """(id, display name, problem or None) for every built-in scenario."""
+    out = []
+    for sid in catalog.builtin_ids():
+        try:
+            out.append((sid, catalog.spec_for(sid).name, None))
+        except Exception as e:  # noqa: BLE001 - broken content is shown, not fatal
+            out.append((sid, sid, str(e)))
+    return out
+
+
+class TitleScene(Scene):
+    def __init__(self, app):
+        super().__init__(app)
+        self.choices = scenario_choices()
+        usable = [c for c in self.choices if c[2] is None]
+        self.scenario = usable[0][0] if usable else None
+        self.mode = "hotseat"
+        self.first_player_side = "fp"   # "Player 1" plays this side
+        self.problem = ""
+        self.seed: int | None = None     # tests may fix it
+
+        self.menu = Panel(bg=None)
+        self.btn_new = Button(_("New game"), self.new_game, icon="crossed-swords", name="new",
+                              tooltip=Tip(_("New game"), _("Start the scenario chosen on the right.")))
+        self.btn_continue = Button(_("Continue"), self.continue_game, icon="sands-of-time", name="continue",
+                                   tooltip=Tip(_("Continue"), _("Go on with the last game, from its autosave.")))
+        self.btn_load = Button(_("Load a save"), self.load_game, icon="scroll-unfurled", name="load")
+        self.btn_quit = Button(_("Quit"), app.quit, icon="cancel", name="quit")
+        for b in (self.btn_new, self.btn_continue, self.btn_load, self.btn_quit):
+            b.size_key = "heading"
+            self.menu.add(b)
+
+        self.card = Panel(title=_("New game"), bg=(52, 44, 36))
+        self.lbl_scenario = self.card.add(Label(_("Scenario"), kind="sans_bold", color=T.BRASS_LIGHT))
+        self.scenario_buttons = []
+        for sid, name, problem in self.choices:
+            b = Button(name, (lambda s=sid: self.choose_scenario(s)), name=f"scenario:{sid}",
+                       selected=(sid == self.scenario),
+                       tooltip=Tip(name, problem or _("Built-in scenario '{id}'.").format(id=sid)))
+            b.enabled = problem is None
+            self.scenario_buttons.append(b)
+            self.card.add(b)
+        self.lbl_mode = self.card.add(Label(_("How you play"), kind="sans_bold", color=T.BRASS_LIGHT))
+        self.mode_buttons = {
+            "hotseat": Button(_("Hotseat"), lambda: self.choose_mode("hotseat"), name="mode:hotseat",
+                              selected=True, tooltip=Tip(_("Hotseat"), _(
+                                  "Two players share this screen. Every rule is enforced; hands and "
+                                  "secret choices are hidden while the other player looks."))),
+            "companion": Button(_("Companion"), lambda: self.choose_mode("companion"), name="mode:companion",
+                                selected=False, tooltip=Tip(_("Companion"), _(
+                                    "Play with the physical game on the table: the program keeps "
+                                    "track, checks the rules and lets you enter dice and draws."))),
+        }
+        for b in self.mode_buttons.values():
+            self.card.add(b)
+        self.lbl_sides = self.card.add(Label(_("Who plays which side"), kind="sans_bold", color=T.BRASS_LIGHT))
+        self.lbl_sides_text = self.card.add(Label("", color=T.TEXT))
+        self.btn_swap = self.card.add(Button(_("Swap sides"), self.swap_sides, name="swap"))
+        self.lbl_notes = self.card.add(Label("", size_key="small", color=T.TEXT_DIM))
+        self.root.add(self.menu)
+        self.root.add(self.card)
+        self._bg = None
+
+    # -- actions ------------------------------------------------------------------------
+    def choose_scenario(self, sid):
+        self.scenario = sid
+        for b in self.scenario_buttons:
+            b.selected = b.name == f"scenario:{sid}"
+        self.layout()
+
+    def choose_mode(self, mode):
+        self.mode = mode
+        for m, b in self.mode_buttons.items():
+            b.selected = m == mode
+        self.layout()
+
+    def swap_sides(self):
+        self.first_player_side = "sh" if self.first_player_side == "fp" else "fp"
+        self.layout()
+
+    def players(self) -> dict:
+        other = "sh" if self.first_player_side == "fp" else "fp"
+        return {self.first_player_side: _("Player 1"), other: _("Player 2")}
+
+    def new_game(self):
+        if self.scenario is None:
+            self.problem = _("No scenario can be loaded; see 'botwotr validate'.")
+            return
+        from ...core import Game
+        from .game import GameScene
+        try:
+            spec = catalog.spec_for(self.scenario)
+            seed = self.seed if self.seed is not None else random.randrange(1, 2 ** 31)
+            scene = GameScene(self.app, Game.new(spec, seed=seed), mode=self.mode, players=self.players())
+        except Exception as e:  # noqa: BLE001 - broken content or map: say so, stay here
+            self.problem = _("The scenario cannot be started: {why}").format(why=e)
+            return
+        self.app.push(scene)
+
+    def continue_game(self):
+        from ...persistence.autosave import load_latest
+        game, problems = load_latest(catalog.spec_for, self.app.home)
+        if game is None:
+            self.problem = (_("The autosave cannot be loaded: {why}").format(why="; ".join(problems))
+                            if problems else _("There is no autosave yet."))
+            return
+        from .game import GameScene
+        self.app.push(GameScene(self.app, game))
+
+    def load_game(self):
+        from .load import LoadScene
+        self.app.push(LoadScene(self.app))
+
+    # -- layout and drawing -------------------------------------------------------------
+    def layout(self):
+        from ...persistence.autosave import candidates
+        self.btn_continue.enabled = bool(candidates(self.app.home))
+        t = self.theme
+        w, h = self.app.size
+        top = int(h * 0.30)
+        bw = min(t.px(300), w // 2 - t.px(60))
+        bh = t.row + t.px(14)
+        narrow = w < 1000
+        x_menu = w // 2 - bw - t.px(30) if not narrow else t.px(30)
+        y = top
+        for b in (self.btn_new, self.btn_continue, self.btn_load, self.btn_quit):
+            b.rect = pygame.Rect(x_menu, y, bw, bh)
+            y += bh + t.px(14)
+        self.menu.rect = pygame.Rect(x_menu, top, bw, y - top)
+        # the new-game card
+        cx = x_menu + bw + t.px(40)
+        cw = min(t.px(460), w - cx - t.px(30))
+        pad = t.pad
+        self.card.rect = pygame.Rect(cx, top - t.px(10), cw, 10)
+        y = self.card.rect.y + self.card.title_height(t) + pad
+        x = cx + pad * 2
+        iw = cw - 4 * pad
+        self.lbl_scenario.rect = pygame.Rect(x, y, iw, 10)
+        self.lbl_scenario.rect.h = self.lbl_scenario.fit_height(t)
+        y = self.lbl_scenario.rect.bottom + t.px(4)
+        for b in self.scenario_buttons:
+            b.rect = pygame.Rect(x, y, iw, t.row)
+            y += t.row + t.px(6)
+        y += t.px(6)
+        self.lbl_mode.rect = pygame.Rect(x, y, iw, 10)
+        self.lbl_mode.rect.h = self.lbl_mode.fit_height(t)
+        y = self.lbl_mode.rect.bottom + t.px(4)
+        half = (iw - t.px(8)) // 2
+        self.mode_buttons["hotseat"].rect = pygame.Rect(x, y, half, t.row)
+        self.mode_buttons["companion"].rect = pygame.Rect(x + half + t.px(8), y, half, t.row)
+        y += t.row + t.px(12)
+        self.lbl_sides.rect = pygame.Rect(x, y, iw, 10)
+        self.lbl_sides.rect.h = self.lbl_sides.fit_height(t)
+        y = self.lbl_sides.rect.bottom + t.px(4)
+        self.lbl_sides_text.text = _("{p1} plays the {s1}; {p2} plays the {s2}.").format(
+            p1=_("Player 1"), s1=side_title(self.first_player_side),
+            p2=_("Player 2"), s2=side_title("sh" if self.first_player_side == "fp" else "fp"))
+        sw = t.px(110)
+        self.lbl_sides_text.rect = pygame.Rect(x, y, iw - sw - t.px(8), 10)
+        self.lbl_sides_text.rect.h = self.lbl_sides_text.fit_height(t)
+        self.btn_swap.rect = pygame.Rect(x + iw - sw, y, sw, t.row)
+        y = max(self.lbl_sides_text.rect.bottom, self.btn_swap.rect.bottom) + t.px(10)
+        notes = ""
+        if self.scenario:
+            try:
+                notes = catalog.spec_for(self.scenario).notes
+            except Exception:  # noqa: BLE001
+                notes = ""
+        self.lbl_notes.text = notes
+        self.lbl_notes.rect = pygame.Rect(x, y, iw, 10)
+        room = h - y - t.px(30)
+        self.lbl_notes.rect.h = min(self.lbl_notes.fit_height(t), max(0, room))
+        self.lbl_notes.visible = self.lbl_notes.rect.h >= self.lbl_notes.fit_height(t)
+        y += (self.lbl_notes.rect.h if self.lbl_notes.visible else 0) + pad
+        self.card.rect.h = y - self.card.rect.y
+        self._bg = None
+
+    def _background(self, size):
+        if self._bg is not None and self._bg.get_size() == size:
+            return self._bg
+        surf = pygame.Surface(size)
+        surf.fill(T.BG)
+        try:
+            from ..layouts import layout_for
+            spec = catalog.spec_for(self.scenario) if self.scenario else None
+            lay = layout_for(spec) if spec else None
+            if lay is not None and lay.art is not None:
+                art = res.image(lay.art)
+                aw, ah = art.get_size()
+                k = max(size[0] / aw, size[1] / ah)
+                small = pygame.transform.smoothscale(art, (max(1, int(aw * k / 4)), max(1, int(ah * k / 4))))
+                big = pygame.transform.smoothscale(small, (int(aw * k), int(ah * k)))
+                surf.blit(big, ((size[0] - big.get_width()) // 2, (size[1] - big.get_height()) // 2))
+                veil = pygame.Surface(size, pygame.SRCALPHA)
+                veil.fill((20, 16, 12, 170))
+                surf.blit(veil, (0, 0))
+        except Exception:  # noqa: BLE001 - a missing picture is no reason to fail the title
+            pass
+        self._bg = surf
+        return surf
+
+    def draw(self, surface):
+        t = self.theme
+        w, h = surface.get_size()
+        surface.blit(self._background((w, h)), (0, 0))
+        size = t.title if w >= 1000 else t.px(44)
+        title = res.text(_("Battles of the War of the Ring"), "serif_bold", size, T.BRASS_LIGHT)
+        if title.get_width() > w - t.px(40):
+            size = int(size * (w - t.px(40)) / title.get_width())
+            title = res.text(_("Battles of the War of the Ring"), "serif_bold", size, T.BRASS_LIGHT)
+        shadow = res.text(_("Battles of the War of the Ring"), "serif_bold", size, (0, 0, 0))
+        y = int(h * 0.08)
+        surface.blit(shadow, (w // 2 - title.get_width() // 2 + t.px(3), y + t.px(3)))
+        surface.blit(title, (w // 2 - title.get_width() // 2, y))
+        sub = res.text(_("Hotseat play · tabletop companion · screenshots"), "serif", t.heading, T.PARCHMENT)
+        surface.blit(sub, (w // 2 - sub.get_width() // 2, y + title.get_height() + t.px(4)))
+        super().draw(surface)
+        if self.problem:
+            f = res.font("sans_bold", t.body)
+            lines = wrap_text(self.problem, f, w - t.px(60))[:3]
+            y = h - t.px(34) - len(lines) * f.get_linesize()
+            for ln in lines:
+                img = res.text(ln, "sans_bold", t.body, (255, 140, 120))
+                surface.blit(img, (w // 2 - img.get_width() // 2, y))
+                y += f.get_linesize()
+        credit = res.text(_("Icons: game-icons.net (CC BY 3.0) · Fonts: EB Garamond, Noto Sans (OFL)"),
+                          "sans", t.small, T.TEXT_DIM)
+        surface.blit(credit, (w - credit.get_width() - t.px(10), h - credit.get_height() - t.px(6)))

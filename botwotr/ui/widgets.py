@@ -1,0 +1,442 @@
+"""Small mouse-driven widgets: Button, Label (wrapping), Panel (a container), ScrollList, and the
+tooltip drawing.
+
+Conventions (so later panels fit in):
+- A widget has a `rect` (screen pixels), set by its owner's `layout()`; widgets never place
+  themselves.
+- `handle_event(ev) -> bool`: True when the widget used the event (the owner stops passing it on).
+  A click is a left-button press and release over the same widget.
+- `draw(surface, theme)` only draws; it never changes game state.
+- `tooltip_at(pos)` returns a `Tip` (or None) for the hover tooltip, which the scene draws last.
+- Hover is taken from the mouse events the widget saw (posted events work in tests).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable, Sequence
+
+import pygame
+
+from . import resources as res
+from . import theme as T
+from .theme import Theme
+
+
+@dataclass
+class Tip:
+    """What a hover tooltip shows: a title line and a body (wrapped)."""
+
+    title: str
+    body: str = ""
+    lines: Sequence[str] = ()
+
+
+def wrap_text(text: str, fnt: pygame.font.Font, width: int) -> list[str]:
+    """Split text into lines that fit `width` pixels (words longer than a line are cut)."""
+    out: list[str] = []
+    for para in text.split("\n"):
+        words = para.split(" ")
+        line = ""
+        for w in words:
+            cand = w if not line else f"{line} {w}"
+            if fnt.size(cand)[0] <= width or not line and fnt.size(w)[0] <= width:
+                line = cand
+                continue
+            if line:
+                out.append(line)
+            while fnt.size(w)[0] > width and len(w) > 1:  # a very long word
+                k = len(w)
+                while k > 1 and fnt.size(w[:k])[0] > width:
+                    k -= 1
+                out.append(w[:k])
+                w = w[k:]
+            line = w
+        out.append(line)
+    return out
+
+
+def draw_text_block(surface: pygame.Surface, lines: Sequence[str], kind: str, size: int, color,
+                    x: int, y: int, line_gap: int = 0) -> int:
+    """Draw lines from (x, y); returns the y below the last line."""
+    f = res.font(kind, size)
+    lh = f.get_linesize() + line_gap
+    for ln in lines:
+        if ln:
+            surface.blit(res.text(ln, kind, size, color), (x, y))
+        y += lh
+    return y
+
+
+class Widget:
+    def __init__(self, rect=None, tooltip: Tip | Callable[[], Tip | None] | None = None):
+        self.rect = pygame.Rect(rect) if rect is not None else pygame.Rect(0, 0, 0, 0)
+        self.visible = True
+        self.enabled = True
+        self.tooltip = tooltip
+        self.hover = False
+
+    def handle_event(self, ev) -> bool:
+        if ev.type == pygame.MOUSEMOTION:
+            self.hover = self.visible and self.rect.collidepoint(ev.pos)
+        return False
+
+    def update(self, dt: float) -> None:
+        pass
+
+    def draw(self, surface: pygame.Surface, theme: Theme) -> None:
+        pass
+
+    def tooltip_at(self, pos) -> Tip | None:
+        if not self.visible or not self.rect.collidepoint(pos) or self.tooltip is None:
+            return None
+        return self.tooltip() if callable(self.tooltip) else self.tooltip
+
+
+class Label(Widget):
+    """Text in a rectangle, wrapped to its width; `fit_height()` gives the height it needs."""
+
+    def __init__(self, text: str = "", kind: str = "sans", size_key: str = "body",
+                 color=T.TEXT, align: str = "left", rect=None, wrap: bool = True):
+        super().__init__(rect)
+        self.text = text
+        self.kind = kind
+        self.size_key = size_key
+        self.color = color
+        self.align = align
+        self.wrap = wrap
+
+    def size(self, theme: Theme) -> int:
+        return getattr(theme, self.size_key) if isinstance(self.size_key, str) else int(self.size_key)
+
+    def lines(self, theme: Theme) -> list[str]:
+        f = res.font(self.kind, self.size(theme))
+        return wrap_text(self.text, f, max(10, self.rect.w)) if self.wrap else [self.text]
+
+    def fit_height(self, theme: Theme) -> int:
+        return len(self.lines(theme)) * res.font(self.kind, self.size(theme)).get_linesize()
+
+    def draw(self, surface, theme):
+        if not self.visible or not self.text:
+            return
+        size = self.size(theme)
+        f = res.font(self.kind, size)
+        y = self.rect.y
+        for ln in self.lines(theme):
+            img = res.text(ln, self.kind, size, self.color)
+            if self.align == "center":
+                x = self.rect.centerx - img.get_width() // 2
+            elif self.align == "right":
+                x = self.rect.right - img.get_width()
+            else:
+                x = self.rect.x
+            surface.blit(img, (x, y))
+            y += f.get_linesize()
+
+
+class Button(Widget):
+    """A push button, or a toggle when `selected` is not None. `on_click()` runs on release."""
+
+    def __init__(self, text: str, on_click: Callable[[], Any] | None = None, rect=None,
+                 icon: str | None = None, tooltip=None, selected: bool | None = None,
+                 kind: str = "sans_bold", size_key: str = "body", name: str | None = None):
+        super().__init__(rect, tooltip)
+        self.text = text
+        self.on_click = on_click
+        self.icon = icon
+        self.selected = selected
+        self.kind = kind
+        self.size_key = size_key
+        self.name = name or text
+        self.pressed = False
+
+    def handle_event(self, ev) -> bool:
+        super().handle_event(ev)
+        if not self.visible:
+            return False
+        if ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1 and self.rect.collidepoint(ev.pos):
+            self.pressed = self.enabled
+            self.hover = True
+            return True
+        if ev.type == pygame.MOUSEBUTTONUP and ev.button == 1:
+            was = self.pressed
+            self.pressed = False
+            if was and self.rect.collidepoint(ev.pos) and self.enabled:
+                if self.on_click:
+                    self.on_click()
+                return True
+        return False
+
+    def draw(self, surface, theme):
+        if not self.visible:
+            return
+        r = self.rect
+        if not self.enabled:
+            col = T.BUTTON_DISABLED
+        elif self.pressed:
+            col = T.BUTTON_DOWN
+        elif self.hover:
+            col = T.BUTTON_HOVER
+        else:
+            col = T.BUTTON
+        if self.selected:
+            col = (150, 118, 52) if not self.hover else (176, 140, 64)
+        rad = theme.px(6)
+        pygame.draw.rect(surface, (0, 0, 0), r.move(0, theme.px(2)), border_radius=rad)
+        pygame.draw.rect(surface, col, r, border_radius=rad)
+        pygame.draw.rect(surface, T.BRASS if (self.hover or self.selected) and self.enabled
+                         else (40, 34, 26), r, width=max(1, theme.px(1.5)), border_radius=rad)
+        size = getattr(theme, self.size_key)
+        color = T.TEXT if self.enabled else T.TEXT_DIM
+        img = res.text(self.text, self.kind, size, color)
+        x = r.centerx - img.get_width() // 2
+        if self.icon:
+            isz = int(size * 1.3)
+            ico = res.icon(self.icon, isz, color)
+            total = isz + theme.px(6) + img.get_width()
+            x = r.centerx - total // 2
+            surface.blit(ico, (x, r.centery - isz // 2))
+            x += isz + theme.px(6)
+        if img.get_width() > r.w - theme.px(8):  # too long: clip
+            surface.blit(img, (r.x + theme.px(4), r.centery - img.get_height() // 2),
+                         area=pygame.Rect(0, 0, r.w - theme.px(8), img.get_height()))
+        else:
+            surface.blit(img, (x, r.centery - img.get_height() // 2))
+
+
+class Panel(Widget):
+    """A background with an optional title and child widgets (drawn in order, events to the
+    topmost first)."""
+
+    def __init__(self, rect=None, title: str = "", bg=T.BG_PANEL, children=None):
+        super().__init__(rect)
+        self.title = title
+        self.bg = bg
+        self.children: list[Widget] = list(children or [])
+
+    def add(self, w: Widget) -> Widget:
+        self.children.append(w)
+        return w
+
+    def title_height(self, theme: Theme) -> int:
+        return res.font("serif_bold", theme.heading).get_linesize() + theme.px(4) if self.title else 0
+
+    def content_rect(self, theme: Theme) -> pygame.Rect:
+        th = self.title_height(theme)
+        return pygame.Rect(self.rect.x + theme.pad, self.rect.y + th + theme.pad // 2,
+                           self.rect.w - 2 * theme.pad, self.rect.h - th - theme.pad)
+
+    def handle_event(self, ev) -> bool:
+        super().handle_event(ev)
+        if not self.visible:
+            return False
+        for w in reversed(self.children):
+            if w.visible and w.handle_event(ev):
+                return True
+        return False
+
+    def update(self, dt):
+        for w in self.children:
+            w.update(dt)
+
+    def draw(self, surface, theme):
+        if not self.visible:
+            return
+        if self.bg is not None:
+            pygame.draw.rect(surface, self.bg, self.rect, border_radius=theme.px(6))
+            pygame.draw.rect(surface, (28, 24, 20), self.rect, width=1, border_radius=theme.px(6))
+        if self.title:
+            img = res.text(self.title, "serif_bold", theme.heading, T.BRASS_LIGHT)
+            surface.blit(img, (self.rect.x + theme.pad, self.rect.y + theme.px(2)))
+        for w in self.children:
+            w.draw(surface, theme)
+
+    def tooltip_at(self, pos):
+        if not self.visible or not self.rect.collidepoint(pos):
+            return None
+        for w in reversed(self.children):
+            tip = w.tooltip_at(pos)
+            if tip:
+                return tip
+        return super().tooltip_at(pos)
+
+
+@dataclass
+class ListItem:
+    text: str
+    payload: Any = None
+    enabled: bool = True
+    tip: Tip | None = None
+    color: tuple | None = None
+    icon: str | None = None
+    heading: bool = False  # a group heading, not clickable
+
+
+class ScrollList(Widget):
+    """A vertical list of wrapped rows; the wheel scrolls it; a click on a row calls
+    `on_pick(item)`. Used by the generic decision panel and the log."""
+
+    def __init__(self, items: Sequence[ListItem] = (), on_pick: Callable[[ListItem], Any] | None = None,
+                 rect=None, kind: str = "sans", size_key: str = "body", clickable: bool = True,
+                 stick_to_bottom: bool = False, boxed: bool = True):
+        super().__init__(rect)
+        self.boxed = boxed  # rows drawn as boxes (choices) or as plain lines (the log)
+        self.items: list[ListItem] = list(items)
+        self.on_pick = on_pick
+        self.kind = kind
+        self.size_key = size_key
+        self.clickable = clickable
+        self.stick_to_bottom = stick_to_bottom
+        self.scroll = 0
+        self._rows: list[tuple[pygame.Rect, ListItem, list[str]]] = []
+        self._layout_key = None
+        self._pressed: ListItem | None = None
+        self._mouse = (-1, -1)
+        self._theme: Theme | None = None
+
+    def set_items(self, items: Sequence[ListItem]) -> None:
+        self.items = list(items)
+        self._layout_key = None
+        if self.stick_to_bottom:
+            self.scroll = 10 ** 9
+        else:
+            self.scroll = 0
+
+    def _layout(self, theme: Theme) -> None:
+        key = (id(self.items), len(self.items), self.rect.size, theme.ui)
+        if key == self._layout_key:
+            return
+        self._layout_key = key
+        self._theme = theme
+        size = getattr(theme, self.size_key)
+        pad = theme.px(6)
+        rows = []
+        y = 0
+        for it in self.items:
+            kind = "sans_bold" if it.heading else self.kind
+            f = res.font(kind, size)
+            iw = int(size * 1.4) + pad if it.icon else 0
+            lines = wrap_text(it.text, f, max(20, self.rect.w - 2 * pad - iw - theme.px(10)))
+            h = len(lines) * f.get_linesize() + pad
+            rows.append((pygame.Rect(0, y, self.rect.w - theme.px(10), h), it, lines))
+            y += h + (theme.px(2) if not it.heading else 0)
+        self._rows = rows
+        self._content_h = y
+
+    @property
+    def max_scroll(self) -> int:
+        return max(0, getattr(self, "_content_h", 0) - self.rect.h)
+
+    def _row_at(self, pos):
+        if not self.rect.collidepoint(pos):
+            return None
+        y = pos[1] - self.rect.y + self.scroll
+        for r, it, _ in self._rows:
+            if r.y <= y < r.bottom:
+                return it
+        return None
+
+    def handle_event(self, ev) -> bool:
+        super().handle_event(ev)
+        if not self.visible:
+            return False
+        if ev.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            self._mouse = ev.pos
+        if ev.type == pygame.MOUSEWHEEL and self.hover:
+            step = self._theme.row if self._theme else 30
+            self.scroll = max(0, min(self.max_scroll, self.scroll - ev.y * step))
+            return True
+        if not self.clickable:
+            return False
+        if ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1 and self.rect.collidepoint(ev.pos):
+            it = self._row_at(ev.pos)
+            self._pressed = it if it is not None and it.enabled and not it.heading else None
+            return True
+        if ev.type == pygame.MOUSEBUTTONUP and ev.button == 1 and self._pressed is not None:
+            it, self._pressed = self._pressed, None
+            if self._row_at(ev.pos) is it and self.on_pick:
+                self.on_pick(it)
+            return True
+        return False
+
+    def row_rect(self, index: int) -> pygame.Rect | None:
+        """The screen rectangle of item `index` as last laid out (tests click on it)."""
+        if self._theme is None or index >= len(self._rows):
+            return None
+        r = self._rows[index][0]
+        return r.move(self.rect.x, self.rect.y - self.scroll)
+
+    def draw(self, surface, theme):
+        if not self.visible:
+            return
+        self._layout(theme)
+        self.scroll = max(0, min(self.max_scroll, self.scroll))
+        size = getattr(theme, self.size_key)
+        pad = theme.px(6)
+        clip = surface.get_clip()
+        surface.set_clip(self.rect.clip(clip) if clip else self.rect)
+        hover_item = self._row_at(self._mouse) if self.hover else None
+        for r, it, lines in self._rows:
+            sr = r.move(self.rect.x, self.rect.y - self.scroll)
+            if sr.bottom < self.rect.y or sr.y > self.rect.bottom:
+                continue
+            kind = "sans_bold" if it.heading else self.kind
+            if it.heading:
+                color = T.BRASS_LIGHT
+            else:
+                if self.clickable and (self.boxed or (it is hover_item and it.enabled)):
+                    bg = (T.BUTTON_HOVER if it is hover_item and it.enabled else T.BG_PANEL_2)
+                    pygame.draw.rect(surface, bg, sr, border_radius=theme.px(4))
+                    if it is hover_item and it.enabled:
+                        pygame.draw.rect(surface, T.BRASS, sr, width=1, border_radius=theme.px(4))
+                color = it.color or (T.TEXT if it.enabled else T.TEXT_DIM)
+            x = sr.x + pad
+            if it.icon:
+                isz = int(size * 1.3)
+                surface.blit(res.icon(it.icon, isz, color), (x, sr.y + pad // 2))
+                x += isz + pad
+            draw_text_block(surface, lines, kind, size, color, x, sr.y + pad // 2)
+        surface.set_clip(clip)
+        if self.max_scroll > 0:  # scroll bar
+            h = max(theme.px(20), self.rect.h * self.rect.h // (self.rect.h + self.max_scroll))
+            y = self.rect.y + (self.rect.h - h) * self.scroll // max(1, self.max_scroll)
+            pygame.draw.rect(surface, T.BRASS, (self.rect.right - theme.px(5), y, theme.px(4), h),
+                             border_radius=theme.px(2))
+
+    def tooltip_at(self, pos):
+        if not self.visible:
+            return None
+        it = self._row_at(pos)
+        return it.tip if it is not None else None
+
+
+def draw_tooltip(surface: pygame.Surface, theme: Theme, pos, tip: Tip) -> pygame.Rect:
+    """Draw a tooltip box near `pos`, kept inside the surface."""
+    size = theme.body
+    width = theme.px(320)
+    fb = res.font("sans", size)
+    ft = res.font("serif_bold", theme.heading)
+    lines = []
+    if tip.body:
+        lines += wrap_text(tip.body, fb, width)
+    for ln in tip.lines:
+        lines += wrap_text(ln, fb, width)
+    tw = max([ft.size(tip.title)[0]] + [fb.size(ln)[0] for ln in lines] + [theme.px(60)])
+    pad = theme.px(8)
+    h = ft.get_linesize() + len(lines) * fb.get_linesize() + 2 * pad
+    w = tw + 2 * pad
+    x, y = pos[0] + theme.px(16), pos[1] + theme.px(16)
+    sw, sh = surface.get_size()
+    if x + w > sw:
+        x = max(0, pos[0] - w - theme.px(8))
+    if y + h > sh:
+        y = max(0, sh - h)
+    box = pygame.Rect(x, y, w, h)
+    shade = pygame.Surface((w, h), pygame.SRCALPHA)
+    shade.fill((0, 0, 0, 90))
+    surface.blit(shade, box.move(theme.px(3), theme.px(3)))
+    pygame.draw.rect(surface, T.TOOLTIP_BG, box, border_radius=theme.px(5))
+    pygame.draw.rect(surface, T.TOOLTIP_BORDER, box, width=max(1, theme.px(1.5)),
+                     border_radius=theme.px(5))
+    surface.blit(res.text(tip.title, "serif_bold", theme.heading, T.INK), (x + pad, y + pad))
+    draw_text_block(surface, lines, "sans", size, T.INK_SOFT, x + pad, y + pad + ft.get_linesize())
+    return box
