@@ -163,7 +163,12 @@ def cmd_tactic(ctx, cmd):
 
 
 def combat_cards(ctx, side) -> list[str]:
-    return [c for c in ctx.s["sides"][side]["hand"] if ctx.spec.cards[c].combat]
+    hand = ctx.s["sides"][side]["hand"]
+    if ctx.s["options"].get("physical_cards"):  # any card the side could be holding
+        if "?" not in hand:
+            return []
+        return [c for c in _E().physical_cards_for(ctx.s, side) if ctx.spec.cards[c].combat]
+    return [c for c in hand if ctx.spec.cards[c].combat]
 
 
 def cmd_combat_card(ctx, cmd):

@@ -6,7 +6,10 @@ counter kept in the state, so the same log always replays to the same state, and
 then asking again gives the same roll.
 
 A command may carry `"outcomes"`: a list of values consumed in order before the seeded stream is
-used. This is how the scripted runner gives dice explicitly and how the companion mode enters the
+used. In the companion mode (`strict`), the client rolls nothing: when a command needs a value it
+was not given, it is refused with `chance/needs_outcome` and `RuleError.data` says what to ask
+the players (`kind`: "die", "face" or "pick"; `what`; `options` for faces and picks). The client
+asks, appends the answer to `outcomes` and submits the same command again. This is how the scripted runner gives dice explicitly and how the companion mode enters the
 physical dice, the fate tile and the cards drawn at a table. Outcomes are checked: a die must be
 1..6 and a drawn item must be one that could have been drawn.
 """
@@ -19,12 +22,22 @@ from .errors import RuleError
 
 
 class Chance:
-    def __init__(self, seed, counter: int, outcomes=None):
+    def __init__(self, seed, counter: int, outcomes=None, strict: bool = False):
         self.seed = seed
         self.counter = counter
         self.outcomes = list(outcomes or [])
         self.used_outcomes = 0
         self.calls = 0
+        self.strict = strict
+
+    def _need(self, kind: str, what: str, options=None):
+        n = self.used_outcomes + 1
+        data = {"kind": kind, "what": what, "index": self.used_outcomes}
+        if options is not None:
+            data["options"] = list(options)
+        ask = {"die": f"the result (1-6) of the {what} die", "face": f"the face of the {what}",
+               "pick": f"which {what} was drawn"}[kind]
+        raise RuleError("chance/needs_outcome", f"Enter {ask} (outcome {n}).", None, data)
 
     def _rng(self) -> random.Random:
         h = hashlib.blake2b(f"{self.seed}:{self.counter}".encode(), digest_size=8).digest()
@@ -49,10 +62,25 @@ class Chance:
                     raise RuleError("chance/bad_die", f"A die result must be a number from 1 to 6, not {v!r} ({what}).")
                 out.append(v)
             else:
+                if self.strict:
+                    self._need("die", what)
                 if rng is None:
                     rng = self._rng()
                 out.append(rng.randint(1, 6))
         return out
+
+    def face(self, faces: tuple, what: str) -> str:
+        """One action die: a face name, or a number 1-6 for the face at that position."""
+        forced, v = self._forced()
+        if forced:
+            if isinstance(v, str) and v in faces:
+                return v
+            if type(v) is int and 1 <= v <= 6:
+                return faces[v - 1]
+            raise RuleError("chance/bad_die", f"{v!r} is not a face of the {what} ({', '.join(sorted(set(faces)))}).", "R-8.1")
+        if self.strict:
+            self._need("face", what, sorted(set(faces)))
+        return faces[self._rng().randint(1, 6) - 1]
 
     def pick(self, items: list, what: str = "item"):
         """Draw one item at random from `items` (a deck, the fate pool, a token pool)."""
@@ -63,6 +91,8 @@ class Chance:
             if v not in items:
                 raise RuleError("chance/bad_draw", f"{v!r} cannot be drawn as the {what}: it is not among those left.")
             return v
+        if self.strict:
+            self._need("pick", what, sorted(set(items)))
         return self._rng().choice(items)
 
     def shuffle(self, items: list) -> list:

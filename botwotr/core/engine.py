@@ -103,7 +103,7 @@ def decide(spec: ScenarioSpec, rules: ScenarioRules, state: dict, cmd: Any,
             fail("game/not_started", "The game has not been set up yet: start it first.")
         if s["winner"] and side != "players":
             fail("game/over", "The game is over.", "R-4.2")
-    chance = Chance(s["seed"], s["rng"], outcomes)
+    chance = Chance(s["seed"], s["rng"], outcomes, strict=bool(s["options"].get("companion")))
     ctx = Ctx(spec, rules, s, chance)
     if side == "players":
         if not name.startswith("adjust_") and name != "start_game":
@@ -306,20 +306,8 @@ ANSWERS["roll_dice"] = ("roll_dice",)
 
 
 def roll_action_dice(ctx: Ctx, side: str, n: int) -> list[str]:
-    faces = DIE_FACES[side]
-    out = []
-    for _ in range(n):
-        forced, v = ctx.chance._forced()
-        if forced:
-            if isinstance(v, str) and v in faces:
-                out.append(v)
-                continue
-            if type(v) is int and 1 <= v <= 6:
-                out.append(faces[v - 1])
-                continue
-            fail("chance/bad_die", f"{v!r} is not a face of the {side} action die ({', '.join(sorted(set(faces)))}).", "R-8.1")
-        out.append(faces[ctx.chance._rng().randint(1, 6) - 1])
-    return out
+    what = f"{'Free Peoples' if side == 'fp' else 'Shadow'} action die"
+    return [ctx.chance.face(DIE_FACES[side], what) for _ in range(n)]
 
 
 def unused_dice(s: dict, side: str) -> int:
@@ -392,8 +380,17 @@ def cmd_start_game(ctx: Ctx, cmd: dict) -> None:
     if s["phase"] != "setup" or ctx.events:
         fail("game/started", "The game has already started.")
     options = cmd.get("options", {})
-    if not isinstance(options, dict):
-        fail("command/malformed", "'options' must be a mapping.")
+    for k, v in options.items():
+        if k in ("companion", "physical_cards"):
+            if type(v) is not bool:
+                fail("command/malformed", f"The option '{k}' must be true or false.")
+        elif k == "players":
+            if not isinstance(v, dict) or not all(s in SIDES and isinstance(n, str) for s, n in v.items()):
+                fail("command/malformed", "The option 'players' maps fp/sh to names.")
+        else:
+            fail("command/malformed", f"There is no game option called {k!r} (companion, physical_cards, players).")
+    if options.get("physical_cards") and not options.get("companion"):
+        fail("command/malformed", "Physical cards are an option of the companion mode.")
     ctx.emit("GameStarted", scenario=spec.id, content_version=spec.content_version, seed=s["seed"],
              options=options)
     generic = sorted(c for c, cs in spec.cards.items() if cs.deck == "generic")
@@ -421,12 +418,21 @@ def cmd_start_game(ctx: Ctx, cmd: dict) -> None:
     start_turn(ctx)
 
 
+def tokens_left(s: dict, side: str) -> int:
+    """Recruitment tokens not yet on the board (R-12.2)."""
+    sd = s["sides"][side]
+    return len(sd["rpool"]) - sd["unknown_out"]
+
+
 def place_recruitment_token(ctx: Ctx, side: str, region: str) -> bool:
-    """R-12.2: a token drawn at random from those left, face down."""
-    pool = ctx.s["sides"][side]["rpool"]
-    if not pool:
+    """R-12.2: a token drawn at random from those left, face down. In the companion mode the
+    players draw it unseen at the table, so its type stays unknown ("?") until it is used."""
+    if tokens_left(ctx.s, side) <= 0:
         return False
-    unit = ctx.chance.pick(sorted(pool), "recruitment token")
+    if ctx.s["options"].get("companion"):
+        unit = "?"
+    else:
+        unit = ctx.chance.pick(sorted(ctx.s["sides"][side]["rpool"]), "recruitment token")
     ctx.emit("RecruitmentTokenPlaced", side=side, region=region, unit=unit)
     return True
 
@@ -450,7 +456,10 @@ def draw_cards(ctx: Ctx, side: str, deck: str, n: int) -> list[str]:
             src = s["sides"]["sh"]["special"]
         if not src:
             break
-        card = ctx.chance.pick(sorted(src), "card")
+        if ctx.s["options"].get("physical_cards"):
+            card = "?"  # the players hold the real card; the client does not track it
+        else:
+            card = ctx.chance.pick(sorted(src), "card")
         ctx.emit("CardsDrawn", side=side, deck=deck, cards=[card])
         drawn.append(card)
     check_hand_limit(ctx, side)
@@ -476,9 +485,14 @@ def card_destination(spec: ScenarioSpec, card: str) -> str:
 def cmd_discard(ctx: Ctx, cmd: dict) -> None:
     side = cmd["side"]
     card = cmd.get("card")
-    if card not in ctx.s["sides"][side]["hand"]:
+    if ctx.s["options"].get("physical_cards"):
+        check_physical_card(ctx, side, card, allow_unknown=True)
+        if card != "?":
+            ctx.emit("CardRevealed", side=side, card=card, physical=True)
+    elif card not in ctx.s["sides"][side]["hand"]:
         fail("card/not_in_hand", f"{card!r} is not in your hand.", "R-5.4")
-    ctx.emit("CardDiscarded", side=side, card=card, to=card_destination(ctx.spec, card), why="hand limit")
+    ctx.emit("CardDiscarded", side=side, card=card, to=card_destination(ctx.spec, card) if card != "?" else "unknown",
+             why="hand limit")
     p = ctx.top
     if p["n"] <= 1:
         ctx.pop()
@@ -710,9 +724,28 @@ def _check_play_card(ctx, side, face, cmd):
     check_card_playable(ctx, side, face, card)
 
 
+def physical_cards_for(s: dict, side: str) -> list[str]:
+    """With physical cards: the cards this side could be holding (not yet played or discarded)."""
+    sd = s["sides"][side]
+    return sorted(set(s["generic"] + sd["story"] + sd["special"]))
+
+
+def check_physical_card(ctx: Ctx, side: str, card: Any, allow_unknown: bool) -> None:
+    if "?" not in ctx.s["sides"][side]["hand"]:
+        fail("card/not_in_hand", "You hold no card.", "R-5.6")
+    if card == "?" and allow_unknown:
+        return
+    if card not in physical_cards_for(ctx.s, side):
+        fail("card/not_in_hand", f"{card!r} is not a card you could be holding (played or discarded already?).", "R-5.6")
+
+
 def check_card_playable(ctx: Ctx, side: str, face: str, card: Any) -> None:
     s, spec = ctx.s, ctx.spec
-    if card not in s["sides"][side]["hand"]:
+    if s["options"].get("physical_cards"):
+        check_physical_card(ctx, side, card, allow_unknown=True)
+        if card == "?":
+            return  # a card the players apply by hand
+    elif card not in s["sides"][side]["hand"]:
         fail("card/not_in_hand", f"{card!r} is not in your hand.", "R-5.6")
     cs = spec.cards[card]
     if cs.type not in CARD_FACES.get(face, ()):
@@ -838,6 +871,9 @@ def act_play_card(ctx, side, face, cmd):
 
 
 def play_card(ctx: Ctx, side: str, card: str, face: str) -> None:
+    if card == "?":  # physical cards: the players apply this one by hand
+        ctx.emit("CardPlayed", side=side, card="?", die=face, to="unknown", by_hand=True)
+        return
     cs = ctx.spec.cards[card]
     to = "table" if cs.stays else card_destination(ctx.spec, card)
     ctx.emit("CardPlayed", side=side, card=card, die=face, to=to)
@@ -1274,7 +1310,12 @@ def use_recruitment_token(ctx: Ctx, side: str, region: str) -> None:
     """R-12.3: reveal, place a unit of its type (or any type if none is left), discard."""
     reg = ctx.s["regions"][region]
     unit = sorted(reg["rtokens"][side])[0]
-    ctx.emit("RecruitmentTokenUsed", side=side, region=region, unit=unit)
+    if unit == "?":  # companion mode: the players turn the token over and say what it is
+        revealed = ctx.chance.pick(sorted(set(ctx.s["sides"][side]["rpool"])), "recruitment token")
+        ctx.emit("RecruitmentTokenUsed", side=side, region=region, unit=unit, revealed=revealed)
+        unit = revealed
+    else:
+        ctx.emit("RecruitmentTokenUsed", side=side, region=region, unit=unit)
     place_unit(ctx, side, region, unit, "recruited")
 
 
@@ -1563,7 +1604,7 @@ def eff_recruit(ctx, side, eff, src):
 
 def eff_place_tokens(ctx, side, eff, src):
     opts = where_regions(ctx, side, eff.get("where", "own_settlement"))
-    if ctx.s["sides"][side]["rpool"]:
+    if tokens_left(ctx.s, side) > 0:
         _choose(ctx, side, "token", opts, eff.get("n", 1))
 
 
@@ -1656,7 +1697,7 @@ def cmd_choose_region(ctx: Ctx, cmd: dict) -> None:
         ctx.emit("DamageChanged", region=region, n=-min(p["amount"], s["regions"][region]["damage"]), why="card")
     elif purpose == "enter":
         enter_character(ctx, p["char"], region)
-    if purpose == "token" and not s["sides"][side]["rpool"]:
+    if purpose == "token" and tokens_left(s, side) <= 0:
         n = 0  # R-12.2: no token left, no more can be placed
     if n > 0 and opts and not s["winner"]:
         # Anything just asked (an army over 5) is answered first.

@@ -9,11 +9,15 @@ class RuleError(Exception):
     player understands, `rule` the rule id (`R-9.4`) when one applies.
     """
 
-    def __init__(self, code: str, message: str, rule: str | None = None):
+    def __init__(self, code: str, message: str, rule: str | None = None, data: dict | None = None):
         super().__init__(f"{message} [{code}{', ' + rule if rule else ''}]")
         self.code = code
         self.message = message
         self.rule = rule
+        self.data = data or {}  # structured detail, e.g. what outcome the companion mode needs
 
     def to_dict(self) -> dict:
-        return {"code": self.code, "message": self.message, "rule": self.rule}
+        out = {"code": self.code, "message": self.message, "rule": self.rule}
+        if self.data:
+            out["data"] = self.data
+        return out

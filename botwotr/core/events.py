@@ -33,6 +33,7 @@ def _units_sub(reg: dict, units: dict) -> None:
 
 def _game_started(s, e):
     s["phase"] = "setup"
+    s["options"] = clone(e.get("options", {}))
 
 
 def _decks_set(s, e):
@@ -98,12 +99,19 @@ def _control(s, e):
 
 def _rtoken_placed(s, e):
     s["regions"][e["region"]]["rtokens"][e["side"]].append(e["unit"])
-    pool = s["sides"][e["side"]]["rpool"]
-    pool.remove(e["unit"])
+    sd = s["sides"][e["side"]]
+    if e["unit"] == "?":  # companion mode: drawn unseen; its type is known when it is used
+        sd["unknown_out"] += 1
+    else:
+        sd["rpool"].remove(e["unit"])
 
 
 def _rtoken_used(s, e):
     s["regions"][e["region"]]["rtokens"][e["side"]].remove(e["unit"])
+    if "revealed" in e:
+        sd = s["sides"][e["side"]]
+        sd["rpool"].remove(e["revealed"])
+        sd["unknown_out"] -= 1
 
 
 def _rtokens_destroyed(s, e):
@@ -159,8 +167,24 @@ def _cards_drawn(s, e):
     sd = s["sides"][side]
     src = s["generic"] if e["deck"] == "generic" else sd["story"] if e["deck"] == "story" else sd["special"]
     for c in e["cards"]:
-        src.remove(c)
+        if c != "?":  # "?": a physical card the client does not track
+            src.remove(c)
         sd["hand"].append(c)
+
+
+def _take_from_hand(s, side, card):
+    """Remove a card from a hand; with physical cards, an unknown one stands for it and the card
+    leaves the pile it was still counted in."""
+    hand = s["sides"][side]["hand"]
+    if card in hand:
+        hand.remove(card)
+        return
+    hand.remove("?")
+    sd = s["sides"][side]
+    for pile in (s["generic"], sd["story"], sd["special"]):
+        if card in pile:
+            pile.remove(card)
+            return
 
 
 def _generic_reshuffled(s, e):
@@ -169,15 +193,17 @@ def _generic_reshuffled(s, e):
 
 
 def _card_discarded(s, e):
-    s["sides"][e["side"]]["hand"].remove(e["card"])
-    s[e["to"]].append(e["card"])
+    _take_from_hand(s, e["side"], e["card"])
+    if e["to"] != "unknown":
+        s[e["to"]].append(e["card"])
 
 
 def _card_played(s, e):
     sd = s["sides"][e["side"]]
-    if e["card"] in sd["hand"]:
-        sd["hand"].remove(e["card"])
-    s[e["to"]].append(e["card"])
+    if e["card"] in sd["hand"] or "?" in sd["hand"]:
+        _take_from_hand(s, e["side"], e["card"])
+    if e["to"] != "unknown":
+        s[e["to"]].append(e["card"])
 
 
 def _card_left_table(s, e):

@@ -31,7 +31,8 @@ def check(game) -> None:
         piles += sd["hand"] + sd["story"] + sd["special"]
         assert len(sd["hand"]) <= spec.hand_limit or "discard" in kinds, f"R-5.4: {side} hand over the limit"
         assert sd["dice"] >= 1
-    assert Counter(piles) == Counter(list(spec.cards)), "R-5.1: cards not conserved"
+    if not s["options"].get("physical_cards"):
+        assert Counter(piles) == Counter(list(spec.cards)), "R-5.1: cards not conserved"
     tiles = s["fate_pool"] + s["fate_aside"] + s["fate_extra"] + s["fate_used"]
     tiles += [p["tile"] for p in s["pending"] if p["kind"] == "fate_decide"]  # drawn, being decided
     assert Counter(tiles) == Counter(list(spec.fate_tiles)), "R-7.2: fate tiles not conserved"

@@ -74,7 +74,10 @@ def die_action_commands(spec, rules, s, side, die, face, limit=None) -> list[dic
         if limit is not None and len(out) >= limit:
             break
         if action == "play_card":
-            for card in sorted(set(s["sides"][side]["hand"])):
+            cards = sorted(set(s["sides"][side]["hand"]))
+            if s["options"].get("physical_cards") and "?" in cards:
+                cards = ["?"] + E.physical_cards_for(s, side)
+            for card in cards:
                 if _ok(E.check_card_playable, ctx, side, face, card):
                     out.append(dict(base, action=action, card=card))
         elif action == "ability":

@@ -69,6 +69,7 @@ def new_state(spec: ScenarioSpec, seed: int) -> dict:
             "story": [],  # story deck, top first
             "special": [],  # special deck (Shadow), top first
             "rpool": [],  # recruitment tokens not yet on the board
+            "unknown_out": 0,  # companion mode: tokens on the board whose type is not known yet
             "aside": 0,  # Shadow leadership tokens kept aside
             "figures_out": {},  # unit type -> figures removed from the game for good
         } for s in SIDES},
@@ -85,6 +86,8 @@ def new_state(spec: ScenarioSpec, seed: int) -> dict:
         "battle": None,  # the battle in progress
         "mods": [],  # active modifiers from cards and abilities this turn
         "flags": {},  # scenario flags (scenario rules module)
+        # Start options: companion (players enter dice and draws), physical_cards (hands untracked)
+        "options": {},
     }
 
 

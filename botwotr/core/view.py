@@ -22,7 +22,7 @@ def view_for(state: dict, seat: str) -> dict:
         sd = v["sides"][side]
         sd["story"] = len(sd["story"])
         sd["special"] = len(sd["special"])
-        sd["rpool"] = len(sd["rpool"])  # which tokens remain is unknown once some are face down
+        sd["rpool"] = len(sd["rpool"]) - sd["unknown_out"]  # which remain is unknown once some are face down
         if side != seat:
             sd["hand"] = [HIDDEN] * len(sd["hand"])
     v["generic"] = len(v["generic"])

@@ -1,0 +1,114 @@
+"""The companion mode: the players roll physical dice and draw physical tiles, tokens and cards;
+the client rolls nothing and asks for each outcome. With physical cards, hands are not tracked."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from botwotr.core import Game, RuleError, invariants
+from botwotr.core.state import canonical
+from botwotr.persistence import save as saves
+from helpers import assert_illegal, scenario_spec, top
+
+
+def companion_game(seed=1, physical=False) -> Game:
+    opts = {"companion": True}
+    if physical:
+        opts["physical_cards"] = True
+    return Game.new(scenario_spec(), seed=seed, options=opts)
+
+
+def submit_asking(g: Game, cmd: dict, rng: random.Random) -> list[dict]:
+    """Submit a command, answering every outcome the game asks for, as the players would."""
+    cmd = dict(cmd)
+    for _ in range(100):
+        try:
+            return g.submit(cmd)
+        except RuleError as e:
+            if e.code != "chance/needs_outcome":
+                raise
+            need = e.data
+            value = rng.randint(1, 6) if need["kind"] == "die" else rng.choice(need["options"])
+            cmd["outcomes"] = list(cmd.get("outcomes", [])) + [value]
+    raise AssertionError("too many outcomes asked")
+
+
+def test_companion_asks_for_the_dice_and_changes_nothing_until_given():
+    g = companion_game()
+    while top(g)["kind"] != "roll_dice":
+        cmds = g.legal_commands()
+        submit_asking(g, cmds[0], random.Random(0))
+    err = assert_illegal(g, {"cmd": "roll_dice", "side": "fp"}, "chance/needs_outcome")
+    assert err.data["kind"] == "face" and "will" in err.data["options"] and err.data["index"] == 0
+    n = g.state["sides"]["fp"]["dice"]
+    events = g.submit({"cmd": "roll_dice", "side": "fp", "outcomes": ["will"] * n})
+    rolled = [e for e in events if e["e"] == "DiceRolled"][0]
+    assert rolled["results"] == ["will"] * n
+    assert not any(e["e"] == "RngAdvanced" for e in events)  # the client rolled nothing
+
+
+def test_companion_games_play_to_the_end_with_entered_outcomes_only():
+    for seed in range(6):
+        g = companion_game(seed)
+        rng = random.Random(seed)
+        for _ in range(5000):
+            if g.state["winner"]:
+                break
+            submit_asking(g, rng.choice(g.legal_commands()), rng)
+            invariants.check(g)
+        assert g.state["winner"], "no winner"
+        assert not any(e["e"] == "RngAdvanced" for entry in g.log[1:] for e in entry["events"])
+        loaded = saves.from_dict(saves.parse(saves.dumps(g)), g.spec)
+        assert canonical(loaded.state) == canonical(g.state)
+
+
+def test_r12_2_companion_tokens_stay_unknown_until_used():
+    """R-12.2: drawn unseen at the table: the client does not know a token's type until the
+    players turn it over to use it."""
+    g = companion_game()
+    toks = g.state["regions"]["town"]["rtokens"]["fp"]
+    assert toks == ["?"]
+    assert g.state["sides"]["fp"]["unknown_out"] == 2
+    assert g.view_for("public")["sides"]["fp"]["rpool"] == 4  # 6 tokens, 2 on the board
+
+
+def test_physical_cards_are_not_tracked_and_can_be_played_by_name_or_by_hand():
+    g = companion_game(physical=True)
+    rng = random.Random(3)
+    assert set(g.state["sides"]["fp"]["hand"]) == {"?"}
+    while not (top(g)["kind"] == "action" and top(g)["side"] == "fp"):
+        submit_asking(g, g.legal_commands()[0], rng)
+    hand_before = len(g.state["sides"]["fp"]["hand"])
+    plays = [c for c in g.legal_commands() if c.get("action") == "play_card"]
+    assert any(c["card"] == "?" for c in plays) and any(c["card"] != "?" for c in plays)
+    by_hand = next(c for c in plays if c["card"] == "?")
+    events = submit_asking(g, by_hand, rng)
+    played = [e for e in events if e["e"] == "CardPlayed"][0]
+    assert played["by_hand"] and len(g.state["sides"]["fp"]["hand"]) == hand_before - 1
+
+
+def test_physical_card_played_by_name_applies_its_effect():
+    g = companion_game(physical=True, seed=4)
+    rng = random.Random(4)
+    while not (top(g)["kind"] == "roll_dice"):
+        submit_asking(g, g.legal_commands()[0], rng)
+    g.submit({"cmd": "roll_dice", "side": "fp", "outcomes": ["event"] * 5})
+    submit_asking(g, {"cmd": "roll_dice", "side": "sh"}, rng)
+    hand = len(g.state["sides"]["fp"]["hand"])
+    events = g.submit({"cmd": "use_die", "side": "fp", "die": 0, "action": "play_card", "card": "swift_messenger"})
+    # Swift Messenger: draw two generic cards (physically: two more unknown cards in hand)
+    assert "swift_messenger" in g.state["discard"]
+    assert len(g.state["sides"]["fp"]["hand"]) == hand - 1 + 2
+    assert any(e["e"] == "CardsDrawn" and e["cards"] == ["?"] for e in events)
+    # Once played, nobody can be holding it any more.
+    assert top(g) == {"kind": "action", "side": "sh"}
+    assert_illegal(g, {"cmd": "use_die", "side": "sh", "die": 0, "action": "play_card", "card": "swift_messenger"},
+                   "card/not_in_hand")
+
+
+@pytest.mark.parametrize("options", [{"companion": "yes"}, {"tournament": True}, {"physical_cards": True}])
+def test_bad_start_options_are_refused(options):
+    with pytest.raises(RuleError) as info:
+        Game.new(scenario_spec(), seed=1, options=options)
+    assert info.value.code == "command/malformed"
