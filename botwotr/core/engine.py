@@ -1132,6 +1132,7 @@ def cmd_remove_unit(ctx: Ctx, cmd: dict) -> None:
     ctx.emit("UnitsRemoved", region=region, side=p["side"], units={unit: 1}, why="over the limit of 5")
     if p["n"] <= 1:
         ctx.pop()
+        check_casualties(ctx, region)  # markers may now exceed the units left
     else:
         ctx.update(n=p["n"] - 1)
 

@@ -21,7 +21,8 @@ def check(game) -> None:
             assert reg["side"] is None, f"{r} has an owner but no units"
         else:
             assert reg["side"] in ("fp", "sh")
-        if not kinds & {"casualties", "flee_casualty"}:
+        excess = any(p["kind"] == "remove_excess" and p["region"] == r for p in s["pending"])
+        if not kinds & {"casualties", "flee_casualty"} and not excess:
             assert reg["damage"] <= n, f"R-11.3: {r} has {reg['damage']} damage on {n} units"
         for u in reg["units"]:
             assert spec.units[u].side == reg["side"], f"{u} in a {reg['side']} army at {r}"
