@@ -57,6 +57,14 @@ class Ctx:
     def top(self) -> dict | None:
         return self.s["pending"][-1] if self.s["pending"] else None
 
+    def push_below(self, depth: int, kind: str, side: str | None, **data: Any) -> None:
+        """Push a decision beneath every decision asked since the stack held `depth` entries,
+        so that what a step just asked (an army over 5, a choice) is answered first."""
+        asked = [self.pop() for _ in range(len(self.s["pending"]) - depth)]
+        self.push(kind, side, **data)
+        for a in reversed(asked):
+            self.emit("PendingPushed", decision=a)
+
 
 def fail(code: str, message: str, rule: str | None = None):
     raise RuleError(code, message, rule)
@@ -1103,19 +1111,12 @@ def cmd_move_army(ctx: Ctx, cmd: dict) -> None:
     side = cmd["side"]
     if cmd.get("from") in p["moved"]:
         fail("move/same_army", "Each move of this action must be made by a different army.", "R-8.6")
-    dest_before = dict(p)
     ctx.pop()
+    depth = len(ctx.s["pending"])
     dest = move_army(ctx, side, cmd, p["mode"])
-    left = dest_before["left"] - 1
-    if left > 0:
-        # Re-ask below anything the move itself asked (an army over 5).
-        pend = ctx.s["pending"]
-        asked = []
-        while pend and pend[-1] is not None and len(pend) > 0 and pend[-1]["kind"] == "remove_excess":
-            asked.append(ctx.pop())
-        ctx.push("move", side, mode=p["mode"], left=left, moved=p["moved"] + [dest], optional=p["optional"])
-        for a in reversed(asked):
-            ctx.emit("PendingPushed", decision=a)
+    if p["left"] > 1:
+        ctx.push_below(depth, "move", side, mode=p["mode"], left=p["left"] - 1, moved=p["moved"] + [dest],
+                       optional=p["optional"])
 
 
 ANSWERS["move"] = ("move_army", "done")
@@ -1476,11 +1477,7 @@ def run_effects(ctx: Ctx, side: str, effects: list, source: str) -> None:
         depth = len(ctx.s["pending"])
         EFFECTS[eff["do"]](ctx, side, eff, source)
         if len(ctx.s["pending"]) > depth and i + 1 < len(effects):
-            # Slide a continuation under what the effect asked.
-            asked = [ctx.pop() for _ in range(len(ctx.s["pending"]) - depth)]
-            ctx.push("continue", side, effects=list(effects[i + 1:]), source=source)
-            for a in reversed(asked):
-                ctx.emit("PendingPushed", decision=a)
+            ctx.push_below(depth, "continue", side, effects=list(effects[i + 1:]), source=source)
             return
         if ctx.s["winner"]:
             return
@@ -1676,6 +1673,7 @@ def cmd_choose_region(ctx: Ctx, cmd: dict) -> None:
     if region not in p["options"]:
         fail("choice/bad_region", f"Choose one of: {', '.join(p['options'])}.", "R-5.9")
     ctx.pop()
+    depth = len(s["pending"])
     n = p["n"] - 1
     opts = [r for r in p["options"] if r != region] if p["purpose"] in ("token", "destroy_tokens") else p["options"]
     purpose = p["purpose"]
@@ -1701,14 +1699,8 @@ def cmd_choose_region(ctx: Ctx, cmd: dict) -> None:
     if purpose == "token" and tokens_left(s, side) <= 0:
         n = 0  # R-12.2: no token left, no more can be placed
     if n > 0 and opts and not s["winner"]:
-        # Anything just asked (an army over 5) is answered first.
         extra = {k: v for k, v in p.items() if k not in ("kind", "side", "options", "n")}
-        asked = []
-        while len(s["pending"]) and s["pending"][-1]["kind"] in ("remove_excess", "choose_unit", "casualties"):
-            asked.append(ctx.pop())
-        ctx.push("choose_region", side, options=opts, n=n, **extra)
-        for a in reversed(asked):
-            ctx.emit("PendingPushed", decision=a)
+        ctx.push_below(depth, "choose_region", side, options=opts, n=n, **extra)
 
 
 ANSWERS["choose_region"] = ("choose_region", "done")
