@@ -10,7 +10,8 @@ Extension points for decision panels, drag-and-drop and animations:
 - `highlights`: {region: (r, g, b)} regions to tint (targets of a pending choice).
 - `on_region_click(region)` / `on_slot_click(slot)`: set by the scene; called on a click (press
   and release without dragging) on a region or a track slot.
-- `hidden_pieces`: {(region, unit)} not drawn (a piece being dragged or animated);
+- `hidden_pieces`: {(region, unit)} not drawn (a piece being dragged or animated); also
+  (region, "leaders"), (region, "damage"), ("char", char_id) and ("fate_marker",);
   `piece_rects` holds the last drawn rectangle of every piece, keyed like
   ("unit", region, unit_id), ("char", char_id), ("leaders", region) ... for hit tests.
 - `overlays`: callables `f(surface, board_view, theme)` drawn after the pieces (arrows, paths).
@@ -239,6 +240,7 @@ class BoardView:
         self._press: tuple[int, int] | None = None
         self._dragging = False
         self._art_cache: tuple | None = None
+        self._frame_cache: tuple | None = None
         self._army_box: dict[str, pygame.Rect | None] = {}
         self._region_boxes = {r: _bbox(p) for r, p in layout.polygons.items()}
 
@@ -308,10 +310,42 @@ class BoardView:
     # -- drawing -------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, theme: Theme, view: dict | None,
              seat: str = "public") -> None:
+        """Everything but the overlays is drawn once into a cached picture, made again only when
+        the camera, the view object (views are never changed in place: a new state gives a new
+        view), the highlights, the hover region, the hidden pieces or the theme change; then
+        each frame is one blit plus the overlays. `invalidate()` forces a redraw."""
+        cam = self.camera
+        key = (tuple(cam.viewport), cam.scale, cam.ox, cam.oy, theme, seat, id(view),
+               frozenset((r, tuple(c)) for r, c in self.highlights.items()), self.hover_region,
+               frozenset(self.hidden_pieces))
+        cached = self._frame_cache
+        clip = surface.get_clip()
+        if cached is None or cached[0] != key or cached[1] is not view:
+            need = (self.rect.right, self.rect.bottom)
+            layer = cached[2] if cached is not None and cached[2].get_size() == need else None
+            if layer is None:
+                layer = pygame.Surface(need)
+                if pygame.display.get_surface() is not None:
+                    layer = layer.convert()
+            self._draw_static(layer, theme, view, seat)
+            cached = self._frame_cache = (key, view, layer, self.piece_rects, self._tips, self._army_box)
+        _k, _v, layer, self.piece_rects, self._tips, self._army_box = cached
+        self.piece_rects = dict(self.piece_rects)
+        self._tips = list(self._tips)
+        surface.set_clip(self.rect.clip(clip) if clip else self.rect)
+        surface.blit(layer, self.rect.topleft, area=self.rect)
+        for ov in self.overlays:
+            ov(surface, self, theme)
+        surface.set_clip(clip)
+
+    def invalidate(self) -> None:
+        """Forget the cached picture (after changing something the cache key does not see)."""
+        self._frame_cache = None
+
+    def _draw_static(self, surface, theme, view, seat) -> None:
         self.piece_rects = {}
         self._army_box: dict[str, pygame.Rect | None] = {}
         self._tips = []
-        clip = surface.get_clip()
         surface.set_clip(self.rect)
         surface.fill((22, 20, 18), self.rect)
         self._draw_art(surface)
@@ -329,9 +363,7 @@ class BoardView:
             self._draw_characters(surface, theme, view)
         if view is not None and view.get("battle"):
             self._draw_battle(surface, theme, view["battle"])
-        for ov in self.overlays:
-            ov(surface, self, theme)
-        surface.set_clip(clip)
+        surface.set_clip(None)
 
     def _draw_art(self, surface) -> None:
         cam = self.camera
@@ -491,7 +523,7 @@ class BoardView:
             for u, n in order:
                 if n > 0 and (rid, u) not in self.hidden_pieces:
                     items.append(("unit", u, n))
-            if reg.get("leaders"):
+            if reg.get("leaders") and (rid, "leaders") not in self.hidden_pieces:
                 items.append(("leaders", None, reg["leaders"]))
         if items:
             ax, ay = self.camera.to_screen(*anchors["army"])
@@ -525,7 +557,7 @@ class BoardView:
                     x += ps + gap
                 y += ps + gap
             self._army_box[rid] = box
-            if reg.get("damage"):  # a red marker with a skull, left of the army's first row
+            if reg.get("damage") and (rid, "damage") not in self.hidden_pieces:  # a red skull marker
                 d = reg["damage"]
                 size = max(16, int(ps * 0.62))
                 dr = pygame.Rect(0, 0, size, size)
@@ -618,7 +650,8 @@ class BoardView:
     def _draw_characters(self, surface, theme, view) -> None:
         by_region: dict[str, list[str]] = {}
         for cid, st in view["chars"].items():
-            if st["status"] == "in_play" and st["region"] in self.layout.anchors:
+            if st["status"] == "in_play" and st["region"] in self.layout.anchors \
+                    and ("char", cid) not in self.hidden_pieces:
                 by_region.setdefault(st["region"], []).append(cid)
         ps = self.piece_size()
         cs = max(22, int(ps * 0.85))
@@ -725,7 +758,7 @@ class BoardView:
             self._add_tip(rr, Tip(_("Endgame marker"), lines=[
                 _("The Free Peoples win when the fate marker reaches space {n}.").format(n=spec.endgame)]))
         fr = self._slot_rect(f"fate.{min(view['fate'], len(self.layout.fate_spaces) - 1)}")
-        if fr is not None:
+        if fr is not None and ("fate_marker",) not in self.hidden_pieces:
             m = max(20, int(min(fr.w, fr.h) * 0.7))
             rr = pygame.Rect(0, 0, m, m)
             rr.center = fr.center

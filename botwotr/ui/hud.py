@@ -84,7 +84,7 @@ class SidesPanel(Widget):
         """1 or 2: how many lines the visible hand's card chips take."""
         if self.view is None:
             return 1
-        visible = [c for c in self.view["sides"][side]["hand"] if c != HIDDEN]
+        visible = [c for c in self.view["sides"][side]["hand"] if c not in (HIDDEN, "?")]
         if not visible:
             return 1
         line = res.font("sans", theme.body).get_linesize()
@@ -184,8 +184,14 @@ class SidesPanel(Widget):
         icon = res.icon("card-random", line, T.BRASS_LIGHT)
         surface.blit(icon, (hx, y))
         hx += line + theme.px(4)
-        visible = [c for c in hand if c != HIDDEN]
-        if hand and not visible:
+        visible = [c for c in hand if c not in (HIDDEN, "?")]  # "?": physical cards, not tracked
+        if hand and not visible and (v.get("options") or {}).get("physical_cards"):
+            hx = _card_backs(surface, theme, hx, y, line, len(hand))
+            txt = ngettext("{n} card in hand (physical)", "{n} cards in hand (physical)", len(hand)).format(n=len(hand))
+            surface.blit(res.text(txt, "sans", theme.body, T.TEXT), (hx, y))
+            self._tips.append((pygame.Rect(x, y, rect.w - 2 * pad, line), Tip(_("Physical cards"), _(
+                "The players hold the real cards; the program counts them but does not know them."))))
+        elif hand and not visible:
             txt = ngettext("{n} card in hand (hidden)", "{n} cards in hand (hidden)", len(hand)).format(n=len(hand))
             surface.blit(res.text(txt, "sans", theme.body, T.TEXT), (hx, y))
         elif not hand:
@@ -261,6 +267,21 @@ class SidesPanel(Widget):
             if r.collidepoint(pos):
                 return tip
         return None
+
+
+def _card_backs(surface, theme, x, y, line, n) -> int:
+    """Small fanned card backs with "?" (physical cards); returns the x after them."""
+    ch = line - theme.px(2)
+    cw = max(8, int(ch * 0.7))
+    step = max(4, int(cw * 0.55))
+    for k in range(min(n, 7)):
+        r = pygame.Rect(x + k * step, y + theme.px(1), cw, ch)
+        pygame.draw.rect(surface, (70, 52, 110), r, border_radius=theme.px(2))
+        pygame.draw.rect(surface, T.BRASS_LIGHT, r, width=1, border_radius=theme.px(2))
+    q = res.text("?", "serif_bold", theme.small, T.BRASS_LIGHT)
+    last = x + (min(n, 7) - 1) * step
+    surface.blit(q, (last + cw // 2 - q.get_width() // 2, y + theme.px(1) + ch // 2 - q.get_height() // 2))
+    return last + cw + theme.px(6)
 
 
 def _len(v) -> int:

@@ -78,6 +78,8 @@ def card_name(spec, c) -> str:
         return _("no card")
     if c == HIDDEN:
         return _("a hidden card")
+    if c == "?":  # physical cards (companion mode): the client does not know it
+        return _("a card from the players' hands")
     cs = spec.cards.get(c)
     return cs.title if cs else str(c)
 
@@ -215,6 +217,9 @@ def _cards_drawn(e, spec):
 
 
 def _card_played(e, spec):
+    if e.get("by_hand"):  # physical cards: the players apply it themselves
+        return _("{side} play a card from their hand; the players apply it by hand.").format(
+            side=cap(side_name(e["side"])))
     if e.get("die"):
         return _("{side} play {card} with their {face} die.").format(
             side=cap(side_name(e["side"])), card=card_name(spec, e["card"]), face=face_name(e["die"]))
@@ -413,7 +418,9 @@ def _use_die(cmd, spec, state):
     face = _die_face(cmd, state)
     a = cmd.get("action")
     what = _(ACTION_NAMES.get(a, str(a)))
-    if a == "play_card":
+    if a == "play_card" and cmd.get("card") == "?":
+        what = _("play a card by hand")
+    elif a == "play_card":
         what = _("play {card}").format(card=card_name(spec, cmd.get("card")))
     elif a == "ability":
         what = _("use {char}'s ability").format(char=char_name(spec, cmd.get("character")))

@@ -110,7 +110,9 @@ def test_wheel_zooms_and_drag_pans(make_app, rohan):
     assert bv.camera.scale < s1
 
 
-def test_clicking_a_legal_command_submits_it(make_app, rohan):
+def test_clicking_a_legal_command_submits_it(make_app, rohan, monkeypatch):
+    from botwotr.ui import panels
+    monkeypatch.setattr(panels, "_PANELS", {})  # the generic list (specific panels: test_decision_panels.py)
     app = make_app((1280, 720))
     g = Game.new(rohan, seed=3)
     scene = GameScene(app, g)
@@ -268,7 +270,9 @@ def test_undo_and_redo_buttons(make_app, rohan):
     assert len(g.log) == n
 
 
-def test_region_click_narrows_the_generic_list(make_app, rohan):
+def test_region_click_narrows_the_generic_list(make_app, rohan, monkeypatch):
+    from botwotr.ui import panels
+    monkeypatch.setattr(panels, "_PANELS", {})  # the generic list (specific panels: test_decision_panels.py)
     app = make_app((1280, 720))
     g = Game.new(rohan, seed=3)
     assert _to_region_choice(g)

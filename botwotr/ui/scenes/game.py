@@ -21,12 +21,16 @@ import pygame
 from ...core import RuleError
 from .. import resources as res
 from .. import theme as T
+from ..animation import Animator
 from ..board_view import BoardView, draw_token
+from ..dragdrop import DragDrop
+from ..help import draw_help
 from ..hud import SidesPanel, draw_status_bar, pending_side, waiting_text
 from ..i18n import _
 from ..layouts import layout_for
 from ..logtext import side_title
 from ..panels import DecisionContext, LogPanel, panel_class_for
+from .. import decisions as _decisions  # noqa: F401  (registers the decision panels)
 from ..widgets import Button, Panel, Tip
 from .base import Scene
 
@@ -34,11 +38,14 @@ MESSAGE_SECONDS = 6.0
 
 
 class GameScene(Scene):
-    def __init__(self, app, game, mode: str = "hotseat", players: dict | None = None, layout=None):
+    def __init__(self, app, game, mode: str | None = None, players: dict | None = None, layout=None):
         super().__init__(app)
         self.game = game
-        self.mode = mode
-        self.players = players or {"fp": _("Player 1"), "sh": _("Player 2")}
+        # the mode and the players' names come from the game's start options (the log keeps them,
+        # so a continued or loaded game reopens as it was started); `mode` overrides for tests
+        options = game.state.get("options") or {}
+        self.mode = mode = mode or ("companion" if options.get("companion") else "hotseat")
+        self.players = players or {"fp": _("Player 1"), "sh": _("Player 2"), **(options.get("players") or {})}
         self.layout_data = layout or layout_for(game.spec)
         self.board = BoardView(self.layout_data, game.spec)
         self.board.on_region_click = self.region_clicked
@@ -58,6 +65,9 @@ class GameScene(Scene):
                                                 tooltip=Tip(_("Picture (F12)"), _("Save a PNG of this view."))))
         self.btn_fit = self.toolbar.add(Button(_("Fit"), self.board.camera.fit, name="fit",
                                                tooltip=Tip(_("Fit"), _("Show the whole board (wheel: zoom, drag: pan)."))))
+        self.btn_speed = self.toolbar.add(Button("1×", self.cycle_speed, name="speed",
+                                                 tooltip=Tip(_("Animation speed"),
+                                                             _("1×, 2× or 4×. Space, Escape or a click skips an animation."))))
         self.btn_menu = self.toolbar.add(Button(_("Menu"), self.to_title, name="menu",
                                                 tooltip=Tip(_("Menu"), _("Back to the title screen; the game is autosaved."))))
         self.btn_force_undo = Button(_("Take it back anyway"), lambda: self.undo(force=True), name="force_undo")
@@ -74,6 +84,15 @@ class GameScene(Scene):
         self.curtain: str | None = first if first and not game.state.get("winner") else None
         self.view = game.view_for(self.seat)
         self.legal: list[dict] = []
+        # animations of new events, drag-and-drop of pieces, the help overlay (F1 / H)
+        self.animator = Animator(self.board)
+        self.dragdrop = DragDrop(self)
+        self.board.overlays += [self.animator.draw_board, self.dragdrop.draw_board]
+        self.show_help = False
+        # board-edit mode: the players' adjustments (botwotr/ui/edit_mode.py)
+        from ..edit_mode import EditMode
+        self.edit = EditMode(self)
+        self.toolbar.children.insert(0, self.edit.button)
 
     # -- state ---------------------------------------------------------------------------
     def version(self):
@@ -82,6 +101,7 @@ class GameScene(Scene):
     def look_back(self, n: int) -> None:
         """Show the position after the first n log entries (read-only) until 'back to the present'."""
         self.looking_at = n if n is not None and n < len(self.game.log) else None
+        self.animator.finish()
         self.refresh()
 
     def back_to_present(self) -> None:
@@ -133,18 +153,28 @@ class GameScene(Scene):
             self.refresh(force=True)
 
     def submit(self, cmd: dict) -> bool:
+        """Give a command; False (and the reason shown) if refused. In companion mode a command
+        that needs dice or draws opens the outcome dialog and returns True: the dialog completes
+        it through this method again, or drops it (Back)."""
         self.looking_at = None
         try:
-            self.game.submit(cmd)
+            events = self.game.submit(cmd)
         except RuleError as e:
+            if e.code == "chance/needs_outcome":  # companion mode: ask the players what came up
+                from ..outcomes import ask_outcomes
+                ask_outcomes(self, cmd, e)
+                return True  # the dialog completes the command (or Back drops it)
             self.notify(_("Refused: {why}").format(why=e.message), error=True)
             return False
         self.btn_force_undo.visible = False
         self.autosave()
         self.refresh()
+        self.animator.feed(events, from_drop=not self.curtain)  # a new hotseat player sees it all
         return True
 
     def undo(self, force: bool = False) -> None:
+        self.animator.finish()
+        self.dragdrop.cancel(snap=False)
         try:
             self.game.undo(force=force)
         except RuleError as e:
@@ -158,7 +188,7 @@ class GameScene(Scene):
 
     def redo(self) -> None:
         try:
-            self.game.redo()
+            self.animator.feed(self.game.redo())
         except RuleError as e:
             self.notify(e.message, error=True)
             return
@@ -194,12 +224,19 @@ class GameScene(Scene):
         self.autosave()
         self.app.reset_to(TitleScene(self.app))
 
+    def cycle_speed(self) -> None:
+        self.btn_speed.text = f"{self.animator.cycle_speed()}×"
+        self.layout()
+
     def notify(self, text: str, error: bool = False) -> None:
         self.message = text
         self.message_time = MESSAGE_SECONDS
         self.message_error = error
 
     def region_clicked(self, region: str) -> None:
+        if self.edit.active:
+            self.edit.region_clicked(region)
+            return
         if self.decision is not None and not self.curtain:
             self.decision.region_clicked(region)
             self.board.highlights = self.decision.highlights()
@@ -238,10 +275,13 @@ class GameScene(Scene):
         self.sides.rect = pygame.Rect(inner.x, inner.y, inner.w, sh)
         rest_y = self.sides.rect.bottom + t.pad
         rest_h = inner.bottom - rest_y
-        dec_h = rest_h if self.log_below else int(rest_h * 0.62)
+        share = self.edit.share if self.edit.active else getattr(self.decision, "share", 0.62)
+        dec_h = rest_h if self.log_below else int(rest_h * share)
         if self.decision is not None:
             self.decision.rect = pygame.Rect(inner.x, rest_y, inner.w, dec_h)
             self.decision.layout(t)
+        self.edit.rect = pygame.Rect(inner.x, rest_y, inner.w, dec_h)
+        self.edit.layout(t)
         if self.log_below:
             b = self.board.rect
             self.log_panel.rect = pygame.Rect(b.x + t.pad, b.bottom + t.pad, b.w - 2 * t.pad,
@@ -262,7 +302,9 @@ class GameScene(Scene):
         if self.curtain:
             return [self.btn_reveal]
         ws = [self.toolbar, self.sides, self.log_panel]
-        if self.decision is not None:
+        if self.edit.active:
+            ws.append(self.edit)  # the palette takes the decision panel's place
+        elif self.decision is not None:
             ws.append(self.decision)
         if self.looking_at is not None:
             ws.append(self.btn_present)
@@ -271,22 +313,44 @@ class GameScene(Scene):
         return ws
 
     def handle_event(self, ev):
-        if ev.type == pygame.KEYDOWN and ev.mod & pygame.KMOD_CTRL and not self.curtain:
-            if ev.key == pygame.K_z:
-                self.undo()
+        if ev.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN) and self.animator.busy and not self.curtain:
+            self.animator.finish()  # input is never held up: a click or a key ends the animation
+            if ev.type == pygame.KEYDOWN and ev.key in (pygame.K_SPACE, pygame.K_ESCAPE):
                 return
-            if ev.key == pygame.K_y:
-                self.redo()
-                return
+        if ev.type == pygame.KEYDOWN and self._shortcut(ev):
+            return
+        if self.show_help and ev.type == pygame.MOUSEBUTTONDOWN:
+            self.show_help = False
+            return
         for wdg in reversed(self._widgets()):
             if wdg.handle_event(ev):
                 return
         if self.curtain:
             return
+        if self.dragdrop.handle_event(ev):
+            return
         self.board.handle_event(ev)
+
+    def _shortcut(self, ev) -> bool:
+        """Ctrl+Z / Ctrl+Y undo / redo, Ctrl+S save, F1 or H help, Escape closes the help."""
+        ctrl = ev.mod & pygame.KMOD_CTRL
+        if ctrl and not self.curtain and ev.key in (pygame.K_z, pygame.K_y, pygame.K_s):
+            {pygame.K_z: self.undo, pygame.K_y: self.redo, pygame.K_s: self.save}[ev.key]()
+            return True
+        if ev.key == pygame.K_F1 or ev.key == pygame.K_h and not ctrl:
+            self.show_help = not self.show_help
+            return True
+        if ev.key == pygame.K_ESCAPE and self.show_help:
+            self.show_help = False
+            return True
+        return False
 
     def update(self, dt):
         self.refresh()
+        if not self.curtain:  # hotseat: the next player sees what just happened once the curtain lifts
+            self.animator.update(dt)
+        self.dragdrop.update(dt)
+        self.board.hidden_pieces = self.dragdrop.hidden() | self.animator.hidden() | self.edit.hidden()
         if self.message_time > 0:
             self.message_time = max(0.0, self.message_time - dt)
         for wdg in self._widgets():
@@ -299,7 +363,9 @@ class GameScene(Scene):
         pygame.draw.rect(surface, (44, 38, 30), self.side_rect)
         pygame.draw.line(surface, T.BRASS, self.side_rect.topleft, self.side_rect.bottomleft, max(1, t.px(1.5)))
         self.sides.draw(surface, t)
-        if self.decision is not None:
+        if self.edit.active:
+            self.edit.draw(surface, t)
+        elif self.decision is not None:
             self.decision.draw(surface, t)
         self.log_panel.draw(surface, t)
         seat_label = {"fp": _("Free Peoples' view"), "sh": _("Shadow's view"),
@@ -315,6 +381,9 @@ class GameScene(Scene):
             self._draw_winner(surface)
         if self.message and self.message_time > 0:
             self._draw_message(surface)
+        self.dragdrop.draw_screen(surface, t)
+        if self.show_help:
+            draw_help(surface, self.board.rect, t)
         if self.curtain:
             self._draw_curtain(surface)
         else:

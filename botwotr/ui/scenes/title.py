@@ -73,6 +73,13 @@ class TitleScene(Scene):
         }
         for b in self.mode_buttons.values():
             self.card.add(b)
+        self.physical_cards = False  # companion mode: the players keep their cards in their hands
+        self.btn_cards = self.card.add(Button(_("Cards: tracked"), self.toggle_cards, name="cards",
+                                              tooltip=Tip(_("Cards"), _(
+                                                  "Tracked: you tell the program which cards you draw and it "
+                                                  "keeps the hands. Physical: the cards stay in your hands and "
+                                                  "the program does not track them."))))
+        self.lbl_cards = self.card.add(Label("", size_key="small", color=T.TEXT_DIM))
         self.lbl_sides = self.card.add(Label(_("Who plays which side"), kind="sans_bold", color=T.BRASS_LIGHT))
         self.lbl_sides_text = self.card.add(Label("", color=T.TEXT))
         self.btn_swap = self.card.add(Button(_("Swap sides"), self.swap_sides, name="swap"))
@@ -94,6 +101,19 @@ class TitleScene(Scene):
             b.selected = m == mode
         self.layout()
 
+    def toggle_cards(self):
+        self.physical_cards = not self.physical_cards
+        self.layout()
+
+    def options(self) -> dict:
+        """The start options of the new game (the game log keeps them)."""
+        opts: dict = {"players": self.players()}
+        if self.mode == "companion":
+            opts["companion"] = True
+            if self.physical_cards:
+                opts["physical_cards"] = True
+        return opts
+
     def swap_sides(self):
         self.first_player_side = "sh" if self.first_player_side == "fp" else "fp"
         self.layout()
@@ -111,7 +131,7 @@ class TitleScene(Scene):
         try:
             spec = catalog.spec_for(self.scenario)
             seed = self.seed if self.seed is not None else random.randrange(1, 2 ** 31)
-            scene = GameScene(self.app, Game.new(spec, seed=seed), mode=self.mode, players=self.players())
+            scene = GameScene(self.app, Game.new(spec, seed=seed, options=self.options()))
         except Exception as e:  # noqa: BLE001 - broken content or map: say so, stay here
             self.problem = _("The scenario cannot be started: {why}").format(why=e)
             return
@@ -168,7 +188,19 @@ class TitleScene(Scene):
         half = (iw - t.px(8)) // 2
         self.mode_buttons["hotseat"].rect = pygame.Rect(x, y, half, t.row)
         self.mode_buttons["companion"].rect = pygame.Rect(x + half + t.px(8), y, half, t.row)
-        y += t.row + t.px(12)
+        y += t.row + t.px(6)
+        self.btn_cards.visible = self.lbl_cards.visible = self.mode == "companion"
+        if self.btn_cards.visible:
+            self.btn_cards.text = _("Cards: physical") if self.physical_cards else _("Cards: tracked")
+            self.btn_cards.selected = self.physical_cards
+            self.btn_cards.rect = pygame.Rect(x + half + t.px(8), y, half, t.row)
+            self.lbl_cards.text = (_("Your hands are not tracked.") if self.physical_cards
+                                   else _("You tell it the cards you draw."))
+            self.lbl_cards.rect = pygame.Rect(x, y, half, 10)
+            self.lbl_cards.rect.h = self.lbl_cards.fit_height(t)
+            self.lbl_cards.rect.centery = self.btn_cards.rect.centery
+            y += t.row + t.px(6)
+        y += t.px(6)
         self.lbl_sides.rect = pygame.Rect(x, y, iw, 10)
         self.lbl_sides.rect.h = self.lbl_sides.fit_height(t)
         y = self.lbl_sides.rect.bottom + t.px(4)

@@ -1,0 +1,372 @@
+"""Battle panels: tactics (secret), combat cards (secret), combat rolls, leader re-rolls, cease or
+fight on, stay / retreat / flee. Each starts with a banner of the two armies."""
+from __future__ import annotations
+
+import pygame
+
+from ...core.view import HIDDEN
+from .. import resources as res
+from .. import theme as T
+from ..board_view import draw_badge, draw_token
+from ..i18n import N_, _, ngettext
+from ..logtext import region_name, side_title, unit_name
+from ..panels import register_decision_panel
+from ..widgets import Button, Tip
+from .base import (ChoicePanel, Tile, _frame, badge_painter, card_painter, card_tip, combat_die_painter,
+                   strength_summary, token_painter)
+
+TACTIC_HELP = {
+    "regroup": N_("No ability and no card; your spent maneuver tokens come back at the end of the round, and "
+                  "as defender you may retreat (R-10.4, R-10.6b)."),
+    "combat_event": N_("Play the combat half of a card from your hand (R-10.4.1b)."),
+}
+
+
+def _battle(ctx):
+    return ctx.game.state.get("battle") or {}
+
+
+def _region(b, side):
+    return b.get("current") if side == b.get("attacker") else b.get("target")
+
+
+def banner_painter(ctx):
+    """Attacker against defender: each side's token, region, unit figures, damage and hits."""
+    spec = ctx.game.spec
+    b = _battle(ctx)
+    st = ctx.game.state
+
+    def side_box(surface, rect, theme, side, align_right):
+        reg = st["regions"].get(_region(b, side)) or {"units": {}, "damage": 0}
+        s = theme.px(22)
+        x = rect.right - s if align_right else rect.x
+        draw_token(surface, pygame.Rect(x, rect.y, s, s), side, "knight-banner" if side == "fp" else "evil-tower")
+        name = res.text(region_name(spec, _region(b, side)), "sans_bold", theme.small, T.TEXT)
+        nx = x - theme.px(4) - name.get_width() if align_right else x + s + theme.px(4)
+        surface.blit(name, (nx, rect.y + (s - name.get_height()) // 2),
+                     area=pygame.Rect(0, 0, rect.w - s - theme.px(4), name.get_height()))
+        y = rect.y + s + theme.px(4)
+        fs = theme.px(20)
+        figs = [u for u in sorted(reg["units"]) for _k in range(reg["units"][u])]
+        step = fs + theme.px(2)
+        fx = rect.right - fs if align_right else rect.x
+        for u in figs[:8]:
+            us = spec.units.get(u)
+            draw_token(surface, pygame.Rect(fx, y, fs, fs), side, T.unit_icon(u, us.name if us else ""))
+            fx += -step if align_right else step
+        if reg["damage"]:
+            draw_badge(surface, (fx + (fs // 2 if not align_right else fs // 2), y + fs // 2),
+                       f"-{reg['damage']}", theme.px(16), (120, 20, 16), (255, 255, 255))
+
+    def paint(surface, rect, theme, tile):
+        _frame(surface, rect, theme, None, (46, 38, 30), rim=(120, 60, 40))
+        inner = rect.inflate(-theme.px(12), -theme.px(10))
+        half = (inner.w - theme.px(40)) // 2
+        att, dfn = b.get("attacker"), b.get("defender")
+        if att:
+            side_box(surface, pygame.Rect(inner.x, inner.y, half, inner.h), theme, att, False)
+        if dfn:
+            side_box(surface, pygame.Rect(inner.right - half, inner.y, half, inner.h), theme, dfn, True)
+        s = theme.px(28)
+        r = pygame.Rect(0, 0, s, s)
+        r.center = (inner.centerx, inner.y + s // 2)
+        draw_token(surface, r, None, "crossed-swords", shape="circle", fill=(200, 40, 30), rim=(255, 230, 200),
+                   ink=(255, 240, 220))
+        lab = res.text(_("round {n}").format(n=b.get("round", 0)), "sans", theme.small, T.TEXT_DIM)
+        surface.blit(lab, (inner.centerx - lab.get_width() // 2, r.bottom + theme.px(2)))
+
+    return paint
+
+
+class BattlePanel(ChoicePanel):
+    share = 0.82
+
+    def banner(self, ctx):
+        if _battle(ctx):
+            self.tiles([Tile("banner", banner_painter(ctx), None,
+                             tooltip=Tip(_("Battle"), lines=strength_summary(ctx, _battle(ctx)["attacker"])
+                                         + strength_summary(ctx, _battle(ctx)["defender"])))], 0, 54)
+
+    def sides(self, ctx, cmd):
+        return list(dict.fromkeys(c["side"] for c in ctx.legal if c["cmd"] == cmd))
+
+    def other_status(self, ctx, key, sides):
+        """Whether the side(s) not answering here have chosen, never what."""
+        b = ctx.view.get("battle") or {}
+        for sd in ("fp", "sh"):
+            if sd in sides or sd not in (b.get("attacker"), b.get("defender")):
+                continue
+            v = (b.get(key) or {}).get(sd)
+            if v == HIDDEN:
+                self.text(_("The {side} have chosen (hidden until both have).").format(side=side_title(sd)),
+                          "small", T.TEXT_DIM)
+            elif v is None:
+                self.text(_("The {side} are still choosing.").format(side=side_title(sd)), "small", T.TEXT_DIM)
+
+
+@register_decision_panel("tactic")
+class TacticPanel(BattlePanel):
+    """The seat's tactic tokens: a maneuver per unit type, Regroup, Combat Event. Secret."""
+
+    TITLE = N_("Battle: tactic")
+
+    def reset(self):
+        self.sel: dict = {}
+
+    def build(self, ctx):
+        spec = ctx.game.spec
+        b = _battle(ctx)
+        sides = self.sides(ctx, "tactic")
+        self.prompt.text = _("Choose your tactic in secret.")
+        self.banner(ctx)
+        for sd in sides:
+            if len(sides) > 1:
+                self.heading(_("{side}").format(side=side_title(sd)))
+            offered = {c["tactic"]: c for c in ctx.legal if c["cmd"] == "tactic" and c["side"] == sd}
+            reg = ctx.game.state["regions"].get(_region(b, sd)) or {"units": {}}
+            tiles = []
+            helps = {}
+            for u in sorted(reg["units"]):
+                t = f"maneuver:{u}"
+                us = spec.units.get(u)
+                n = reg["units"][u]
+                spent = t not in offered
+                helps[t] = (_("Maneuver: {unit}").format(unit=unit_name(spec, u)) + " · " +
+                            ngettext("{n} black die", "{n} black dice", n).format(n=n),
+                            _("Spent this battle; Regroup brings it back.") if spent else
+                            _("If a black die hits: {ability}").format(
+                                ability=(us.ability_text if us and us.ability_text else _("the unit's ability"))))
+                tiles.append(Tile(f"tactic:{sd}:{t}", badge_painter(
+                    sd, T.unit_icon(u, us.name if us else ""), _("spent") if spent else _("Maneuver"),
+                    unit_name(spec, u), shape=T.side_style(sd).shape, note=str(n)),
+                    (lambda sd=sd, t=t: self._pick(sd, t)) if not spent else None,
+                    selected=self.sel.get(sd) == t, enabled=not spent, tooltip=Tip(*helps[t])))
+            for t, icon, title in (("regroup", "shield", _("Regroup")), ("combat_event", "card-random", _("Combat event"))):
+                if t not in offered:
+                    continue
+                helps[t] = (title, _(TACTIC_HELP[t]))
+                tiles.append(Tile(f"tactic:{sd}:{t}", badge_painter(None, icon, _("Tactic"), title,
+                                                                    fill=(92, 84, 70), rim=(230, 220, 200)),
+                                  lambda sd=sd, t=t: self._pick(sd, t), selected=self.sel.get(sd) == t,
+                                  tooltip=Tip(*helps[t])))
+            self.tiles(tiles, 70, 106, gap=6)
+            picked = helps.get(self.sel.get(sd))
+            if picked:
+                self.text(picked[0], "body", T.BRASS_LIGHT, kind="sans_bold")
+                self.text(picked[1], "small", T.TEXT)
+            else:
+                self.text(_("Click a token to see what it does."), "small", T.TEXT_DIM)
+            cmd = offered.get(self.sel.get(sd))
+            go = Button(_("Confirm {side} tactic").format(side=side_title(sd)) if len(sides) > 1 else _("Confirm tactic"),
+                        lambda c=cmd: self.submit(c), name=f"confirm:{sd}", icon="check-mark")
+            go.enabled = cmd is not None
+            if len(sides) > 1:
+                self.buttons([go])
+            else:
+                self.add_footer(go)
+        self.other_status(ctx, "choice", sides)
+
+    def _pick(self, sd, t):
+        self.sel[sd] = None if self.sel.get(sd) == t else t
+        self.changed()
+
+
+@register_decision_panel("combat_card")
+class CombatCardPanel(BattlePanel):
+    TITLE = N_("Battle: combat card")
+
+    def reset(self):
+        self.sel: dict = {}
+
+    def build(self, ctx):
+        spec = ctx.game.spec
+        sides = self.sides(ctx, "combat_card")
+        self.prompt.text = _("Choose a combat card in secret, or none.")
+        self.detail.text = _("Only the card's combat half counts; the cards are revealed together, the "
+                             "attacker's first (R-10.4.1b).")
+        self.banner(ctx)
+        self.other_status(ctx, "card", sides)
+        for sd in sides:
+            if len(sides) > 1:
+                self.heading(side_title(sd))
+            cmds = [c for c in ctx.legal if c["cmd"] == "combat_card" and c["side"] == sd]
+            tiles = []
+            for c in cmds:
+                if c["card"] is None:
+                    continue
+                tiles.append(Tile(f"card:{sd}:{c['card']}", card_painter(spec, c["card"], combat=True),
+                                  lambda sd=sd, k=c["card"]: self._pick(sd, k), selected=self.sel.get(sd, 0) == c["card"],
+                                  tooltip=card_tip(spec, c["card"])))
+            none = next((c for c in cmds if c["card"] is None), None)
+            if none is not None:
+                tiles.append(Tile(f"card:{sd}:none", token_painter(None, "cancel", _("No card"),
+                                                                   _("Keep your cards for later.")),
+                                  lambda sd=sd: self._pick(sd, None), selected=sd in self.sel and self.sel[sd] is None))
+            self.tiles(tiles, 146, 112, gap=6)
+            chosen = next((c for c in cmds if sd in self.sel and c["card"] == self.sel[sd]), None)
+            go = Button(_("Confirm"), lambda c=chosen: self.submit(c), name=f"confirm:{sd}", icon="check-mark")
+            go.enabled = chosen is not None
+            if len(sides) > 1:
+                self.buttons([go])
+            else:
+                self.add_footer(go)
+
+    def _pick(self, sd, card):
+        if sd in self.sel and self.sel[sd] == card:
+            del self.sel[sd]
+        else:
+            self.sel[sd] = card
+        self.changed()
+
+
+def roll_tiles(ctx, side, name_prefix, selected=(), on_click=None):
+    from ...core.battle import die_value
+    roll = (_battle(ctx).get("rolls") or {}).get(side)
+    if not roll:
+        return []
+    tiles = []
+    for i, d in enumerate(roll["dice"]):
+        hit = die_value(d, roll["mod"]) >= roll["target"]
+        tiles.append(Tile(f"{name_prefix}:{i}", combat_die_painter(d, hit, i < roll["maneuver"]),
+                          (lambda i=i: on_click(i)) if on_click else None, selected=i in selected,
+                          tooltip=Tip(_("Combat die {n}: {v}").format(n=i + 1, v=d),
+                                      lines=[_("Hits on {t}+.").format(t=roll["target"])]
+                                      + ([_("A black maneuver die.")] if i < roll["maneuver"] else []))))
+    return tiles
+
+
+def roll_line(ctx, side) -> str:
+    from ...core.battle import hits_of
+    roll = (_battle(ctx).get("rolls") or {}).get(side)
+    if not roll:
+        return ""
+    h = hits_of(roll)
+    return ngettext("{side}: {n} hit (target {t}+)", "{side}: {n} hits (target {t}+)", h).format(
+        side=side_title(side), n=h, t=roll["target"])
+
+
+@register_decision_panel("combat_roll")
+class CombatRollPanel(BattlePanel):
+    TITLE = N_("Battle: roll")
+
+    def build(self, ctx):
+        from ...core import engine as E
+        from ...core.battle import strength
+        self.prompt.text = _("Roll the combat dice (either side first).")
+        self.detail.text = _("Strength is the units' total, at most 5 dice, plus the defender's terrain; "
+                             "5+ hits, 6+ across a stream, ford, pass or wall (R-10.3).")
+        self.banner(ctx)
+        b = _battle(ctx)
+        for sd in ("fp", "sh"):
+            if (b.get("rolls") or {}).get(sd):
+                self.text(roll_line(ctx, sd), "small", T.BRASS_LIGHT)
+                self.tiles(roll_tiles(ctx, sd, f"die:{sd}"), 40, 58, gap=4)
+        for c in ctx.legal:
+            if c["cmd"] != "roll_combat":
+                continue
+            sd = c["side"]
+            try:
+                total, man, target = strength(E.Ctx(ctx.game.spec, ctx.game.rules, ctx.game.state, None), b, sd)
+                what = ngettext("{n} die", "{n} dice", total).format(n=total) + " · " + _("hits on {t}+").format(t=target)
+                if man:
+                    what += " · " + ngettext("{n} maneuver die", "{n} maneuver dice", man).format(n=man)
+            except Exception:  # noqa: BLE001 - a preview only
+                what = ""
+            if what:
+                self.text(_("{side}: {what}").format(side=side_title(sd), what=what), "small", T.TEXT)
+            self.add_footer(Button(_("Roll {side}").format(side=side_title(sd)), lambda c=c: self.submit(c),
+                                   name=f"roll:{sd}", icon="rolling-dices", size_key="small"))
+
+
+@register_decision_panel("reroll")
+class RerollPanel(BattlePanel):
+    """The rolled dice: click to choose the ones to roll again (up to the leadership)."""
+
+    TITLE = N_("Battle: leader re-rolls")
+
+    def reset(self):
+        self.sel: set = set()
+
+    def build(self, ctx):
+        p = ctx.pending or {}
+        side = p.get("side")
+        mx = p.get("max", 0)
+        roll = (_battle(ctx).get("rolls") or {}).get(side) or {"dice": []}
+        n = min(mx, len(roll["dice"]))
+        self.prompt.text = ngettext("Click up to {n} die to roll again.", "Click up to {n} dice to roll again.",
+                                    n).format(n=n)
+        self.detail.text = _("Leadership lets you re-roll any dice, hits included; the new results stand "
+                             "(R-10.4.3).")
+        self.banner(ctx)
+        self.text(roll_line(ctx, side), "body", T.BRASS_LIGHT, kind="sans_bold")
+        self.tiles(roll_tiles(ctx, side, "die", self.sel, self._toggle), 52, 72, gap=6)
+        self.text(_("Selected {k} of {n}.").format(k=len(self.sel), n=n), "small", T.TEXT_DIM)
+        other = "sh" if side == "fp" else "fp"
+        if (_battle(ctx).get("rolls") or {}).get(other):
+            self.text(roll_line(ctx, other), "small", T.TEXT_DIM)
+            self.tiles(roll_tiles(ctx, other, f"die:{other}"), 34, 50, gap=4)
+        cmd = self.first(cmd="reroll", dice=sorted(self.sel))
+        go = Button(ngettext("Re-roll {n} die", "Re-roll {n} dice", len(self.sel)).format(n=len(self.sel))
+                    if self.sel else _("Keep all dice"), lambda: self.submit(cmd), name="confirm",
+                    icon="rolling-dices" if self.sel else "check-mark")
+        go.enabled = cmd is not None
+        self.add_footer(go)
+
+    def _toggle(self, i):
+        mx = (self.ctx.pending or {}).get("max", 0)
+        if i in self.sel:
+            self.sel.discard(i)
+        elif len(self.sel) < mx:
+            self.sel.add(i)
+        else:
+            self.error = ngettext("You may re-roll at most {n} die.", "You may re-roll at most {n} dice.", mx).format(n=mx)
+        self.changed()
+
+
+@register_decision_panel("cease")
+class CeasePanel(BattlePanel):
+    TITLE = N_("Battle: cease or fight on")
+
+    def build(self, ctx):
+        b = _battle(ctx)
+        self.prompt.text = _("The round is over. Cease the attack, or fight another round?")
+        self.detail.text = _("Ceasing ends the battle at once and the army stays where it is (R-10.6a).")
+        self.banner(ctx)
+        for sd in (b.get("attacker"), b.get("defender")):
+            if sd:
+                self.heading(side_title(sd))
+                for ln in strength_summary(ctx, sd):
+                    self.text(ln, "small", T.TEXT)
+        cease, fight = self.first(cmd="cease"), self.first(cmd="fight_on")
+        if cease:
+            self.add_footer(Button(_("Cease"), lambda: self.submit(cease), name="cease", icon="cancel"))
+        if fight:
+            self.add_footer(Button(_("Fight on"), lambda: self.submit(fight), name="fight_on", icon="crossed-swords"))
+
+
+WITHDRAW = {
+    "stay": (N_("Stay"), "shield", N_("The army stays and the battle goes on.")),
+    "retreat": (N_("Retreat"), "flag-objective", N_("You chose Regroup: the army withdraws to a safe adjacent "
+                                                    "region without losses (R-10.6b).")),
+    "flee": (N_("Flee"), "skull-crossed-bones", N_("The army leaves at once, but first loses a unit for every "
+                                                   "two damage markers it carries (R-10.6c).")),
+}
+
+
+@register_decision_panel("withdraw")
+class WithdrawPanel(BattlePanel):
+    TITLE = N_("Battle: stay or withdraw")
+
+    def build(self, ctx):
+        self.prompt.text = _("The attacker fights on. Does the defending army stay?")
+        self.banner(ctx)
+        tiles = []
+        for c in ctx.legal:
+            if c["cmd"] != "withdraw":
+                continue
+            title, icon, help_ = WITHDRAW.get(c["choice"], (c["choice"], "flag-objective", ""))
+            tiles.append(Tile(f"withdraw:{c['choice']}", token_painter(None, icon, _(title), _(help_),
+                                                                       fill=(92, 84, 70), rim=(230, 220, 200)),
+                              lambda c=c: self.submit(c), tooltip=Tip(_(title), _(help_))))
+        self.tiles(tiles, 0, 70, gap=6)
+

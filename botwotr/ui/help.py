@@ -1,0 +1,133 @@
+"""The help overlay (F1 or H in the game): the turn's six phases, what each action die allows
+(R-8.6, from the engine's own table, so it follows the rules core), the mouse and the shortcuts.
+
+    draw_help(surface, board_rect, theme)
+
+Only draws; every string goes through `_()`.
+"""
+from __future__ import annotations
+
+import pygame
+
+from . import resources as res
+from . import theme as T
+from .board_view import draw_die
+from .i18n import N_, _
+from .logtext import ACTION_NAMES, face_name
+from .widgets import wrap_text
+
+PHASES = (
+    (N_("Draw cards"), N_("Each player draws a generic card and a story card, then discards down to the hand limit.")),
+    (N_("Shadow phase"), N_("The Shadow places Saruman in the Shadow Box: his position gives dice and leadership tokens.")),
+    (N_("Fate phase"), N_("The Free Peoples draw a fate tile for each die in the Shadow Box (keep it or set it aside); tiles move the fate marker.")),
+    (N_("Action roll"), N_("Both players roll their action dice; Shadow Character results go to the Shadow Box.")),
+    (N_("Actions"), N_("Players alternate, the Free Peoples first: use a die for one of its actions, or pass while the opponent has more dice left.")),
+    (N_("End of turn"), N_("Victory is checked; Shadow leadership tokens leave the board and the next turn begins.")),
+)
+
+FACES = ("character", "army", "muster", "army_muster", "event", "eye", "will")
+
+SHORTCUTS = (
+    (N_("Drag a piece"), N_("move it (green: may go, red: attack); right-drag to split the army")),
+    (N_("Wheel / drag the board"), N_("zoom / pan")),
+    (N_("Ctrl+Z  Ctrl+Y"), N_("undo / redo")),
+    (N_("Ctrl+S"), N_("save the game")),
+    (N_("F12"), N_("save a picture of the window")),
+    (N_("Space / Escape"), N_("skip the animation (a click does too)")),
+    (N_("F1 / H"), N_("this help")),
+)
+
+
+def face_actions(face: str) -> str:
+    from ..core.engine import FACE_ACTIONS
+    if face == "will":
+        return _("any action of the other faces except the Eye's")
+    acts = FACE_ACTIONS.get(face, ())
+    return ", ".join(_(ACTION_NAMES.get(a, a)) for a in acts)
+
+
+def draw_help(surface: pygame.Surface, area: pygame.Rect, theme) -> pygame.Rect:
+    """Draw the help box centred in `area`; returns its rectangle."""
+    pad = theme.px(14)
+    w = min(area.w - 2 * theme.pad, theme.px(980))
+    col_w = (w - 3 * pad) // 2
+    fb = res.font("sans", theme.small)
+    fh = res.font("serif_bold", theme.heading)
+    fs = res.font("sans_bold", theme.small)
+    line = fb.get_linesize()
+
+    # measure both columns first
+    left = []  # (kind, text)
+    left.append(("h", _("The turn")))
+    for i, (name, text) in enumerate(PHASES, 1):
+        left.append(("b", f"{i}. {_(name)}"))
+        left += [("t", ln) for ln in wrap_text(_(text), fb, col_w - theme.px(16))]
+    left.append(("gap", ""))
+    left.append(("h", _("Mouse and keys")))
+    for k, text in SHORTCUTS:
+        left += [("t", ln) for ln in wrap_text(f"{_(k)}: {_(text)}", fb, col_w - theme.px(16))]
+    die = theme.px(26)
+    right = [("h", _("Action dice"))]
+    for face in FACES:
+        lines = wrap_text(face_actions(face), fb, col_w - die - theme.px(12))
+        right.append(("die", face, lines))
+
+    def col_h(items):
+        h = 0
+        for it in items:
+            if it[0] == "h":
+                h += fh.get_linesize() + theme.px(4)
+            elif it[0] == "die":
+                h += max(die, line + len(it[2]) * line) + theme.px(6)
+            elif it[0] == "gap":
+                h += theme.px(8)
+            else:
+                h += line
+        return h
+
+    h = max(col_h(left), col_h(right)) + 2 * pad + line
+    h = min(h, area.h - 2 * theme.pad)
+    box = pygame.Rect(0, 0, w, h)
+    box.center = area.center
+    veil = pygame.Surface(area.size, pygame.SRCALPHA)
+    veil.fill((10, 8, 6, 150))
+    surface.blit(veil, area.topleft)
+    pygame.draw.rect(surface, (30, 26, 20), box, border_radius=theme.px(10))
+    pygame.draw.rect(surface, T.BRASS, box, width=max(2, theme.px(2)), border_radius=theme.px(10))
+    clip = surface.get_clip()
+    surface.set_clip(box)
+
+    def draw_col(items, x, y):
+        for it in items:
+            if it[0] == "h":
+                surface.blit(res.text(it[1], "serif_bold", theme.heading, T.BRASS_LIGHT), (x, y))
+                y += fh.get_linesize() + theme.px(4)
+            elif it[0] == "b":
+                surface.blit(res.text(it[1], "sans_bold", theme.small, T.PARCHMENT), (x, y))
+                y += line
+            elif it[0] == "t":
+                surface.blit(res.text(it[1], "sans", theme.small, T.TEXT_DIM), (x + theme.px(16), y))
+                y += line
+            elif it[0] == "gap":
+                y += theme.px(8)
+            else:
+                _k, face, lines = it
+                x0 = x
+                for side in (("fp",) if face == "will" else ("sh",) if face == "eye" else ("fp", "sh")):
+                    draw_die(surface, pygame.Rect(x0, y, die, die), face, side)
+                    x0 += die + theme.px(3)
+                tx = x + 2 * die + theme.px(12)
+                surface.blit(res.text(face_name(face), "sans_bold", theme.small, T.PARCHMENT), (tx, y))
+                yy = y + line
+                for ln in lines:
+                    surface.blit(res.text(ln, "sans", theme.small, T.TEXT_DIM), (tx, yy))
+                    yy += line
+                y = max(y + die, yy) + theme.px(6)
+        return y
+
+    draw_col(left, box.x + pad, box.y + pad)
+    draw_col(right, box.x + 2 * pad + col_w, box.y + pad)
+    note = res.text(_("Press F1, H or Escape, or click, to close."), "sans", theme.small, T.TEXT_DIM)
+    surface.blit(note, (box.centerx - note.get_width() // 2, box.bottom - pad - note.get_height() + theme.px(6)))
+    surface.set_clip(clip)
+    return box

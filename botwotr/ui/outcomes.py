@@ -1,0 +1,645 @@
+"""Outcome entry for the companion mode: the players roll physical dice and draw physical tiles,
+tokens and cards, and tell the client what came up.
+
+In the companion mode the core rolls nothing. A command that needs a value nobody gave is refused
+with `chance/needs_outcome`, and the error's `data` says what to ask:
+`{kind: die | face | pick, what, index, options}`. `GameScene.submit` hands such a refusal to
+`ask_outcomes(scene, cmd, error)`, which opens the modal `OutcomeDialog` (a scene pushed over the
+game). The dialog asks exactly what `data` says:
+
+- `die`: six big die faces with pips (a combat, re-roll or rally die), "combat die 2 of 5";
+- `face`: the faces of the action die (with their icons), "Free Peoples action die 2 of 4";
+- `pick`: the fate tiles (grouped by what is printed on them: value, icon, colour), the cards
+  (their titles) or the recruitment tokens (unit icons) that could have been drawn.
+
+Each click appends the answer to the command's `outcomes`; the dialog checks the command again
+without changing the game (`decide(..., in_place=False)`) and asks the next value, until the
+command needs nothing more. Then it closes and the command goes through `scene.submit` (animation,
+autosave, refusals as usual). "Back" cancels the whole command: nothing changes. "Take back"
+removes the last value entered. Mouse only; every string goes through `_()`.
+
+"2 of 5" is counted by probing ahead with placeholder values (again with `decide`, never changing
+the game): the number of consecutive values of the same kind the command still needs.
+"""
+from __future__ import annotations
+
+import pygame
+
+from ..core import RuleError
+from ..core.spec import DIE_FACES
+from . import resources as res
+from . import theme as T
+from .board_view import draw_badge, draw_die, draw_token
+from .i18n import N_, _
+from .logtext import card_name, face_name, side_title, unit_name
+from .scenes.base import Scene
+from .widgets import Button, Tip, Widget, wrap_text
+
+NEEDS = "chance/needs_outcome"
+MAX_PROBE = 24
+
+# the core's `what` (English) -> a UI string
+WHAT_TEXT = {
+    "combat": N_("combat die"), "leader re-roll": N_("leader re-roll die"), "rally": N_("rally die"),
+    "rally re-roll": N_("rally re-roll die"), "fate tile": N_("fate tile"), "extra fate tile": N_("extra fate tile"),
+    "card": N_("card"), "recruitment token": N_("recruitment token"),
+    "Free Peoples action die": N_("Free Peoples action die"), "Shadow action die": N_("Shadow action die"),
+}
+
+PIPS = {1: [(0, 0)], 2: [(-1, -1), (1, 1)], 3: [(-1, -1), (0, 0), (1, 1)],
+        4: [(-1, -1), (1, -1), (-1, 1), (1, 1)], 5: [(-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)],
+        6: [(-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)]}
+
+FATE_COLOURS = {"grey": ((200, 194, 180), (92, 86, 76)), "blue": ((126, 166, 218), (30, 60, 110)),
+                "red": ((210, 114, 100), (110, 30, 24))}
+DECK_COLOURS = {"generic": (120, 96, 60), "fp_story": (46, 92, 156), "sh_story": (142, 34, 30),
+                "special": (92, 60, 120)}
+CARD_TYPE_ICONS = {"army": "crossed-swords", "character": "broadsword", "muster": "rally-the-troops"}
+
+
+def what_text(what: str, spec=None) -> str:
+    """The core's `what` as a UI string ("combat die"; "Dunlendings ability die")."""
+    if what in WHAT_TEXT:
+        return _(WHAT_TEXT[what])
+    if what.endswith(" ability"):
+        unit = what[: -len(" ability")]
+        name = unit_name(spec, unit) if spec is not None else unit
+        return _("{unit} ability die").format(unit=name)
+    return what
+
+
+def ask_outcomes(scene, cmd: dict, err: RuleError) -> "OutcomeDialog":
+    """Open the dialog over `scene` for a command the core refused with `chance/needs_outcome`."""
+    dlg = OutcomeDialog(scene.app, scene, cmd, err)
+    scene.app.push(dlg)
+    return dlg
+
+
+# -- painting ----------------------------------------------------------------------------------
+
+def draw_pip_die(surface, rect: pygame.Rect, value: int, side: str | None = None, hover=False) -> None:
+    """A six-sided die with pips: ivory, rimmed in the rolling side's colour."""
+    rad = max(3, rect.w // 6)
+    rim = T.side_style(side).fill if side in ("fp", "sh") else (70, 60, 50)
+    pygame.draw.rect(surface, (0, 0, 0), rect.move(3, 4), border_radius=rad)
+    pygame.draw.rect(surface, (250, 246, 234) if not hover else (255, 250, 226), rect, border_radius=rad)
+    pygame.draw.rect(surface, T.HILITE if hover else rim, rect, width=max(2, rect.w // 22), border_radius=rad)
+    step = rect.w * 0.27
+    pr = max(2, rect.w // 11) * (2 if value == 1 else 1)
+    col = (150, 24, 20) if value == 1 else (32, 26, 22)
+    for dx, dy in PIPS.get(value, []):
+        pygame.draw.circle(surface, col, (round(rect.centerx + dx * step), round(rect.centery + dy * step)), pr)
+
+
+def draw_fate_tile(surface, rect: pygame.Rect, spec, tile_id: str, hover=False) -> None:
+    ts = spec.fate_tiles.get(tile_id)
+    fill, rim = FATE_COLOURS.get(ts.color if ts else "grey", FATE_COLOURS["grey"])
+    s = min(rect.w, rect.h)
+    c = rect.center
+    pygame.draw.circle(surface, (0, 0, 0), (c[0] + 3, c[1] + 4), s // 2)
+    pygame.draw.circle(surface, fill, c, s // 2)
+    pygame.draw.circle(surface, T.HILITE if hover else rim, c, s // 2, max(3, s // 20))
+    pygame.draw.circle(surface, rim, c, int(s * 0.38), max(1, s // 60))
+    if ts is None:
+        return
+    val = res.text(f"+{ts.value}" if ts.value >= 0 else str(ts.value), "serif_bold", int(s * 0.36), T.INK)
+    vy = c[1] - val.get_height() // 2 - (int(s * 0.12) if ts.icon else 0)
+    surface.blit(val, (c[0] - val.get_width() // 2, vy))
+    if ts.icon:
+        isz = int(s * 0.26)
+        name = {"ent": "tree-face", "eye": "beast-eye"}.get(ts.icon, "sun")
+        surface.blit(res.icon(name, isz, (40, 80, 30)), (c[0] - isz // 2, vy + val.get_height() - int(s * 0.06)))
+    if ts.shadow_special:
+        draw_badge(surface, (c[0] + s // 3, c[1] - s // 3), "!", max(14, s // 5), (120, 20, 16), (255, 255, 255))
+
+
+def draw_card(surface, rect: pygame.Rect, spec, card: str, theme, hover=False) -> None:
+    """A card face: parchment, a band in its deck's colour with its type icon, and its title."""
+    cs = spec.cards.get(card)
+    rad = theme.px(5)
+    pygame.draw.rect(surface, (0, 0, 0), rect.move(2, 3), border_radius=rad)
+    pygame.draw.rect(surface, T.PARCHMENT, rect, border_radius=rad)
+    pygame.draw.rect(surface, T.HILITE if hover else (120, 96, 60), rect, width=max(1, theme.px(2)), border_radius=rad)
+    band = pygame.Rect(rect.x + theme.px(3), rect.y + theme.px(3), rect.w - theme.px(6), theme.px(18))
+    pygame.draw.rect(surface, DECK_COLOURS.get(cs.deck if cs else "", (100, 90, 70)), band, border_radius=theme.px(3))
+    isz = band.h - theme.px(4)
+    if cs:
+        surface.blit(res.icon(CARD_TYPE_ICONS.get(cs.type, "card-random"), isz, (250, 240, 220)),
+                     (band.x + theme.px(3), band.y + theme.px(2)))
+        sub = res.text(face_name(cs.type), "sans", theme.small - theme.px(1), (250, 240, 220))
+        surface.blit(sub, (band.x + isz + theme.px(7), band.centery - sub.get_height() // 2))
+    f = res.font("serif_bold", theme.small)
+    body = pygame.Rect(rect.x + theme.px(6), band.bottom + theme.px(3), rect.w - theme.px(12),
+                       rect.bottom - band.bottom - theme.px(5))
+    y = body.y
+    for ln in wrap_text(cs.title if cs else card_name(spec, card), f, body.w)[:2]:
+        img = res.text(ln, "serif_bold", theme.small, T.INK)
+        surface.blit(img, (body.centerx - img.get_width() // 2, y))
+        y += f.get_linesize()
+
+
+# -- the option tiles --------------------------------------------------------------------------
+
+class Choice(Widget):
+    """One clickable answer. `paint(surface, rect, theme, hover)`; `on_click()` on release."""
+
+    def __init__(self, name: str, value, paint, on_click, tooltip=None, count: int = 1):
+        super().__init__(tooltip=tooltip)
+        self.name = name
+        self.value = value
+        self.paint = paint
+        self.on_click = on_click
+        self.count = count
+        self.pressed = False
+
+    def handle_event(self, ev) -> bool:
+        super().handle_event(ev)
+        if not self.visible:
+            return False
+        if ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1 and self.rect.collidepoint(ev.pos):
+            self.pressed = True
+            return True
+        if ev.type == pygame.MOUSEBUTTONUP and ev.button == 1 and self.pressed:
+            self.pressed = False
+            if self.rect.collidepoint(ev.pos):
+                self.on_click(self.value)
+            return True
+        return False
+
+    def draw(self, surface, theme):
+        if self.visible:
+            self.paint(surface, self.rect, theme, self.hover)
+
+
+# -- the dialog ------------------------------------------------------------------------------
+
+class OutcomeDialog(Scene):
+    """Asks the players for each outcome a command needs; see the module docstring."""
+
+    def __init__(self, app, scene, cmd: dict, err: RuleError):
+        super().__init__(app)
+        self.under = scene
+        self.cmd = dict(cmd)
+        self.base = len(self.cmd.get("outcomes") or [])  # values given before the dialog opened
+        self.need: dict = dict(err.data)
+        self.message = err.message
+        self.batch_start = self.need.get("index", 0)
+        self.batch_total = 1
+        self.done = False
+        self.cancelled = False
+        self.choices: list[Choice] = []
+        self.scroll = 0
+        self._content_h = 0
+        self.btn_back = Button(_("Back"), self.cancel, name="back", icon="cancel",
+                               tooltip=Tip(_("Back"), _("Cancel this move: nothing changes.")))
+        self.btn_takeback = Button(_("Take back the last value"), self.take_back, name="takeback")
+        self.rect = pygame.Rect(0, 0, 0, 0)
+        self.grid = pygame.Rect(0, 0, 0, 0)
+        self._count()
+        self._build()
+
+    @property
+    def game(self):  # the crash boundary autosaves this
+        return self.under.game
+
+    # -- asking ---------------------------------------------------------------------------
+    @property
+    def entered(self) -> list:
+        return list(self.cmd.get("outcomes") or [])[self.base:]
+
+    def _probe(self, cmd: dict):
+        """The core's answer to `cmd` without changing the game: None (accepted), or the error
+        (a RuleError; any other exception is a fault of the core, returned too, never raised)."""
+        from ..core.engine import decide
+        g = self.under.game
+        try:
+            decide(g.spec, g.rules, g.state, cmd, in_place=False)
+        except Exception as e:  # noqa: BLE001 - a probe must not take the window down
+            return e
+        return None
+
+    def _placeholder(self, need: dict):
+        if need["kind"] == "die":
+            return 1
+        return (need.get("options") or [None])[0]
+
+    def _count(self) -> None:
+        """How many values of this kind the command needs in a row ("die 2 of 5")."""
+        need = self.need
+        k = 0
+        outs = list(self.cmd.get("outcomes") or [])
+        while k < MAX_PROBE:
+            outs = outs + [self._placeholder(need)]
+            e = self._probe({**self.cmd, "outcomes": outs})
+            if not isinstance(e, RuleError) or e.code != NEEDS or e.data.get("kind") != need["kind"] \
+                    or e.data.get("what") != need.get("what") or e.data.get("index") != need["index"] + k + 1:
+                break
+            k += 1
+        self.batch_total = need["index"] - self.batch_start + 1 + k
+
+    def answer(self, value) -> None:
+        """The players say what came up: append it, ask the next value or send the command."""
+        if self.done:
+            return
+        prev = self.need
+        cmd = {**self.cmd, "outcomes": list(self.cmd.get("outcomes") or []) + [value]}
+        e = self._probe(cmd)
+        self.cmd = cmd
+        if e is not None and not isinstance(e, RuleError):  # the core failed: say so, change nothing
+            self.cancelled = True
+            self._close()
+            self.under.notify(_("This cannot be carried out ({why}); nothing changed.").format(
+                why=f"{type(e).__name__}: {e}"), error=True)
+            return
+        if isinstance(e, RuleError) and e.code == NEEDS:
+            self.need = dict(e.data)
+            self.message = e.message
+            if self.need.get("kind") != prev.get("kind") or self.need.get("what") != prev.get("what"):
+                self.batch_start = self.need.get("index", 0)
+            self._count()
+            self._build()
+            self.layout()
+            return
+        self._finish()
+
+    def _finish(self) -> None:
+        """Close and send the completed command through the scene (refusals show as usual)."""
+        self.done = True
+        self._close()
+        self.under.submit(self.cmd)
+
+    def take_back(self) -> None:
+        outs = list(self.cmd.get("outcomes") or [])
+        if len(outs) <= self.base:
+            return
+        cmd = {**self.cmd, "outcomes": outs[:-1]}
+        if not outs[:-1]:
+            cmd.pop("outcomes")
+        e = self._probe(cmd)
+        if not isinstance(e, RuleError) or e.code != NEEDS:
+            return
+        self.cmd = cmd
+        prev = self.need
+        self.need = dict(e.data)
+        if self.need.get("what") != prev.get("what") or self.need.get("kind") != prev.get("kind") \
+                or self.need["index"] < self.batch_start:
+            # back into the previous batch: find where it started
+            start = self.need["index"]
+            while start > self.base:
+                probe = self._probe({**self.cmd, "outcomes": outs[:start - 1]} if start - 1 > 0 else
+                                    {k: v for k, v in self.cmd.items() if k != "outcomes"})
+                if not isinstance(probe, RuleError) or probe.code != NEEDS or \
+                        probe.data.get("what") != self.need.get("what"):
+                    break
+                start -= 1
+            self.batch_start = start
+        self._count()
+        self._build()
+        self.layout()
+
+    def cancel(self) -> None:
+        """Back: the whole command is dropped; nothing changes."""
+        self.cancelled = True
+        self._close()
+        self.under.notify(_("Cancelled: nothing changed."))
+
+    def _close(self) -> None:
+        if self.app.scene is self:
+            self.app.pop()
+        elif self in self.app.scenes:
+            self.app.scenes.remove(self)
+
+    # -- what to show ---------------------------------------------------------------------
+    def side(self) -> str | None:
+        s = self.cmd.get("side")
+        if s in ("fp", "sh"):
+            what = self.need.get("what", "")
+            if what.startswith("Free Peoples"):
+                return "fp"
+            if what.startswith("Shadow"):
+                return "sh"
+            return s
+        return None
+
+    def title(self) -> str:
+        kind, what = self.need.get("kind"), self.need.get("what", "")
+        if kind == "face":
+            return _("Roll the action dice")
+        if kind == "die":
+            return _("Roll the dice")
+        if "fate tile" in what:
+            return _("Draw a fate tile")
+        if what == "card":
+            return _("Draw a card")
+        if what == "recruitment token":
+            return _("Turn the recruitment token over")
+        return _("What came up?")
+
+    def prompt(self) -> str:
+        kind, what = self.need.get("kind"), self.need.get("what", "")
+        n = self.need.get("index", 0) - self.batch_start + 1
+        name = what_text(what, self.under.game.spec)
+        side = self.side()
+        if kind == "die" and side and what in ("combat", "leader re-roll", "rally", "rally re-roll"):
+            name = _("{side} {what}").format(side=side_title(side), what=name)
+        if self.batch_total > 1:
+            head = _("{what} {n} of {total}").format(what=name[:1].upper() + name[1:], n=n, total=self.batch_total)
+        else:
+            head = name[:1].upper() + name[1:]
+        if kind == "die":
+            return _("{head}: click the number rolled.").format(head=head)
+        if kind == "face":
+            return _("{head}: click the face rolled.").format(head=head)
+        if what == "recruitment token":
+            return _("{head}: which unit does it show?").format(head=head)
+        return _("{head}: which one was drawn?").format(head=head)
+
+    def _build(self) -> None:
+        spec = self.under.game.spec
+        need = self.need
+        kind, what = need.get("kind"), need.get("what", "")
+        side = self.side()
+        self.scroll = 0
+        ch: list[Choice] = []
+        if kind == "die":
+            for v in range(1, 7):
+                ch.append(Choice(f"die:{v}", v, self._die_painter(v, side), self.answer,
+                                 tooltip=Tip(str(v))))
+        elif kind == "face":
+            faces = need.get("options") or []
+            order = [f for f in DIE_FACES.get(side or "", ()) if f in faces]
+            order = list(dict.fromkeys(order)) + [f for f in faces if f not in order]
+            for f in order:
+                n = DIE_FACES.get(side or "", ()).count(f)
+                tip = Tip(face_name(f), lines=[_("Two faces of the die show this.")] if n > 1 else [])
+                ch.append(Choice(f"face:{f}", f, self._face_painter(f, side), self.answer, tooltip=tip))
+        elif "fate tile" in what:
+            groups: dict[tuple, list[str]] = {}
+            for t in need.get("options") or []:
+                ts = spec.fate_tiles.get(t)
+                key = (ts.color, ts.value, ts.icon or "", ts.shadow_special) if ts else ("?", 0, t, False)
+                groups.setdefault(key, []).append(t)
+            for key in sorted(groups, key=lambda k: (k[0] != "grey", k[0], k[1], k[2], k[3])):
+                ids = groups[key]
+                ts = spec.fate_tiles.get(ids[0])
+                lines = [_("Fate tile +{v}").format(v=ts.value) if ts else ids[0]]
+                if ts and ts.icon:
+                    lines.append(_("With the {icon} icon.").format(icon=ts.icon))
+                if ts and ts.shadow_special:
+                    lines.append(_("The Shadow's special tile: drawing stops at once."))
+                if len(ids) > 1:
+                    lines.append(_("{n} tiles like this one are left.").format(n=len(ids)))
+                ch.append(Choice(f"tile:{ids[0]}", ids[0], self._tile_painter(ids[0], len(ids)), self.answer,
+                                 tooltip=Tip(_("Fate tile"), lines=lines), count=len(ids)))
+        elif what == "card":
+            for c in sorted(need.get("options") or [], key=lambda c: card_name(spec, c)):
+                cs = spec.cards.get(c)
+                tip = Tip(card_name(spec, c), lines=[x for x in ((cs.text if cs else ""),) if x])
+                ch.append(Choice(f"card:{c}", c, self._card_painter(c), self.answer, tooltip=tip))
+        elif what == "recruitment token":
+            for u in need.get("options") or []:
+                ch.append(Choice(f"unit:{u}", u, self._unit_painter(u), self.answer,
+                                 tooltip=Tip(unit_name(spec, u))))
+        else:
+            for o in need.get("options") or []:
+                ch.append(Choice(f"pick:{o}", o, self._text_painter(str(o)), self.answer))
+        self.choices = ch
+        self.btn_takeback.visible = len(self.entered) > 0
+
+    # painters -------------------------------------------------------------------------------
+    def _die_painter(self, v, side):
+        def paint(surface, rect, theme, hover):
+            s = min(rect.w, rect.h)
+            r = pygame.Rect(0, 0, s, s)
+            r.center = rect.center
+            draw_pip_die(surface, r.move(0, -theme.px(2) if hover else 0), v, side, hover)
+        return paint
+
+    def _face_painter(self, f, side):
+        def paint(surface, rect, theme, hover):
+            lab_h = res.font("sans_bold", theme.small).get_linesize()
+            s = min(rect.w, rect.h - lab_h - theme.px(4))
+            r = pygame.Rect(0, 0, s, s)
+            r.midtop = (rect.centerx, rect.y - (theme.px(2) if hover else 0))
+            if hover:
+                pygame.draw.rect(surface, T.HILITE, r.inflate(theme.px(8), theme.px(8)), width=max(2, theme.px(2)),
+                                 border_radius=max(3, s // 5) + theme.px(3))
+            draw_die(surface, r, f, side or "fp")
+            img = res.text(face_name(f), "sans_bold", theme.small, T.HILITE if hover else T.TEXT)
+            surface.blit(img, (rect.centerx - img.get_width() // 2, r.bottom + theme.px(5)))
+        return paint
+
+    def _tile_painter(self, tile, n):
+        spec = self.under.game.spec
+
+        def paint(surface, rect, theme, hover):
+            s = min(rect.w, rect.h)
+            r = pygame.Rect(0, 0, s, s)
+            r.center = rect.center
+            draw_fate_tile(surface, r, spec, tile, hover)
+            if n > 1:
+                draw_badge(surface, (r.right - s // 8, r.bottom - s // 8), f"×{n}", max(16, s // 4),
+                           (40, 32, 24), (255, 244, 220), border=T.BRASS)
+        return paint
+
+    def _card_painter(self, card):
+        spec = self.under.game.spec
+
+        def paint(surface, rect, theme, hover):
+            draw_card(surface, rect, spec, card, theme, hover)
+        return paint
+
+    def _unit_painter(self, u):
+        spec = self.under.game.spec
+        us = spec.units.get(u)
+
+        def paint(surface, rect, theme, hover):
+            lab_h = res.font("sans_bold", theme.small).get_linesize()
+            s = min(rect.w, rect.h - lab_h - theme.px(4))
+            r = pygame.Rect(0, 0, s, s)
+            r.midtop = (rect.centerx, rect.y)
+            if hover:
+                pygame.draw.rect(surface, T.HILITE, r.inflate(theme.px(8), theme.px(8)), width=max(2, theme.px(2)),
+                                 border_radius=theme.px(8))
+            draw_token(surface, r, us.side if us else None, T.unit_icon(u, us.name if us else ""))
+            img = res.text(unit_name(spec, u), "sans_bold", theme.small, T.HILITE if hover else T.TEXT)
+            surface.blit(img, (rect.centerx - img.get_width() // 2, r.bottom + theme.px(4)))
+        return paint
+
+    def _text_painter(self, text):
+        def paint(surface, rect, theme, hover):
+            pygame.draw.rect(surface, T.BUTTON_HOVER if hover else T.BUTTON, rect, border_radius=theme.px(6))
+            img = res.text(text, "sans_bold", theme.body, T.TEXT)
+            surface.blit(img, img.get_rect(center=rect.center))
+        return paint
+
+    # -- layout and drawing ---------------------------------------------------------------
+    def _cell(self, t) -> tuple[int, int]:
+        kind, what = self.need.get("kind"), self.need.get("what", "")
+        if kind == "die":
+            return t.px(84), t.px(84)
+        if kind == "face":
+            return t.px(104), t.px(80) + res.font("sans_bold", t.small).get_linesize() + t.px(6)
+        if "fate tile" in what:
+            return t.px(96), t.px(96)
+        if what == "card":
+            return t.px(150), t.px(64)
+        if what == "recruitment token":
+            return t.px(110), t.px(70) + res.font("sans_bold", t.small).get_linesize() + t.px(6)
+        return t.px(160), t.row
+
+    def layout(self):
+        t = self.theme
+        w, h = self.app.size
+        cw, chh = self._cell(t)
+        gap = t.px(14) if self.need.get("kind") in ("die", "face") else t.px(10)
+        n = len(self.choices)
+        max_w = min(w - t.px(60), t.px(820))
+        per_row = max(1, min(n, (max_w - 2 * t.px(24) + gap) // (cw + gap)))
+        if self.need.get("kind") == "die":
+            per_row = min(per_row, 6)
+        rows = (n + per_row - 1) // per_row if n else 0
+        grid_w = per_row * cw + (per_row - 1) * gap
+        box_w = max(grid_w + 2 * t.px(24), min(max_w, t.px(560)))
+        head_h = self._head_height(t, box_w - 2 * t.px(24))
+        foot_h = t.row + t.px(20)
+        full_grid_h = rows * chh + max(0, rows - 1) * gap
+        room = h - t.px(60) - head_h - foot_h
+        grid_h = min(full_grid_h, max(chh, room))
+        box_h = head_h + grid_h + foot_h + t.px(16)
+        self.rect = pygame.Rect(0, 0, box_w, box_h)
+        self.rect.center = (w // 2, h // 2)
+        self.grid = pygame.Rect(self.rect.centerx - grid_w // 2, self.rect.y + head_h, grid_w, grid_h)
+        self._content_h = full_grid_h
+        self.scroll = max(0, min(self.scroll, full_grid_h - grid_h))
+        for i, c in enumerate(self.choices):
+            r, col = divmod(i, per_row)
+            c.rect = pygame.Rect(self.grid.x + col * (cw + gap), self.grid.y + r * (chh + gap) - self.scroll, cw, chh)
+            c.visible = c.rect.bottom > self.grid.y and c.rect.y < self.grid.bottom
+        by = self.rect.bottom - t.row - t.px(14)
+        self.btn_back.rect = pygame.Rect(self.rect.x + t.px(24), by, t.px(130), t.row)
+        tw = res.font("sans_bold", t.body).size(self.btn_takeback.text)[0] + t.px(24)
+        self.btn_takeback.rect = pygame.Rect(self.rect.right - t.px(24) - tw, by, tw, t.row)
+
+    def _head_height(self, t, width) -> int:
+        h = t.px(16) + res.font("serif_bold", t.heading + t.px(4)).get_linesize()
+        h += len(wrap_text(self.prompt(), res.font("sans_bold", t.body), width)) * \
+            res.font("sans_bold", t.body).get_linesize() + t.px(6)
+        if self._show_strip():
+            h += t.px(36)
+        return h + t.px(12)
+
+    def _show_strip(self) -> bool:
+        return bool(self.entered) or self.batch_total > 1
+
+    def handle_event(self, ev):
+        if ev.type == pygame.MOUSEWHEEL:
+            if self._content_h > self.grid.h:
+                self.scroll = max(0, min(self._content_h - self.grid.h, self.scroll - ev.y * self.theme.px(40)))
+                self.layout()
+            return
+        for wdg in [self.btn_back, self.btn_takeback, *self.choices]:
+            if wdg.visible and wdg.handle_event(ev):
+                return
+
+    def update(self, dt):
+        self.under.update(dt)
+
+    def draw(self, surface):
+        t = self.theme
+        self.under.draw(surface)
+        w, h = surface.get_size()
+        veil = pygame.Surface((w, h), pygame.SRCALPHA)
+        veil.fill((12, 10, 8, 170))
+        surface.blit(veil, (0, 0))
+        box = self.rect
+        shade = pygame.Surface(box.size, pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 110))
+        surface.blit(shade, box.move(t.px(6), t.px(8)))
+        pygame.draw.rect(surface, (46, 40, 32), box, border_radius=t.px(10))
+        side = self.side()
+        edge = T.side_style(side).fill if side else T.BRASS
+        pygame.draw.rect(surface, edge, box, width=max(2, t.px(3)), border_radius=t.px(10))
+        inner = box.inflate(-t.px(10), -t.px(10))
+        pygame.draw.rect(surface, T.BRASS, inner, width=1, border_radius=t.px(7))
+        x = box.x + t.px(24)
+        y = box.y + t.px(16)
+        # title with an icon
+        isz = t.heading + t.px(6)
+        icon = {"die": "rolling-dices", "face": "perspective-dice-six-faces-random"}.get(
+            self.need.get("kind"), "card-random")
+        surface.blit(res.icon(icon, isz, T.BRASS_LIGHT), (x, y))
+        title = res.text(self.title(), "serif_bold", t.heading + t.px(4), T.BRASS_LIGHT)
+        surface.blit(title, (x + isz + t.px(8), y + (isz - title.get_height()) // 2))
+        if side:
+            lab = res.text(side_title(side), "sans_bold", t.small, T.TEXT)
+            r = lab.get_rect(topright=(box.right - t.px(24), y + t.px(6)))
+            pygame.draw.rect(surface, T.side_style(side).fill, r.inflate(t.px(12), t.px(6)), border_radius=t.px(4))
+            surface.blit(lab, r)
+        y += res.font("serif_bold", t.heading + t.px(4)).get_linesize()
+        f = res.font("sans_bold", t.body)
+        for ln in wrap_text(self.prompt(), f, box.w - 2 * t.px(24)):
+            surface.blit(res.text(ln, "sans_bold", t.body, T.TEXT), (x, y))
+            y += f.get_linesize()
+        y += t.px(6)
+        if self._show_strip():
+            self._draw_entered(surface, t, x, y)
+        # the choices, clipped to the grid
+        clip = surface.get_clip()
+        surface.set_clip(self.grid.inflate(t.px(12), t.px(12)))
+        for c in self.choices:
+            if c.visible:
+                c.draw(surface, t)
+        surface.set_clip(clip)
+        if self._content_h > self.grid.h:  # a scroll bar
+            sb_h = max(t.px(20), self.grid.h * self.grid.h // self._content_h)
+            sy = self.grid.y + (self.grid.h - sb_h) * self.scroll // max(1, self._content_h - self.grid.h)
+            pygame.draw.rect(surface, T.BRASS, (self.grid.right + t.px(10), sy, t.px(4), sb_h), border_radius=t.px(2))
+        self.btn_back.draw(surface, t)
+        self.btn_takeback.draw(surface, t)
+        self.draw_tooltip(surface)
+
+    def _draw_entered(self, surface, t, x, y):
+        """The values entered for this command, small, in order, then the empty places of the
+        dice still to enter in this batch (the current one outlined)."""
+        spec = self.under.game.spec
+        lab = res.text(_("Entered:"), "sans", t.small, T.TEXT_DIM)
+        surface.blit(lab, (x, y + t.px(6)))
+        x += lab.get_width() + t.px(8)
+        s = t.px(26)
+        side = self.side()
+        for v in self.entered[-20:]:
+            r = pygame.Rect(x, y, s, s)
+            if isinstance(v, int):
+                draw_pip_die(surface, r, v, side)
+            elif v in DIE_FACES.get(side or "fp", ()) or v in ("character", "army", "muster", "army_muster",
+                                                                "event", "eye", "will"):
+                draw_die(surface, r, v, side or "fp")
+            elif v in spec.fate_tiles:
+                draw_fate_tile(surface, r, spec, v)
+            else:
+                img = res.text(card_name(spec, v) if v in spec.cards else unit_name(spec, v), "sans", t.small, T.TEXT)
+                surface.blit(img, (x, y + t.px(4)))
+                r.w = img.get_width()
+            x = r.right + t.px(5)
+        left = self.batch_total - (self.need.get("index", 0) - self.batch_start)
+        for k in range(max(0, min(left, 20))):
+            r = pygame.Rect(x, y, s, s)
+            pygame.draw.rect(surface, (30, 26, 22), r, border_radius=max(3, s // 5))
+            pygame.draw.rect(surface, T.HILITE if k == 0 else (96, 84, 66), r, width=max(1, t.px(2 if k == 0 else 1)),
+                             border_radius=max(3, s // 5))
+            if k == 0:
+                q = res.text("?", "sans_bold", t.small, T.HILITE)
+                surface.blit(q, q.get_rect(center=r.center))
+            x = r.right + t.px(5)
+
+    def tooltip_at(self, pos):
+        for c in self.choices:
+            if c.visible and c.rect.collidepoint(pos):
+                return c.tooltip_at(pos)
+        for b in (self.btn_back, self.btn_takeback):
+            if b.visible:
+                tip = b.tooltip_at(pos)
+                if tip:
+                    return tip
+        return None

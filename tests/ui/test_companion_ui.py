@@ -1,0 +1,359 @@
+"""The companion mode in the window: the title starts it, the outcome dialog enters physical dice
+and draws, physical cards are played by name or by hand, and the board-edit mode makes the
+players' adjustments. Only posted mouse events drive the window."""
+from __future__ import annotations
+
+import random
+
+import pygame
+import pytest
+
+from botwotr.core import Game, RuleError
+from botwotr.core.state import canonical
+from botwotr.ui import panels
+from botwotr.ui.outcomes import OutcomeDialog
+from botwotr.ui.scenes import game as game_scene
+from botwotr.ui.scenes.game import GameScene
+from botwotr.ui.scenes.title import TitleScene
+
+from conftest import click
+
+
+# -- helpers -------------------------------------------------------------------------------------
+
+def submit_asking(g: Game, cmd: dict, rng: random.Random) -> list[dict]:
+    """Answer every outcome the core asks for (setting a position up, as the players would)."""
+    cmd = dict(cmd)
+    for _ in range(100):
+        try:
+            return g.submit(cmd)
+        except RuleError as e:
+            if e.code != "chance/needs_outcome":
+                raise
+            v = rng.randint(1, 6) if e.data["kind"] == "die" else rng.choice(e.data["options"])
+            cmd["outcomes"] = list(cmd.get("outcomes", [])) + [v]
+    raise AssertionError("too many outcomes asked")
+
+
+def advance_to(g: Game, kind: str, side: str | None = None, seed: int = 0) -> None:
+    rng = random.Random(seed)
+    for _ in range(200):
+        p = g.state["pending"][-1]
+        if p["kind"] == kind and (side is None or p.get("side") == side):
+            return
+        submit_asking(g, g.legal_commands()[0], rng)
+    raise AssertionError(f"never reached {kind}")
+
+
+@pytest.fixture
+def generic_panels(monkeypatch):
+    """The generic list of legal commands (independent of the specific decision panels)."""
+    monkeypatch.setattr(game_scene, "panel_class_for", lambda kind: panels.GenericDecisionPanel)
+
+
+def open_scene(make_app, game, size=(1280, 720)) -> tuple:
+    app = make_app(size)
+    scene = GameScene(app, game)
+    app.push(scene)
+    app.step()
+    app.step()
+    return app, scene
+
+
+def click_command(app, scene, cmd: dict) -> None:
+    """Click the generic panel's row for `cmd`, scrolling the list with the wheel until it shows."""
+    panel = scene.decision
+    idx = panel.index_of(cmd)
+    assert idx is not None, f"{cmd} is not offered"
+    lst = panel.list
+    for _ in range(400):
+        rect = lst.row_rect(idx)
+        if rect is not None and lst.rect.contains(rect):
+            break
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=lst.rect.center, rel=(0, 0), buttons=(0, 0, 0)))
+        pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1 if rect is None or rect.y > lst.rect.y else 1,
+                                             flipped=False, precise_x=0.0, precise_y=-1.0))
+        app.step()
+    click(app, lst.row_rect(idx).center)
+
+
+def choice(dlg: OutcomeDialog, name: str):
+    return next(c for c in dlg.choices if c.name == name)
+
+
+def drag(app, start, end, steps=4) -> None:
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=start, rel=(0, 0), buttons=(0, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
+    app.step()
+    for k in range(1, steps + 1):
+        p = (round(start[0] + (end[0] - start[0]) * k / steps), round(start[1] + (end[1] - start[1]) * k / steps))
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=p, rel=(1, 1), buttons=(1, 0, 0)))
+        app.step()
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1))
+    app.step()
+
+
+def screen_point(scene, region, anchor="army"):
+    x, y = scene.board.camera.to_screen(*scene.board.layout.anchor(region, anchor))
+    return round(x), round(y)
+
+
+def no_rng_after_start(g: Game) -> bool:
+    return not any(e["e"] == "RngAdvanced" for entry in g.log[1:] for e in entry["events"])
+
+
+# -- the title -----------------------------------------------------------------------------------
+
+def test_title_starts_a_companion_game_and_continue_keeps_the_mode(make_app, rohan):
+    app = make_app((1280, 720))
+    title = TitleScene(app)
+    title.seed = 5
+    app.push(title)
+    app.step()
+    assert not title.btn_cards.visible
+    click(app, title.mode_buttons["companion"].rect.center)
+    assert title.btn_cards.visible
+    click(app, title.btn_cards.rect.center)
+    click(app, title.btn_new.rect.center)
+    scene = app.scene
+    assert isinstance(scene, GameScene) and scene.mode == "companion" and scene.curtain is None
+    opts = scene.game.state["options"]
+    assert opts["companion"] is True and opts["physical_cards"] is True
+    assert set(opts["players"]) == {"fp", "sh"}
+    scene.autosave()
+    title = TitleScene(app)
+    app.reset_to(title)
+    app.step()
+    click(app, title.btn_continue.rect.center)
+    assert isinstance(app.scene, GameScene) and app.scene.mode == "companion"
+    assert app.scene.game.state["options"]["physical_cards"] is True
+
+
+# -- outcomes ------------------------------------------------------------------------------------
+
+def test_action_dice_are_entered_face_by_face(make_app, rohan, generic_panels):
+    g = Game.new(rohan, seed=3, options={"companion": True})
+    advance_to(g, "roll_dice")
+    app, scene = open_scene(make_app, g)
+    n = g.state["sides"]["fp"]["dice"]
+    click_command(app, scene, {"cmd": "roll_dice", "side": "fp"})
+    dlg = app.scene
+    assert isinstance(dlg, OutcomeDialog) and dlg.need["kind"] == "face"
+    assert f"1 of {n}" in dlg.prompt()
+    faces = (["will", "event", "character", "muster", "army_muster"] * 3)[:n]
+    for k, f in enumerate(faces):
+        assert app.scene is dlg and f"{k + 1} of {n}" in dlg.prompt()
+        click(app, choice(dlg, f"face:{f}").rect.center)
+    assert app.scene is scene
+    rolled = [e for e in g.log[-1]["events"] if e["e"] == "DiceRolled"][0]
+    assert rolled["results"] == faces and g.state["sides"]["fp"]["rolled"] == faces
+    assert no_rng_after_start(g)
+
+
+def test_a_fate_tile_is_picked_in_the_dialog(make_app, rohan, generic_panels):
+    g = Game.new(rohan, seed=3, options={"companion": True})
+    advance_to(g, "fate_draw")
+    app, scene = open_scene(make_app, g)
+    click_command(app, scene, {"cmd": "draw_fate", "side": "fp"})
+    dlg = app.scene
+    assert isinstance(dlg, OutcomeDialog) and dlg.need["kind"] == "pick"
+    # identical tiles are one choice with a count
+    assert len(dlg.choices) < len(dlg.need["options"])
+    want = next(c for c in dlg.choices if rohan.fate_tiles[c.value].value == 2)
+    click(app, want.rect.center)
+    assert app.scene is scene
+    drawn = [e for e in g.log[-1]["events"] if e["e"] == "FateTileDrawn"]
+    assert drawn and rohan.fate_tiles[drawn[0]["tile"]].value == 2
+    assert no_rng_after_start(g)
+
+
+def test_back_cancels_the_whole_command(make_app, rohan, generic_panels):
+    g = Game.new(rohan, seed=3, options={"companion": True})
+    advance_to(g, "roll_dice")
+    app, scene = open_scene(make_app, g)
+    before, n = canonical(g.state), len(g.log)
+    click_command(app, scene, {"cmd": "roll_dice", "side": "sh"})
+    dlg = app.scene
+    assert isinstance(dlg, OutcomeDialog)
+    click(app, choice(dlg, "face:eye").rect.center)
+    assert dlg.entered == ["eye"]
+    click(app, dlg.btn_takeback.rect.center)  # take back the last value
+    assert dlg.entered == []
+    click(app, choice(dlg, "face:army").rect.center)
+    click(app, dlg.btn_back.rect.center)
+    assert app.scene is scene and dlg.cancelled
+    assert canonical(g.state) == before and len(g.log) == n
+
+
+def test_combat_style_dice_show_pips(make_app, rohan):
+    """A 'die' outcome: six faces with pips, answered by number."""
+    app = make_app()
+    g = Game.new(rohan, seed=3, options={"companion": True})
+    scene = GameScene(app, g)
+    app.push(scene)
+    app.step()
+    err = RuleError("chance/needs_outcome", "Enter the die.", None,
+                    {"kind": "die", "what": "combat", "index": 0})
+    dlg = OutcomeDialog(app, scene, {"cmd": "roll_combat", "side": "fp"}, err)
+    app.push(dlg)
+    app.step()
+    assert [c.value for c in dlg.choices] == [1, 2, 3, 4, 5, 6]
+    assert "combat die" in dlg.prompt().lower()
+
+
+# -- physical cards ------------------------------------------------------------------------------
+
+def test_physical_cards_played_by_hand_and_by_name(make_app, rohan, generic_panels):
+    g = Game.new(rohan, seed=4, options={"companion": True, "physical_cards": True})
+    rng = random.Random(4)
+    advance_to(g, "roll_dice", seed=4)
+    g.submit({"cmd": "roll_dice", "side": "fp", "outcomes": ["event"] * g.state["sides"]["fp"]["dice"]})
+    submit_asking(g, {"cmd": "roll_dice", "side": "sh"}, rng)
+    while g.state["pending"][-1] != {"kind": "action", "side": "fp"}:
+        submit_asking(g, g.legal_commands()[0], rng)
+    app, scene = open_scene(make_app, g)
+    assert set(g.state["sides"]["fp"]["hand"]) == {"?"}
+    hand = len(g.state["sides"]["fp"]["hand"])
+    by_hand = {"cmd": "use_die", "side": "fp", "die": 0, "action": "play_card", "card": "?"}
+    assert by_hand in scene.legal
+    click_command(app, scene, by_hand)
+    played = [e for e in g.log[-1]["events"] if e["e"] == "CardPlayed"][0]
+    assert played["by_hand"] and len(g.state["sides"]["fp"]["hand"]) == hand - 1
+    assert any("by hand" in s for s in (it.text for it in scene.log_panel.list.items))
+    # the Shadow answers, then the Free Peoples name the card they play
+    while g.state["pending"][-1] != {"kind": "action", "side": "fp"}:
+        submit_asking(g, g.legal_commands()[0], rng)
+    app.step()
+    named = next(c for c in scene.legal if c.get("action") == "play_card" and c["card"] == "swift_messenger")
+    click_command(app, scene, named)
+    assert "swift_messenger" in g.state["discard"]
+    assert no_rng_after_start(g)
+
+
+def test_the_action_panel_offers_play_by_hand(make_app, rohan):
+    g = Game.new(rohan, seed=4, options={"companion": True, "physical_cards": True})
+    advance_to(g, "roll_dice", seed=4)
+    g.submit({"cmd": "roll_dice", "side": "fp", "outcomes": ["event"] * g.state["sides"]["fp"]["dice"]})
+    submit_asking(g, {"cmd": "roll_dice", "side": "sh"}, random.Random(1))
+    while g.state["pending"][-1] != {"kind": "action", "side": "fp"}:
+        submit_asking(g, g.legal_commands()[0], random.Random(1))
+    app, scene = open_scene(make_app, g)
+    panel = scene.decision
+    if not hasattr(panel, "find") or not hasattr(panel, "pick_die"):
+        pytest.skip("no specific action panel")
+    panel.pick_die(0)
+    app.step()
+    btn = panel.find("card:?")
+    assert btn is not None
+    panel.reveal(btn)
+    app.step()
+    click(app, btn.rect.center)
+    assert any(e["e"] == "CardPlayed" and e.get("by_hand") for e in g.log[-1]["events"])
+
+
+# -- the board-edit mode -------------------------------------------------------------------------
+
+def edit_scene(make_app, rohan, **opts):
+    g = Game.new(rohan, seed=3, options={"companion": True, **opts})
+    app, scene = open_scene(make_app, g)
+    click(app, scene.edit.button.rect.center)
+    assert scene.edit.active
+    app.step()
+    return app, scene, g
+
+
+def test_dragging_an_army_moves_it_as_an_adjustment(make_app, rohan):
+    app, scene, g = edit_scene(make_app, rohan)
+    src = next(r for r, reg in g.state["regions"].items() if reg["side"] == "fp" and
+               any(k[0] == "unit" and k[1] == r for k in scene.board.piece_rects))
+    dest = next(r for r, reg in g.state["regions"].items() if reg["side"] is None and r != src
+                and scene.board.region_at_screen(screen_point(scene, r)) == r)
+    units = dict(g.state["regions"][src]["units"])
+    key = next(k for k in scene.board.piece_rects if k[0] == "unit" and k[1] == src)
+    drag(app, scene.board.piece_rects[key].center, screen_point(scene, dest))
+    entry = g.log[-1]
+    assert entry["cmd"]["side"] == "players" and entry["cmd"]["cmd"] == "adjust_move"
+    kinds = [e["e"] for e in entry["events"]]
+    assert "Adjustment" in kinds
+    moved = [e for e in entry["events"] if e["e"] == "ArmyMoved"][0]
+    assert moved["why"] == "adjustment" and moved["units"] == units
+    assert g.state["regions"][dest]["units"] == units and not g.state["regions"][src]["units"]
+
+
+def test_the_palette_adds_a_unit(make_app, rohan):
+    app, scene, g = edit_scene(make_app, rohan)
+    dest = next(r for r, reg in g.state["regions"].items() if reg["side"] in (None, "sh")
+                and scene.board.region_at_screen(screen_point(scene, r, "label")) == r)
+    before = g.state["regions"][dest]["units"].get("orcs", 0)
+    tile = next(t for t in scene.edit.tiles if t.name == "tool:unit:orcs")
+    click(app, tile.rect.center)
+    assert scene.edit.tool == ("unit", "sh", "orcs")
+    click(app, screen_point(scene, dest, "label"))
+    assert g.state["regions"][dest]["units"].get("orcs", 0) == before + 1
+    assert g.log[-1]["cmd"] == {"cmd": "adjust_units", "side": "players", "region": dest, "owner": "sh",
+                                "unit": "orcs", "n": 1}
+    assert g.log[-1]["events"][0]["e"] == "Adjustment"
+
+
+def test_dragging_the_fate_marker(make_app, rohan):
+    app, scene, g = edit_scene(make_app, rohan)
+    assert g.state["fate"] != 5
+    start = scene.board.piece_rects[("fate_marker",)].center
+    end = scene.board._slot_rect("fate.5").center
+    drag(app, start, end)
+    assert g.state["fate"] == 5
+    assert g.log[-1]["cmd"] == {"cmd": "adjust_fate", "side": "players", "to": 5}
+
+
+def test_a_refused_adjustment_changes_nothing(make_app, rohan):
+    app, scene, g = edit_scene(make_app, rohan)
+    src = next(r for r, reg in g.state["regions"].items() if reg["side"] == "fp" and
+               any(k[0] == "unit" and k[1] == r for k in scene.board.piece_rects))
+    enemy = next(r for r, reg in g.state["regions"].items() if reg["side"] == "sh" and
+                 scene.board.region_at_screen(screen_point(scene, r)) == r)
+    before, n = canonical(g.state), len(g.log)
+    key = next(k for k in scene.board.piece_rects if k[0] == "unit" and k[1] == src)
+    drag(app, scene.board.piece_rects[key].center, screen_point(scene, enemy))
+    assert canonical(g.state) == before and len(g.log) == n
+    assert scene.message_error and "other side" in scene.message
+    # a palette tool refused the same way: no damage marker where there is no army
+    empty = next(r for r, reg in g.state["regions"].items() if reg["side"] is None
+                 and scene.board.region_at_screen(screen_point(scene, r, "label")) == r)
+    click(app, next(t for t in scene.edit.tiles if t.name == "tool:damage").rect.center)
+    click(app, screen_point(scene, empty, "label"))
+    assert canonical(g.state) == before and len(g.log) == n and scene.message_error
+
+
+def test_palette_pages_move_a_card_and_change_the_dice(make_app, rohan):
+    app, scene, g = edit_scene(make_app, rohan)
+    edit = scene.edit
+    dice = g.state["sides"]["sh"]["dice_bonus"]
+    click(app, edit.dice_btns[("sh", 1)].rect.center)
+    assert g.state["sides"]["sh"]["dice_bonus"] == dice + 1
+    assert g.log[-1]["cmd"] == {"cmd": "adjust_dice", "side": "players", "owner": "sh", "n": 1}
+    click(app, edit.tabs["cards"].rect.center)
+    app.step()
+    row = next(i for i, it in enumerate(edit.list.items) if it.payload[1] in g.state["generic"])
+    card = edit.list.items[row].payload[1]
+    click(app, edit.list.row_rect(row).center)
+    assert edit.card == card
+    click(app, edit.place_btns["hand_sh"].rect.center)
+    assert card in g.state["sides"]["sh"]["hand"] and card not in g.state["generic"]
+    assert g.log[-1]["events"][0] == {"e": "Adjustment", "what": "card", "command": {"card": card, "to": "hand_sh"}}
+
+
+def test_edit_mode_in_hotseat_warns(make_app, rohan):
+    app = make_app()
+    g = Game.new(rohan, seed=3)
+    scene = GameScene(app, g)
+    app.push(scene)
+    app.step()
+    click(app, scene.btn_reveal.rect.center)
+    click(app, scene.edit.button.rect.center)
+    assert scene.edit.active and scene.mode == "hotseat"
+    assert scene.edit.warning.text and scene.message_error
+    start = scene.board.piece_rects[("fate_marker",)].center
+    drag(app, start, scene.board._slot_rect("fate.3").center)
+    assert g.state["fate"] == 3 and g.log[-1]["cmd"]["side"] == "players"
+    click(app, scene.edit.button.rect.center)
+    assert not scene.edit.active
