@@ -1501,6 +1501,10 @@ def eff_discard_random(ctx, side, eff, src):
         hand = ctx.s["sides"][who]["hand"]
         if not hand:
             return
+        if ctx.s["options"].get("physical_cards"):
+            # The players discard a card at random at the table; the client does not track it.
+            ctx.emit("CardDiscarded", side=who, card="?", to="unknown", why=src)
+            continue
         card = ctx.chance.pick(sorted(hand), "card")
         ctx.emit("CardDiscarded", side=who, card=card, to=card_destination(ctx.spec, card), why=src)
 

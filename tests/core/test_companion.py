@@ -112,3 +112,25 @@ def test_bad_start_options_are_refused(options):
     with pytest.raises(RuleError) as info:
         Game.new(scenario_spec(), seed=1, options=options)
     assert info.value.code == "command/malformed"
+
+
+def test_physical_cards_random_discard_needs_no_outcome():
+    """A card that makes the opponent discard at random: with physical cards the players do it at
+    the table; the client records an unknown discard (found by the companion UI work)."""
+    g = companion_game(physical=True, seed=6)
+    rng = random.Random(6)
+    while not (top(g)["kind"] == "roll_dice"):
+        submit_asking(g, g.legal_commands()[0], rng)
+    g.submit({"cmd": "roll_dice", "side": "fp", "outcomes": ["event"] * 5})
+    sd = g.state["sides"]["sh"]
+    n = sd["dice"] - len(sd["box"])
+    g.submit({"cmd": "roll_dice", "side": "sh", "outcomes": ["event"] * n})
+    g.submit({"cmd": "use_die", "side": "fp", "die": 0, "action": "draw_generic"})
+    fp_hand = len(g.state["sides"]["fp"]["hand"])
+    while top(g)["kind"] == "discard":
+        g.submit({"cmd": "discard", "side": top(g)["side"], "card": "?"})
+    assert top(g) == {"kind": "action", "side": "sh"}
+    events = g.submit({"cmd": "use_die", "side": "sh", "die": 0, "action": "play_card", "card": "whispered_doubt"})
+    discarded = [e for e in events if e["e"] == "CardDiscarded"]
+    assert discarded == [{"e": "CardDiscarded", "side": "fp", "card": "?", "to": "unknown", "why": "card:whispered_doubt"}]
+    assert len(g.state["sides"]["fp"]["hand"]) == fp_hand - 1
