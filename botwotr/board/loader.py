@@ -216,10 +216,37 @@ def _png_size(path: Path) -> tuple[int, int]:
 
 
 def load_map(path: str | Path) -> Board:
-    """Load and validate a board map. Raises :class:`BoardError` on any problem."""
+    """Load and validate a board map. Raises :class:`BoardError` on any problem.
+
+    A map already loaded is not parsed again while its file and art are unchanged (the content
+    loader and the window both ask for the same map)."""
     path = Path(path)
     if not path.is_file():
         raise BoardError(path, "map file not found")
+    key = _cache_key(path)
+    if key in _CACHE:
+        return _CACHE[key]
+    board = _load_map(path)
+    _CACHE.clear()  # keep one map: the one in use
+    _CACHE[key] = board
+    return board
+
+
+_CACHE: dict[tuple, "Board"] = {}
+
+
+def _cache_key(path: Path) -> tuple:
+    """The map's bytes and the PNG headers beside it (all the loader reads of the art)."""
+    import hashlib
+    digest = hashlib.blake2b(path.read_bytes(), digest_size=16).hexdigest()
+    art = []
+    for p in sorted(path.parent.glob("*.png")):
+        with open(p, "rb") as f:
+            art.append((p.name, f.read(33)))
+    return (str(path.resolve()), digest, tuple(art))
+
+
+def _load_map(path: Path) -> Board:
     _precheck_xml(path)
     tmx = _parse_tmx(path)
 

@@ -240,7 +240,8 @@ class App:
             stamp = _dt.datetime.now().strftime("%Y%m%d-%H%M%S")
             path = folder / f"botwotr-{stamp}-{self.frame}.png"
         path = Path(path)
-        pygame.image.save(self.screen, str(path))
+        from .png import save_png
+        save_png(self.screen, path)
         return path
 
     def close(self) -> None:

@@ -241,6 +241,7 @@ class BoardView:
         self._dragging = False
         self._art_cache: tuple | None = None
         self._frame_cache: tuple | None = None
+        self._ground_cache: tuple | None = None
         self._army_box: dict[str, pygame.Rect | None] = {}
         self._region_boxes = {r: _bbox(p) for r, p in layout.polygons.items()}
 
@@ -310,24 +311,29 @@ class BoardView:
     # -- drawing -------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, theme: Theme, view: dict | None,
              seat: str = "public") -> None:
-        """Everything but the overlays is drawn once into a cached picture, made again only when
-        the camera, the view object (views are never changed in place: a new state gives a new
-        view), the highlights, the hover region, the hidden pieces or the theme change; then
-        each frame is one blit plus the overlays. `invalidate()` forces a redraw."""
+        """Everything but the overlays is drawn into cached pictures: the ground (art, region
+        tints, labels) per camera, theme, highlights, hover region and battle area; the pieces on
+        it per view object (views are never changed in place: a new state gives a new view),
+        seat and hidden pieces. A frame is then one blit plus the overlays; a piece landing after
+        an animation redraws the pieces only. `invalidate()` forces a redraw."""
         cam = self.camera
-        key = (tuple(cam.viewport), cam.scale, cam.ox, cam.oy, theme, seat, id(view),
-               frozenset((r, tuple(c)) for r, c in self.highlights.items()), self.hover_region,
-               frozenset(self.hidden_pieces))
+        battle = (view or {}).get("battle") or {}
+        ground_key = (tuple(cam.viewport), cam.scale, cam.ox, cam.oy, theme,
+                      frozenset((r, tuple(c)) for r, c in self.highlights.items()), self.hover_region,
+                      battle.get("target"), tuple(battle.get("armies") or ()))
+        key = (ground_key, seat, id(view), frozenset(self.hidden_pieces))
         cached = self._frame_cache
         clip = surface.get_clip()
         if cached is None or cached[0] != key or cached[1] is not view:
             need = (self.rect.right, self.rect.bottom)
-            layer = cached[2] if cached is not None and cached[2].get_size() == need else None
-            if layer is None:
-                layer = pygame.Surface(need)
-                if pygame.display.get_surface() is not None:
-                    layer = layer.convert()
-            self._draw_static(layer, theme, view, seat)
+            ground = self._ground_cache
+            if ground is None or ground[0] != ground_key or ground[1].get_size() != need:
+                img = ground[1] if ground is not None and ground[1].get_size() == need else self._new_layer(need)
+                self._draw_ground(img, theme, view)
+                ground = self._ground_cache = (ground_key, img)
+            layer = cached[2] if cached is not None and cached[2].get_size() == need else self._new_layer(need)
+            layer.blit(ground[1], self.rect.topleft, area=self.rect)
+            self._draw_pieces(layer, theme, view, seat)
             cached = self._frame_cache = (key, view, layer, self.piece_rects, self._tips, self._army_box)
         _k, _v, layer, self.piece_rects, self._tips, self._army_box = cached
         self.piece_rects = dict(self.piece_rects)
@@ -338,14 +344,17 @@ class BoardView:
             ov(surface, self, theme)
         surface.set_clip(clip)
 
-    def invalidate(self) -> None:
-        """Forget the cached picture (after changing something the cache key does not see)."""
-        self._frame_cache = None
+    @staticmethod
+    def _new_layer(size) -> pygame.Surface:
+        layer = pygame.Surface(size)
+        return layer.convert() if pygame.display.get_surface() is not None else layer
 
-    def _draw_static(self, surface, theme, view, seat) -> None:
-        self.piece_rects = {}
-        self._army_box: dict[str, pygame.Rect | None] = {}
-        self._tips = []
+    def invalidate(self) -> None:
+        """Forget the cached pictures (after changing something their keys do not see)."""
+        self._frame_cache = None
+        self._ground_cache = None
+
+    def _draw_ground(self, surface, theme, view) -> None:
         surface.set_clip(self.rect)
         surface.fill((22, 20, 18), self.rect)
         self._draw_art(surface)
@@ -355,6 +364,13 @@ class BoardView:
         if view is not None and view.get("battle"):
             self._draw_battle_area(surface, theme, view["battle"])
         self._draw_labels(surface, theme)
+        surface.set_clip(None)
+
+    def _draw_pieces(self, surface, theme, view, seat) -> None:
+        self.piece_rects = {}
+        self._army_box: dict[str, pygame.Rect | None] = {}
+        self._tips = []
+        surface.set_clip(self.rect)
         if view is not None:
             self._draw_tracks(surface, theme, view)
             for rid in self.layout.polygons:

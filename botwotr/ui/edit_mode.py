@@ -478,6 +478,9 @@ class EditMode(Widget):
             return False
         super().handle_event(ev)
         d = self.drag
+        if ev.type == pygame.WINDOWFOCUSLOST and d is not None:  # the piece goes back
+            self.drag = None
+            return False
         if ev.type == pygame.MOUSEMOTION and d is not None:
             d.pos = ev.pos
             if not d.moved and abs(ev.pos[0] - d.origin[0]) + abs(ev.pos[1] - d.origin[1]) > DRAG_THRESHOLD:
@@ -507,7 +510,8 @@ class EditMode(Widget):
                 return True
         if ev.type == pygame.MOUSEWHEEL and self.page != "board":
             return self.list.handle_event(ev)
-        return self.rect.collidepoint(getattr(ev, "pos", (-1, -1))) and ev.type != pygame.MOUSEMOTION
+        # a press on the palette's background stops here; releases go on (the board may be panning)
+        return ev.type == pygame.MOUSEBUTTONDOWN and self.rect.collidepoint(ev.pos)
 
     def update(self, dt) -> None:
         if self.active:

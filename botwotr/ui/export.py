@@ -46,6 +46,7 @@ def export_save(save_path, out, at: int | None = None, size=(1920, 1080), seat: 
     import pygame
 
     from .layouts import layout_for
+    from .png import save_png
     from .render import render_position
     pygame.font.init()
     try:
@@ -55,7 +56,7 @@ def export_save(save_path, out, at: int | None = None, size=(1920, 1080), seat: 
         if out.parent and not out.parent.is_dir():
             raise ExportError(f"{out}: the folder {out.parent} does not exist")
         try:
-            pygame.image.save(surf, str(out))
+            save_png(surf, out)
         except (pygame.error, OSError) as e:
             raise ExportError(f"{out}: cannot be written ({e})") from None
     finally:

@@ -39,11 +39,23 @@ ACTION_NAMES = {
 }
 TOKEN_NAMES = {"move": N_("move"), "recruit": N_("recruit"), "rally": N_("rally"),
                "characters": N_("move characters")}
+ADJUST_WHAT = {"units": N_("the units"), "move": N_("an army's place"), "damage": N_("the damage markers"),
+               "leaders": N_("the leaders"), "character": N_("a character"), "control": N_("a control marker"),
+               "fate": N_("the fate marker"), "dice": N_("the action dice"), "card": N_("a card's place")}
 TACTIC_NAMES = {"regroup": N_("Regroup"), "combat_event": N_("Combat event")}
 
 
 def side_name(side) -> str:
     return _(SIDE_NAMES.get(side, str(side)))
+
+
+ACTOR_NAMES = {"fp": N_("the Free Peoples player"), "sh": N_("the Shadow player"),
+               "players": N_("the players"), None: N_("the game")}
+
+
+def actor_name(side) -> str:
+    """A side as the one who acts in a sentence (a singular subject: "the Shadow player uses")."""
+    return _(ACTOR_NAMES.get(side, str(side)))
 
 
 def side_title(side) -> str:
@@ -108,7 +120,7 @@ def join_and(parts) -> str:
 
 
 def path_text(spec, path) -> str:
-    return " → ".join(region_name(spec, r) for r in path)
+    return " › ".join(region_name(spec, r) for r in path)
 
 
 def tactic_name(spec, t) -> str:
@@ -143,11 +155,11 @@ _SILENT = {"StepDone", "PendingPushed", "PendingPopped", "PendingUpdated", "RngA
 def _units_placed(e, spec):
     why = e.get("why")
     if why == "setup":
-        return _("{side} set up {units} in {region}.").format(
-            side=cap(side_name(e["side"])), units=units_text(spec, e["units"]),
+        return _("{side} sets up {units} in {region}.").format(
+            side=cap(actor_name(e["side"])), units=units_text(spec, e["units"]),
             region=region_name(spec, e["region"]))
-    return _("{side} place {units} in {region}.").format(
-        side=cap(side_name(e["side"])), units=units_text(spec, e["units"]),
+    return _("{side} places {units} in {region}.").format(
+        side=cap(actor_name(e["side"])), units=units_text(spec, e["units"]),
         region=region_name(spec, e["region"]))
 
 
@@ -156,8 +168,8 @@ def _units_removed(e, spec):
     why = e.get("why")
     tail = {"casualty": _(" as a casualty"), "fled": _(" while fleeing"),
             "over the limit of 5": _(" (over the limit of 5)")}.get(why, "")
-    return _("{side} lose {units} in {region}{tail}.").format(
-        side=cap(side_name(e["side"])), units=units_text(spec, units),
+    return _("{side} loses {units} in {region}{tail}.").format(
+        side=cap(actor_name(e["side"])), units=units_text(spec, units),
         region=region_name(spec, e["region"]), tail=tail)
 
 
@@ -170,8 +182,8 @@ def _army_moved(e, spec):
     who = units_text(spec, e["units"])
     if extra:
         who = _("{units} with {others}").format(units=who, others=join_and(extra))
-    return _("{side} move {who} from {src} to {path}.").format(
-        side=cap(side_name(e["side"])), who=who, src=region_name(spec, e["from"]),
+    return _("{side} moves {who} from {src} to {path}.").format(
+        side=cap(actor_name(e["side"])), who=who, src=region_name(spec, e["from"]),
         path=path_text(spec, e["path"]))
 
 
@@ -189,7 +201,7 @@ def _damage(e, spec):
 def _control(e, spec):
     if e["side"] is None:
         return _("{region} is liberated.").format(region=region_name(spec, e["region"]))
-    return _("{side} take control of {region}.").format(side=cap(side_name(e["side"])),
+    return _("{side} takes control of {region}.").format(side=cap(actor_name(e["side"])),
                                                         region=region_name(spec, e["region"]))
 
 
@@ -210,26 +222,26 @@ def _cards_drawn(e, spec):
     deck = {"generic": _("the generic deck"), "story": _("their story deck"),
             "special": _("the special deck")}.get(e["deck"], e["deck"])
     if all(c == HIDDEN for c in cards):
-        return ngettext("{side} draw {n} card from {deck}.", "{side} draw {n} cards from {deck}.",
-                        len(cards)).format(side=cap(side_name(e["side"])), n=len(cards), deck=deck)
-    return _("{side} draw {cards} from {deck}.").format(
-        side=cap(side_name(e["side"])), cards=join_and(card_name(spec, c) for c in cards), deck=deck)
+        return ngettext("{side} draws {n} card from {deck}.", "{side} draws {n} cards from {deck}.",
+                        len(cards)).format(side=cap(actor_name(e["side"])), n=len(cards), deck=deck)
+    return _("{side} draws {cards} from {deck}.").format(
+        side=cap(actor_name(e["side"])), cards=join_and(card_name(spec, c) for c in cards), deck=deck)
 
 
 def _card_played(e, spec):
     if e.get("by_hand"):  # physical cards: the players apply it themselves
-        return _("{side} play a card from their hand; the players apply it by hand.").format(
-            side=cap(side_name(e["side"])))
+        return _("{side} plays a card from their hand; the players apply it by hand.").format(
+            side=cap(actor_name(e["side"])))
     if e.get("die"):
-        return _("{side} play {card} with their {face} die.").format(
-            side=cap(side_name(e["side"])), card=card_name(spec, e["card"]), face=face_name(e["die"]))
-    return _("{side} play {card}.").format(side=cap(side_name(e["side"])),
+        return _("{side} plays {card} with their {face} die.").format(
+            side=cap(actor_name(e["side"])), card=card_name(spec, e["card"]), face=face_name(e["die"]))
+    return _("{side} plays {card}.").format(side=cap(actor_name(e["side"])),
                                            card=card_name(spec, e["card"]))
 
 
 def _dice_rolled(e, spec):
     faces = ", ".join(face_name(f) for f in e["results"])
-    s = _("{side} roll {faces}.").format(side=cap(side_name(e["side"])), faces=faces)
+    s = _("{side} rolls {faces}.").format(side=cap(actor_name(e["side"])), faces=faces)
     if e.get("to_box"):
         s += " " + ngettext("{n} die goes to the Shadow Box.", "{n} dice go to the Shadow Box.",
                             e["to_box"]).format(n=e["to_box"])
@@ -238,8 +250,8 @@ def _dice_rolled(e, spec):
 
 def _die_used(e, spec):
     act = _(ACTION_NAMES.get(e.get("action"), str(e.get("action"))))
-    return _("{side} use their {face} die to {action}.").format(
-        side=cap(side_name(e["side"])), face=face_name(e["result"]), action=act)
+    return _("{side} uses their {face} die to {action}.").format(
+        side=cap(actor_name(e["side"])), face=face_name(e["result"]), action=act)
 
 
 def _fate_applied(e, spec):
@@ -251,8 +263,8 @@ def _fate_applied(e, spec):
 
 
 def _battle_started(e, spec):
-    return _("{side} attack {target} from {armies}.").format(
-        side=cap(side_name(e["attacker"])), target=region_name(spec, e["target"]),
+    return _("{side} attacks {target} from {armies}.").format(
+        side=cap(actor_name(e["attacker"])), target=region_name(spec, e["target"]),
         armies=join_and(region_name(spec, r) for r in e["armies"]))
 
 
@@ -263,8 +275,8 @@ def _battle_ended(e, spec):
 
 def _combat_rolled(e, spec):
     dice = " ".join(str(d) for d in e.get("dice", []))
-    return _("{side} roll combat dice: {dice} (hit on {target}+).").format(
-        side=cap(side_name(e["side"])), dice=dice or "-", target=e.get("target", "?"))
+    return _("{side} rolls combat dice: {dice} (hit on {target}+).").format(
+        side=cap(actor_name(e["side"])), dice=dice or "-", target=e.get("target", "?"))
 
 
 def _tactics(e, spec):
@@ -289,45 +301,45 @@ _EVENTS: dict[str, Any] = {
     "DamageChanged": _damage,
     "ControlChanged": _control,
     "RecruitmentTokenPlaced": lambda e, spec: (
-        _("{side} place a face-down recruitment token in {region}.") if e["unit"] == HIDDEN
-        else _("{side} place a recruitment token ({unit}) in {region}.")).format(
-        side=cap(side_name(e["side"])), unit=unit_name(spec, e["unit"]),
+        _("{side} places a face-down recruitment token in {region}.") if e["unit"] == HIDDEN
+        else _("{side} places a recruitment token ({unit}) in {region}.")).format(
+        side=cap(actor_name(e["side"])), unit=unit_name(spec, e["unit"]),
         region=region_name(spec, e["region"])),
     "RecruitmentTokenUsed": lambda e, spec: _(
-        "{side} turn up the recruitment token in {region}: {unit}.").format(
-        side=cap(side_name(e["side"])), region=region_name(spec, e["region"]),
+        "{side} turns up the recruitment token in {region}: {unit}.").format(
+        side=cap(actor_name(e["side"])), region=region_name(spec, e["region"]),
         unit=unit_name(spec, e["unit"])),
     "RecruitmentTokensDestroyed": lambda e, spec: ngettext(
         "{n} recruitment token of {side} in {region} is destroyed.",
         "{n} recruitment tokens of {side} in {region} are destroyed.", len(e["units"])).format(
         n=len(e["units"]), side=side_name(e["side"]), region=region_name(spec, e["region"])),
     "CharacterStatus": _char_status,
-    "CharactersMoved": lambda e, spec: _("{side} move {chars} to {path}.").format(
-        side=cap(side_name(e["side"])), chars=join_and(char_name(spec, c) for c in e["chars"]),
+    "CharactersMoved": lambda e, spec: _("{side} moves {chars} to {path}.").format(
+        side=cap(actor_name(e["side"])), chars=join_and(char_name(spec, c) for c in e["chars"]),
         path=path_text(spec, e["path"])),
     "TurnStarted": lambda e, spec: _("Turn {n} begins.").format(n=e["turn"]),
     "PhaseStarted": lambda e, spec: _("{phase}.").format(phase=_(PHASE_NAMES.get(e["phase"], e["phase"]))),
     "CardsDrawn": _cards_drawn,
     "GenericDeckReshuffled": lambda e, spec: _("The generic discard pile is shuffled into a new deck."),
-    "CardDiscarded": lambda e, spec: _("{side} discard {card}.").format(
-        side=cap(side_name(e["side"])), card=card_name(spec, e["card"])),
+    "CardDiscarded": lambda e, spec: _("{side} discards {card}.").format(
+        side=cap(actor_name(e["side"])), card=card_name(spec, e["card"])),
     "CardPlayed": _card_played,
-    "CardRevealed": lambda e, spec: _("{side} reveal {card}.").format(
-        side=cap(side_name(e["side"])), card=card_name(spec, e["card"])),
+    "CardRevealed": lambda e, spec: _("{side} reveals {card}.").format(
+        side=cap(actor_name(e["side"])), card=card_name(spec, e["card"])),
     "CardLeftTable": lambda e, spec: _("{card} leaves the table.").format(card=card_name(spec, e["card"])),
     "CardMovedByPlayers": lambda e, spec: _("The players move {card} to {to}.").format(
         card=card_name(spec, e["card"]), to=e["to"]),
     "PositionChosen": lambda e, spec: _("Saruman takes his place in {pos} ({n} dice in the Shadow Box).").format(
         pos=position_name(spec, e["position"]), n=e["dice"]),
     "LeadershipTokensGained": lambda e, spec: ngettext(
-        "The Shadow gain {n} leadership token.", "The Shadow gain {n} leadership tokens.",
+        "The Shadow player gains {n} leadership token.", "The Shadow player gains {n} leadership tokens.",
         e["n"]).format(n=e["n"]),
-    "LeadershipTokenPlaced": lambda e, spec: _("The Shadow place a leadership token in {region}.").format(
+    "LeadershipTokenPlaced": lambda e, spec: _("The Shadow player places a leadership token in {region}.").format(
         region=region_name(spec, e["region"])),
     "LeadershipTokensLost": lambda e, spec: _("The Shadow's unplaced leadership tokens are lost."),
     "LeadershipTokensRemoved": lambda e, spec: _("The Shadow leadership tokens are removed from the board."),
-    "FateTileDrawn": lambda e, spec: _("The Free Peoples draw a fate tile.") if e["tile"] == HIDDEN
-    else _("The Free Peoples draw fate tile {tile} (value {v}).").format(
+    "FateTileDrawn": lambda e, spec: _("The Free Peoples player draws a fate tile.") if e["tile"] == HIDDEN
+    else _("The Free Peoples player draws fate tile {tile} (value {v}).").format(
         tile=e["tile"], v=spec.fate_tiles[e["tile"]].value if e["tile"] in spec.fate_tiles else "?"),
     "FateTileSetAside": lambda e, spec: _("The fate tile is set aside."),
     "FateTileApplied": _fate_applied,
@@ -340,15 +352,15 @@ _EVENTS: dict[str, Any] = {
     "DieChanged": lambda e, spec: _("A die of {side} becomes {face}.").format(
         side=side_name(e["side"]), face=face_name(e["result"])),
     "DiceBonusChanged": lambda e, spec: _("{side} will have {n:+d} action dice from next turn.").format(
-        side=cap(side_name(e["side"])), n=e["n"]),
-    "ActionTokenUsed": lambda e, spec: _("The Free Peoples use an action token to {action}.").format(
+        side=cap(actor_name(e["side"])), n=e["n"]),
+    "ActionTokenUsed": lambda e, spec: _("The Free Peoples player uses an action token to {action}.").format(
         action=_(TOKEN_NAMES.get(e.get("action"), str(e.get("action"))))),
     "ActionTokensGained": lambda e, spec: ngettext(
-        "The Free Peoples gain {n} action token.", "The Free Peoples gain {n} action tokens.",
+        "The Free Peoples player gains {n} action token.", "The Free Peoples player gains {n} action tokens.",
         e["n"]).format(n=e["n"]),
     "ActionEnded": lambda e, spec: None,
-    "Passed": lambda e, spec: _("{side} pass.").format(side=cap(side_name(e["side"]))),
-    "GameWon": lambda e, spec: _("{side} win! {reason}").format(side=cap(side_name(e["side"])),
+    "Passed": lambda e, spec: _("{side} passes.").format(side=cap(actor_name(e["side"]))),
+    "GameWon": lambda e, spec: _("{side} wins! {reason}").format(side=cap(actor_name(e["side"])),
                                                                 reason=e.get("reason", "")),
     "ModifierAdded": lambda e, spec: _("A modifier takes effect: {kind} {n:+d}.").format(
         kind=e["mod"].get("kind"), n=e["mod"].get("n", 1)),
@@ -356,15 +368,16 @@ _EVENTS: dict[str, Any] = {
     "BattleEnded": _battle_ended,
     "TacticsRevealed": _tactics,
     "CombatRolled": _combat_rolled,
-    "RallyRolled": lambda e, spec: _("{side} roll to rally in {region}.").format(
-        side=cap(side_name(e["side"])), region=region_name(spec, e["region"])),
+    "RallyRolled": lambda e, spec: _("{side} rolls to rally in {region}.").format(
+        side=cap(actor_name(e["side"])), region=region_name(spec, e["region"])),
     "TerrainSuperiority": lambda e, spec: _("Terrain superiority: {who}.").format(
         who=side_name(e["winner"]) if e.get("winner") else _("nobody")),
     "UnitAbilityTriggered": lambda e, spec: _("{unit} of {side} use their ability.").format(
         unit=unit_name(spec, e["unit"]), side=side_name(e["side"])),
-    "Fled": lambda e, spec: _("{side} flee from {region}.").format(
-        side=cap(side_name(e["side"])), region=region_name(spec, e["region"])),
-    "Adjustment": lambda e, spec: _("The players adjust the game: {what}.").format(what=e.get("what", "")),
+    "Fled": lambda e, spec: _("{side} flees from {region}.").format(
+        side=cap(actor_name(e["side"])), region=region_name(spec, e["region"])),
+    "Adjustment": lambda e, spec: _("The players adjust {what} by hand:").format(
+        what=_(ADJUST_WHAT.get(e.get("what"), str(e.get("what", ""))))),
 }
 
 

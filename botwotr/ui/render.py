@@ -90,4 +90,5 @@ class _Prefix:
 
 
 def save_png(surface: pygame.Surface, path) -> None:
-    pygame.image.save(surface, str(path))
+    from .png import save_png as write
+    write(surface, path)

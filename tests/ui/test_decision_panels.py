@@ -339,6 +339,45 @@ def test_move_click_source_destination_and_picker(make_app, rohan):
     assert last_cmd(g)["cmd"] == "done"
 
 
+def test_move_may_leave_a_character_behind(make_app, rohan):
+    """Every unit goes and Théodred stays: a legal move (characters may stand alone), so the
+    picker lets the player untick him."""
+    g = action_game(rohan, ["army_muster", "muster", "event", "event"])
+    g.submit({"cmd": "use_die", "side": "fp", "die": 0, "action": "strategic_move"})
+    app, scene = open_scene(make_app, g)
+    click_region(app, scene, "east_fords")
+    click_region(app, scene, "lower_isen")
+    picker = scene.decision.picker
+    scene.decision.reveal(picker)
+    app.step()
+    click(app, scene.decision.picker.plus_rect("c:theodred").center)  # the check box
+    assert scene.decision.picker.values()["c:theodred"] == 0
+    n = len(g.log)
+    press(app, scene, "move")
+    c = submitted(g, n, cmd="move_army", characters=[])
+    assert c["units"] == {"rohan_footmen": 1, "rohan_riders": 2}
+    assert g.state["chars"]["theodred"]["region"] == "east_fords"
+
+
+def test_board_click_does_not_pick_among_entering_characters(make_app, rohan):
+    """Several characters may enter Edoras: a click on Edoras says to choose in the list."""
+    g = action_game(rohan, ["character", "event", "event", "event"])
+    for ch in ("aragorn", "legolas"):
+        if g.state["chars"][ch]["status"] != "ready":
+            g.submit({"cmd": "adjust_character", "side": "players", "char": ch, "status": "ready"})
+    app, scene = open_scene(make_app, g)
+    press(app, scene, "die:0")
+    entering = {c["character"] for c in scene.legal
+                if c.get("action") == "enter_character" and c["region"] == "edoras"}
+    assert len(entering) > 1
+    n = len(g.log)
+    click_region(app, scene, "edoras")
+    assert len(g.log) == n and scene.decision.error
+    who = sorted(entering)[-1]
+    press(app, scene, f"enter:{who}:edoras")
+    submitted(g, n, cmd="use_die", action="enter_character", character=who, region="edoras")
+
+
 def test_attack_source_then_target(make_app, rohan):
     g = new_rohan(rohan)
     clear_board(g)

@@ -410,3 +410,30 @@ def test_hotseat_animations_wait_for_the_curtain(make_app, rohan):
     assert scene.curtain is None and scene.animator.busy  # lifting the curtain does not skip it
     settle(app)
     assert not scene.animator.busy and app.last_error is None
+
+
+def test_combined_attack_asks_which_armies_join(make_app, rohan):
+    import random
+    g = Game.new(rohan, seed=0)
+    rng = random.Random(0)
+    for _ in range(300):  # the Shadow's combined attack on East Fords comes early with this seed
+        p = g.state["pending"][-1]
+        legal = g.legal_commands()
+        if p["kind"] == "attack" and p.get("mode") == "combined" and any(len(c.get("armies", [])) > 1 for c in legal):
+            break
+        pref = [c for c in legal if c.get("action") == "combined_attack"] or \
+            [c for c in legal if c["cmd"] == "move_army" and c["side"] == "sh"] or legal
+        g.submit(rng.choice(pref))
+    cmd = next(c for c in g.legal_commands() if len(c.get("armies", [])) > 1)
+    target, (a1, a2) = cmd["target"], cmd["armies"][:2]
+    app, scene = open_scene(make_app, g)
+    n = len(g.log)
+    drag(app, piece(scene, a1), centre(scene, target))
+    pop = scene.dragdrop.popup
+    assert pop is not None and len(g.log) == n
+    app.step()
+    click(app, pop.picker.plus_rect("army:" + a2).center)  # untick the other army
+    assert pop.picker.values()["army:" + a2] == 0
+    click(app, pop.btn_ok.rect.center)
+    assert len(g.log) == n + 1
+    assert g.log[-1]["cmd"]["armies"] == [a1] and g.log[-1]["cmd"]["target"] == target

@@ -44,8 +44,9 @@ def present_chars(ctx, side, region) -> list[str]:
 
 
 def constrain(picker: CountPicker, ctx, region: str) -> None:
-    """R-9.2: leaders and characters cannot stay without units; damage splits so that no part
-    has more markers than units."""
+    """R-9.2: leaders cannot stay without units; damage splits so that no part has more markers
+    than units. Characters may go or stay either way (they may stand alone, as the core's legal
+    moves allow)."""
     reg = ctx.game.state["regions"][region]
     vals = picker.values()
     moving = sum(v for k, v in vals.items() if k.startswith("u:"))
@@ -53,9 +54,6 @@ def constrain(picker: CountPicker, ctx, region: str) -> None:
     if "leaders" in vals:
         lo = reg["leaders"] if staying == 0 else 0
         picker.set_limits("leaders", lo, reg["leaders"])
-    for k in vals:
-        if k.startswith("c:"):
-            picker.set_limits(k, 1 if staying == 0 else 0, 1)
     if "damage" in vals:
         d = reg["damage"]
         lo, hi = max(0, d - staying), min(d, moving)

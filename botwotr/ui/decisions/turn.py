@@ -203,9 +203,14 @@ class ActionPanel(ChoicePanel):
         if self.ctx is None:
             return False
         if self.die is not None:
-            c = self.first(cmd="use_die", die=self.die, action="enter_character", region=region)
-            if c:
-                self.submit(c)
+            found = self.legal_where(cmd="use_die", die=self.die, action="enter_character", region=region)
+            if len({c["character"] for c in found}) > 1:  # which one is the player's to say
+                self.error = _("Several characters may enter {region}: choose one in the list.").format(
+                    region=region_name(self.ctx.game.spec, region))
+                self.changed()
+                return True
+            if found:
+                self.submit(found[0])
                 return True
         c = self.first(cmd="place_leadership_token", region=region)
         if c:
