@@ -32,7 +32,7 @@ from . import theme as T
 from .board_view import DRAG_THRESHOLD, draw_token
 from .i18n import _
 from .logtext import card_name, char_name, region_name, side_title, unit_name
-from .widgets import Button, Label, ListItem, ScrollList, Tip, Widget
+from .widgets import Button, Clickable, Label, ListItem, ScrollList, Tip, Widget
 
 DRAG_KINDS = ("unit", "leaders", "damage", "char", "control", "fate_marker")
 
@@ -41,7 +41,7 @@ def status_names() -> dict:
     return {"pool": _("pool"), "ready": _("ready"), "in_play": _("in play"), "eliminated": _("eliminated")}
 
 
-class ToolTile(Widget):
+class ToolTile(Clickable):
     """A square palette button with a painted piece; `selected` shows the current tool."""
 
     def __init__(self, name, paint, on_click, tooltip=None, tool=None):
@@ -53,19 +53,8 @@ class ToolTile(Widget):
         self.selected = False
         self.pressed = False
 
-    def handle_event(self, ev) -> bool:
-        super().handle_event(ev)
-        if not self.visible:
-            return False
-        if ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1 and self.rect.collidepoint(ev.pos):
-            self.pressed = True
-            return True
-        if ev.type == pygame.MOUSEBUTTONUP and ev.button == 1 and self.pressed:
-            self.pressed = False
-            if self.rect.collidepoint(ev.pos):
-                self.on_click()
-            return True
-        return False
+    def clicked(self) -> None:
+        self.on_click()
 
     def draw(self, surface, theme):
         if not self.visible:

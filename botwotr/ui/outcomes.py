@@ -33,7 +33,7 @@ from .board_view import draw_badge, draw_die, draw_token
 from .i18n import N_, _
 from .logtext import card_name, face_name, side_title, unit_name
 from .scenes.base import Scene
-from .widgets import Button, Tip, Widget, wrap_text
+from .widgets import Button, Clickable, Tip, Widget, wrap_text
 
 NEEDS = "chance/needs_outcome"
 MAX_PROBE = 24
@@ -140,7 +140,7 @@ def draw_card(surface, rect: pygame.Rect, spec, card: str, theme, hover=False) -
 
 # -- the option tiles --------------------------------------------------------------------------
 
-class Choice(Widget):
+class Choice(Clickable):
     """One clickable answer. `paint(surface, rect, theme, hover)`; `on_click()` on release."""
 
     def __init__(self, name: str, value, paint, on_click, tooltip=None, count: int = 1):
@@ -152,19 +152,8 @@ class Choice(Widget):
         self.count = count
         self.pressed = False
 
-    def handle_event(self, ev) -> bool:
-        super().handle_event(ev)
-        if not self.visible:
-            return False
-        if ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1 and self.rect.collidepoint(ev.pos):
-            self.pressed = True
-            return True
-        if ev.type == pygame.MOUSEBUTTONUP and ev.button == 1 and self.pressed:
-            self.pressed = False
-            if self.rect.collidepoint(ev.pos):
-                self.on_click(self.value)
-            return True
-        return False
+    def clicked(self) -> None:
+        self.on_click(self.value)
 
     def draw(self, surface, theme):
         if self.visible:

@@ -92,6 +92,35 @@ class Widget:
         return self.tooltip() if callable(self.tooltip) else self.tooltip
 
 
+class Clickable(Widget):
+    """A widget pressed and released with the left button: `clicked()` runs when the release is
+    over the widget. Subclasses say what a click does (`clicked`) and whether it may be pressed
+    (`can_press`)."""
+
+    pressed = False
+
+    def can_press(self) -> bool:
+        return self.enabled
+
+    def clicked(self) -> None:
+        pass
+
+    def handle_event(self, ev) -> bool:
+        super().handle_event(ev)
+        if not self.visible:
+            return False
+        if ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1 and self.rect.collidepoint(ev.pos):
+            self.pressed = self.can_press()
+            self.hover = True
+            return True
+        if ev.type == pygame.MOUSEBUTTONUP and ev.button == 1 and self.pressed:
+            self.pressed = False
+            if self.rect.collidepoint(ev.pos) and self.can_press():
+                self.clicked()
+            return True
+        return False
+
+
 class Label(Widget):
     """Text in a rectangle, wrapped to its width; `fit_height()` gives the height it needs."""
 
@@ -133,7 +162,7 @@ class Label(Widget):
             y += f.get_linesize()
 
 
-class Button(Widget):
+class Button(Clickable):
     """A push button, or a toggle when `selected` is not None. `on_click()` runs on release."""
 
     def __init__(self, text: str, on_click: Callable[[], Any] | None = None, rect=None,
@@ -149,22 +178,9 @@ class Button(Widget):
         self.name = name or text
         self.pressed = False
 
-    def handle_event(self, ev) -> bool:
-        super().handle_event(ev)
-        if not self.visible:
-            return False
-        if ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1 and self.rect.collidepoint(ev.pos):
-            self.pressed = self.enabled
-            self.hover = True
-            return True
-        if ev.type == pygame.MOUSEBUTTONUP and ev.button == 1:
-            was = self.pressed
-            self.pressed = False
-            if was and self.rect.collidepoint(ev.pos) and self.enabled:
-                if self.on_click:
-                    self.on_click()
-                return True
-        return False
+    def clicked(self) -> None:
+        if self.on_click:
+            self.on_click()
 
     def draw(self, surface, theme):
         if not self.visible:

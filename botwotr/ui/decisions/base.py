@@ -23,7 +23,7 @@ from ..board_view import draw_badge, draw_die, draw_token
 from ..i18n import _
 from ..logtext import card_name, face_name, region_name, unit_name
 from ..panels import DecisionContext, DecisionPanel
-from ..widgets import Button, Label, Tip, Widget, wrap_text
+from ..widgets import Button, Clickable, Label, Tip, Widget, wrap_text
 
 SELECT = (255, 214, 102)       # selected tile rim
 TARGET = (120, 200, 255)       # regions to click
@@ -36,7 +36,7 @@ def matches(command: dict, **kw) -> bool:
     return all(command.get(k) == v for k, v in kw.items())
 
 
-class Tile(Widget):
+class Tile(Clickable):
     """A clickable picture drawn by `paint(surface, rect, theme, tile)`; `on_click()` on release."""
 
     def __init__(self, name: str, paint: Callable, on_click: Callable | None = None,
@@ -50,19 +50,11 @@ class Tile(Widget):
         self.payload = payload
         self.pressed = False
 
-    def handle_event(self, ev) -> bool:
-        super().handle_event(ev)
-        if not self.visible:
-            return False
-        if ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1 and self.rect.collidepoint(ev.pos):
-            self.pressed = self.enabled and self.on_click is not None
-            return True
-        if ev.type == pygame.MOUSEBUTTONUP and ev.button == 1 and self.pressed:
-            self.pressed = False
-            if self.rect.collidepoint(ev.pos) and self.enabled and self.on_click:
-                self.on_click()
-            return True
-        return False
+    def can_press(self) -> bool:
+        return self.enabled and self.on_click is not None
+
+    def clicked(self) -> None:
+        self.on_click()
 
     def draw(self, surface, theme):
         if self.visible:
