@@ -33,7 +33,7 @@ from .board_view import draw_badge, draw_die, draw_token
 from .i18n import N_, _
 from .logtext import card_name, face_name, side_title, unit_name
 from .scenes.base import Scene
-from .widgets import Button, Clickable, Tip, Widget, wrap_text
+from .widgets import Button, Clickable, Tip, wrap_text
 
 NEEDS = "chance/needs_outcome"
 MAX_PROBE = 24

@@ -283,6 +283,7 @@ class RerollPanel(BattlePanel):
     """The rolled dice: click to choose the ones to roll again (up to the leadership)."""
 
     TITLE = N_("Battle: leader re-rolls")
+    share = 0.9  # both rolls must show without scrolling: the log gets less
 
     def reset(self):
         self.sel: set = set()
@@ -294,17 +295,17 @@ class RerollPanel(BattlePanel):
         roll = (_battle(ctx).get("rolls") or {}).get(side) or {"dice": []}
         n = min(mx, len(roll["dice"]))
         self.prompt.text = ngettext("Click up to {n} die to roll again.", "Click up to {n} dice to roll again.",
-                                    n).format(n=n)
+                                    n).format(n=n) + " " + _("Selected {k} of {n}.").format(k=len(self.sel), n=n)
         self.detail.text = _("Leadership lets you re-roll any dice, hits included; the new results stand "
                              "(R-10.4.3).")
-        self.banner(ctx)
+        # no banner here: the two rolls are what this decision needs, and both must fit at 1280x720
+        # (the battle is marked on the board and each roll line names its side)
         self.text(roll_line(ctx, side), "body", T.BRASS_LIGHT, kind="sans_bold")
-        self.tiles(roll_tiles(ctx, side, "die", self.sel, self._toggle), 52, 72, gap=6)
-        self.text(_("Selected {k} of {n}.").format(k=len(self.sel), n=n), "small", T.TEXT_DIM)
+        self.tiles(roll_tiles(ctx, side, "die", self.sel, self._toggle), 52, 64, gap=6)
         other = "sh" if side == "fp" else "fp"
         if (_battle(ctx).get("rolls") or {}).get(other):
             self.text(roll_line(ctx, other), "small", T.TEXT_DIM)
-            self.tiles(roll_tiles(ctx, other, f"die:{other}"), 34, 50, gap=4)
+            self.tiles(roll_tiles(ctx, other, f"die:{other}"), 34, 48, gap=4)
         cmd = self.first(cmd="reroll", dice=sorted(self.sel))
         go = Button(ngettext("Re-roll {n} die", "Re-roll {n} dice", len(self.sel)).format(n=len(self.sel))
                     if self.sel else _("Keep all dice"), lambda: self.submit(cmd), name="confirm",
