@@ -37,6 +37,7 @@ SCHEMA: dict[str, dict[str, tuple[str, bool]]] = {
     "dice_bonus": {"n": ("int", True), "who": ("side", False)},
     "leadership_tokens": {"n": ("int", True)},
     "action_tokens": {"n": ("int", True)},
+    "convert_die": {"to": ("face", True)},  # turn one unused action die into another result
     # Armies
     "recruit": {"unit": ("unit", True), "n": ("int", False), "where": ("where", False)},
     "place_tokens": {"n": ("int", False), "where": ("where", False)},
@@ -79,6 +80,9 @@ def _check_type(kind: str, v: Any) -> str | None:
         return None if v in ("self", "opponent") else "must be 'self' or 'opponent'"
     if kind == "deck":
         return None if v in ("generic", "story", "special") else "must be generic, story or special"
+    if kind == "face":
+        return None if v in ("character", "army", "muster", "army_muster", "event", "eye", "will") \
+            else "must be an action die result"
     if kind == "color":
         return None if v in ("blue", "red") else "must be blue or red"
     if kind == "where":

@@ -167,6 +167,7 @@ PENDING_TEXT = {
     "remove_excess": "remove units over the limit of 5",
     "choose_unit": "choose a unit to recruit",
     "choose_region": "choose a region",
+    "choose_die": "choose an action die to change",
     "choose_army": "choose an army",
     "casualties": "take casualties",
     "roll_dice": "roll the action dice",
@@ -718,7 +719,46 @@ def cmd_pass(ctx: Ctx, cmd: dict) -> None:
         TOKEN_ACTIONS[token](ctx)
 
 
-ANSWERS["action"] = ("use_die", "pass", "place_leadership_token")
+ANSWERS["action"] = ("use_die", "pass", "place_leadership_token", "use_ability")
+
+
+def free_ability_ok(ctx: Ctx, side: str, c: Any) -> None:
+    """A character ability used without a die (its `ability_die` is empty), paid for as its
+    `ability_params.cost` says: "action_token" discards a Free Peoples action token for good."""
+    s, spec = ctx.s, ctx.spec
+    if c not in spec.characters or spec.characters[c].side != side:
+        fail("ability/unknown", f"{c!r} is not one of your characters.", "R-8.7")
+    cs = spec.characters[c]
+    if s["chars"][c]["status"] != "in_play":
+        fail("ability/not_in_play", f"{cs.name} is not in play.", "R-8.7")
+    if not cs.ability or cs.ability_die is not None:
+        fail("ability/needs_die", f"{cs.name}'s ability is used with an action die, not on its own.", "R-8.7")
+    if cs.ability_params.get("cost") == "action_token" and s["sides"][side]["action_tokens"] <= 0:
+        fail("ability/no_token", f"{cs.name}'s ability costs an action token and none is left.", "R-8.5")
+    if not any(_effect_possible(ctx, side, e) for e in cs.ability_params.get("effect", ())):
+        fail("ability/no_effect", f"{cs.name}'s ability would do nothing now.", "R-8.7")
+
+
+def _effect_possible(ctx: Ctx, side: str, eff: dict) -> bool:
+    if eff["do"] == "convert_die":
+        return bool(convertible_dice(ctx.s, side, eff["to"]))
+    return True
+
+
+def convertible_dice(s: dict, side: str, to: str) -> list[int]:
+    return [i for i, face in enumerate(s["sides"][side]["rolled"]) if face != to]
+
+
+@command("use_ability")
+def cmd_use_ability(ctx: Ctx, cmd: dict) -> None:
+    side = cmd["side"]
+    c = cmd.get("character")
+    free_ability_ok(ctx, side, c)
+    cs = ctx.spec.characters[c]
+    if cs.ability_params.get("cost") == "action_token":
+        ctx.emit("ActionTokenUsed", side=side, action=f"ability:{c}", for_good=True)
+    if not ctx.rules.ability(ctx, c, side):
+        run_effects(ctx, side, list(cs.ability_params.get("effect", ())), source=f"ability:{c}")
 
 
 # -- action checks: validated before anything happens, so an impossible action costs no die --
@@ -1658,13 +1698,32 @@ def eff_hook(ctx, side, eff, src):
     ctx.rules.hook(ctx, eff["name"], side, eff)
 
 
+def eff_convert_die(ctx, side, eff, src):
+    opts = convertible_dice(ctx.s, side, eff["to"])
+    if opts:
+        ctx.push("choose_die", side, options=opts, to=eff["to"])
+
+
+@command("choose_die")
+def cmd_choose_die(ctx: Ctx, cmd: dict) -> None:
+    p = ctx.top
+    die = cmd.get("die")
+    if die not in p["options"]:
+        fail("choice/bad_die", f"Choose one of the dice: {p['options']}.", "R-8.3")
+    ctx.pop()
+    ctx.emit("DieChanged", side=p["side"], index=die, result=p["to"])
+
+
+ANSWERS["choose_die"] = ("choose_die",)
+
+
 EFFECTS = {
     "draw": eff_draw, "discard_random": eff_discard_random, "fate": eff_fate,
     "add_fate_tiles": eff_add_fate_tiles, "ready_character": eff_ready, "enter_character": eff_enter,
     "dice_bonus": eff_dice_bonus, "leadership_tokens": eff_leadership_tokens,
     "action_tokens": eff_action_tokens, "recruit": eff_recruit, "place_tokens": eff_place_tokens,
     "destroy_tokens": eff_destroy_tokens, "rally": eff_rally, "move": eff_move, "attack": eff_attack,
-    "damage": eff_damage, "heal": eff_heal, "modifier": eff_modifier, "flag": eff_flag, "hook": eff_hook,
+    "damage": eff_damage, "heal": eff_heal, "convert_die": eff_convert_die, "modifier": eff_modifier, "flag": eff_flag, "hook": eff_hook,
 }
 
 

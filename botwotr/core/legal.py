@@ -132,6 +132,9 @@ def legal_commands(spec: ScenarioSpec, rules, s: dict) -> list[dict]:
         if side == "sh" and s["sides"]["sh"]["aside"] > 0:
             for r in armies(s, "sh"):
                 add("place_leadership_token", region=r)
+        for c, cs in sorted(spec.characters.items()):
+            if cs.side == side and cs.ability and cs.ability_die is None and _ok(E.free_ability_ok, ctx, side, c):
+                add("use_ability", character=c)
     elif kind == "discard":
         for c in sorted(set(s["sides"][side]["hand"])):
             add("discard", card=c)
@@ -225,6 +228,9 @@ def legal_commands(spec: ScenarioSpec, rules, s: dict) -> list[dict]:
     elif kind == "choose_unit":
         for u in p["options"]:
             add("choose_unit", unit=u)
+    elif kind == "choose_die":
+        for i in p["options"]:
+            add("choose_die", die=i)
     elif kind == "choose_region":
         for r in p["options"]:
             add("choose_region", region=r)

@@ -353,8 +353,11 @@ _EVENTS: dict[str, Any] = {
         side=side_name(e["side"]), face=face_name(e["result"])),
     "DiceBonusChanged": lambda e, spec: _("{side} will have {n:+d} action dice from next turn.").format(
         side=cap(actor_name(e["side"])), n=e["n"]),
-    "ActionTokenUsed": lambda e, spec: _("The Free Peoples player uses an action token to {action}.").format(
-        action=_(TOKEN_NAMES.get(e.get("action"), str(e.get("action"))))),
+    "ActionTokenUsed": lambda e, spec: (
+        _("The Free Peoples player gives up an action token for good: {char}'s ability.").format(
+            char=char_name(spec, e["action"].split(":", 1)[1])) if str(e.get("action", "")).startswith("ability:")
+        else _("The Free Peoples player uses an action token to {action}.").format(
+            action=_(TOKEN_NAMES.get(e.get("action"), str(e.get("action")))))),
     "ActionTokensGained": lambda e, spec: ngettext(
         "The Free Peoples player gains {n} action token.", "The Free Peoples player gains {n} action tokens.",
         e["n"]).format(n=e["n"]),
@@ -485,6 +488,8 @@ _COMMANDS: dict[str, Any] = {
     "draw_fate": lambda cmd, spec, st: _("Draw a fate tile"),
     "keep_fate": lambda cmd, spec, st: _("Keep the fate tile"),
     "set_aside_fate": lambda cmd, spec, st: _("Set the tile aside and draw another"),
+    "use_ability": lambda cmd, spec, st: _("Use {char}'s ability (no die)").format(char=char_name(spec, cmd.get("character"))),
+    "choose_die": lambda cmd, spec, st: _("Change die {n}").format(n=(cmd.get("die") or 0) + 1),
     "roll_dice": _roll,
     "use_die": _use_die,
     "pass": _pass,

@@ -79,7 +79,9 @@ def test_rohan_characters_r2_4(spec):
     voice = list(ch["saruman"].ability_params["effect"])
     assert voice == [{"do": "rally", "armies": 3, "bonus": 1}]  # SCENARIOS.md: Voice of Saruman
     for c, cs in ch.items():
-        assert cs.ability and cs.ability_die and cs.ability_text.strip(), c
+        assert cs.ability and cs.ability_text.strip(), c
+        # used with its die, or (no die) paid for with a cost such as an action token
+        assert cs.ability_die or cs.ability_params.get("cost") == "action_token", c
         assert cs.ability_params.get("effect"), f"{c}: the ability does nothing"
         for r in cs.entry_regions:
             assert r in spec.board.regions, (c, r)
@@ -192,6 +194,7 @@ def _prepared(spec):
     move_fate(ctx, 1)
     ctx.emit("DamageChanged", region="edoras", n=1, why="test")
     ctx.emit("DamageChanged", region="isen_vale", n=1, why="test")
+    ctx.emit("DiceRolled", side="fp", results=["character", "muster"], kept=["character", "muster"], to_box=0)
     assert s["sides"]["fp"]["hand"] and s["sides"]["sh"]["hand"]
     ctx.events.clear()
     return ctx, s

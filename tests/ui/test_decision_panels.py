@@ -606,6 +606,19 @@ def test_reroll_toggles_dice_then_confirms(make_app, rohan):
     assert c["dice"] == [0]
 
 
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+def test_reroll_shows_both_rolls_without_scrolling(make_app, rohan, size):
+    """The opponent's roll matters to the choice: it is in view, not below the fold."""
+    g = to_rolls(battle_game(rohan, sh_units={"uruk_hai": 3, "orcs": 2}), fp_dice=[2, 6, 3], sh_dice=[1, 5, 2, 4, 6])
+    app, scene = open_scene(make_app, g, size=size)
+    panel = scene.decision
+    assert type(panel).__name__ == "RerollPanel" and panel.max_scroll == 0
+    dice = [w for w in panel.children if getattr(w, "name", "").startswith("die:")]
+    rolls = g.state["battle"]["rolls"]
+    assert len(dice) == len(rolls["fp"]["dice"]) + len(rolls["sh"]["dice"])
+    assert all(panel._view.contains(w.rect) for w in dice)
+
+
 def test_casualties_then_cease(make_app, rohan):
     g = to_rolls(battle_game(rohan, tokens=False), fp_dice=[6, 6, 6], sh_dice=[1, 1, 1, 1])
     no_rerolls(g)
@@ -846,3 +859,19 @@ def _shots(out: Path) -> None:
 
 if __name__ == "__main__":
     _shots(Path(sys.argv[1]) if len(sys.argv) > 1 else Path("/tmp/panels"))
+
+
+def test_free_ability_button_and_choose_die_panel(make_app, rohan):
+    """Gandalf the White's Enemy of Sauron: the action panel offers his ability without a die;
+    then the choose_die panel turns the clicked die into Will of the West (R-8.7, R-8.5)."""
+    g = new_rohan(rohan)
+    to_actions(g, fp=["muster", "character", "event", "army_muster"], sh=["army", "muster", "event", "event"],
+               position="palantir_room")
+    g.submit({"cmd": "adjust_character", "side": "players", "char": "gandalf", "status": "in_play", "region": "edoras"})
+    app, scene = open_scene(make_app, g)
+    assert kind(g) == "action"
+    press(app, scene, "ability:gandalf")
+    assert kind(g) == "choose_die"
+    press(app, scene, "die:0")
+    assert g.state["sides"]["fp"]["rolled"][0] == "will"
+    assert g.state["sides"]["fp"]["tokens_lost"] == 1 and kind(g) == "action"

@@ -120,6 +120,16 @@ class ActionPanel(ChoicePanel):
                                      name=f"token:{c['token']}", icon=TOKEN_ICONS.get(c["token"]),
                                      tooltip=Tip(_("Action token"), _(TOKEN_HELP.get(c["token"], ""))))
                               for c in toks], cols=2)
+        free = [c for c in ctx.legal if c["cmd"] == "use_ability"]
+        if free:  # abilities used without a die (R-8.7), e.g. for an action token given up for good
+            self.space(4)
+            self.heading(_("Abilities without a die"))
+            bs = []
+            for c in free:
+                cs = spec.characters[c["character"]]
+                bs.append(Button(cs.name, lambda c=c: self.submit(c), name=f"ability:{c['character']}",
+                                 icon="wizard-staff", tooltip=Tip(cs.name, cs.ability_text)))
+            self.buttons(bs)
         lead = [c for c in ctx.legal if c["cmd"] == "place_leadership_token"]
         if lead:
             n = ctx.view["sides"]["sh"].get("aside", 0)
@@ -436,3 +446,24 @@ class RollDicePanel(ChoicePanel):
             self.tiles([Tile(f"blank:{side}:{k}", die_painter(None, side), None) for k in range(n)], 34, 34, gap=5)
             self.add_footer(Button(_("Roll {side}").format(side=side_title(side)), lambda c=c: self.submit(c),
                                    name=f"roll:{side}", icon="rolling-dices", size_key="small"))
+
+
+@register_decision_panel("choose_die")
+class ChooseDiePanel(ChoicePanel):
+    """An effect changes one unused action die (e.g. Gandalf's Enemy of Sauron): pick which."""
+
+    TITLE = N_("Change an action die")
+
+    def build(self, ctx):
+        p = ctx.pending or {}
+        side = p.get("side") or ctx.seat
+        to = p.get("to")
+        self.prompt.text = _("Choose the die that becomes {face}.").format(face=face_name(to))
+        rolled = ctx.view["sides"][side]["rolled"]
+        tiles = []
+        for c in ctx.legal:
+            if c["cmd"] == "choose_die":
+                i = c["die"]
+                tiles.append(Tile(f"die:{i}", die_painter(rolled[i], side), lambda c=c: self.submit(c),
+                                  tooltip=Tip(_("Action die: {face}").format(face=face_name(rolled[i])))))
+        self.tiles(tiles, 50, 50, gap=8)
