@@ -27,7 +27,6 @@ class Chance:
         self.counter = counter
         self.outcomes = list(outcomes or [])
         self.used_outcomes = 0
-        self.calls = 0
         self.strict = strict
 
     def _need(self, kind: str, what: str, options=None):
@@ -42,7 +41,6 @@ class Chance:
     def _rng(self) -> random.Random:
         h = hashlib.blake2b(f"{self.seed}:{self.counter}".encode(), digest_size=8).digest()
         self.counter += 1
-        self.calls += 1
         return random.Random(int.from_bytes(h, "big"))
 
     def _forced(self):

@@ -16,9 +16,9 @@ from . import events as ev
 from .chance import Chance
 from .errors import RuleError
 from .scenario import ScenarioRules
-from .spec import DIE_FACES, SIDES, ScenarioSpec, other, NO_RETREAT_BORDERS
+from .spec import DIE_FACES, SIDES, ScenarioSpec, other
 from .state import (army_size, armies, chars_in, clone, controller, figures_available,
-                    has_army, leadership, new_state)
+                    has_army, leadership)
 
 MAX_ARMY = 5
 
@@ -1949,13 +1949,6 @@ ev.register("CardMovedByPlayers", _card_moved)
 
 # ---------------------------------------------------------------------------------------------
 
-def initial_state(spec: ScenarioSpec, seed: int) -> dict:
-    return new_state(spec, seed)
-
-
 from .battle import register_battle_commands  # noqa: E402  (the battle seam)
 
 register_battle_commands(command, ANSWERS)
-
-
-NO_RETREAT = NO_RETREAT_BORDERS

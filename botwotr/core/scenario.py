@@ -8,7 +8,7 @@ without touching the engine.
 """
 from __future__ import annotations
 
-from .spec import ScenarioSpec, other
+from .spec import ScenarioSpec
 from .state import controller
 
 
@@ -105,9 +105,6 @@ class ScenarioRules:
     def fate_icon(self, ctx, icon: str) -> bool:
         """Apply a fate tile's icon; False lets the engine run `spec.fate_icons[icon]`."""
         return False
-
-    def opponent(self, side: str) -> str:
-        return other(side)
 
 
 _REGISTRY: dict[str, type[ScenarioRules]] = {}
