@@ -59,6 +59,12 @@ def draw_status_bar(surface, rect: pygame.Rect, theme: Theme, spec, view, waitin
         txt = f"{txt}  {extra}" if txt else extra
     room = rect.right - x - theme.pad
     if txt and room > 20:
+        f = res.font("sans", theme.body)
+        if f.size(txt)[0] > room:  # shorten at a word and say so, rather than cut a word in half
+            words = txt.split(" ")
+            while len(words) > 1 and f.size(" ".join(words) + "…")[0] > room:
+                words.pop()
+            txt = " ".join(words).rstrip(".,;:") + "…"
         img = res.text(txt, "sans", theme.body, T.TEXT)
         area = pygame.Rect(0, 0, min(room, img.get_width()), img.get_height())
         surface.blit(img, (x, cy - img.get_height() // 2), area=area)
