@@ -169,6 +169,24 @@ def test_choose_position_cards(make_app, rohan):
     assert kind(g) == "place_leadership"
 
 
+def test_a_panel_taller_than_its_room_scrolls_by_clicks(make_app, rohan):
+    """No wheel needed: the strip under an overflowing flow scrolls it down and up."""
+    g = new_rohan(rohan)
+    app, scene = open_scene(make_app, g, size=(1280, 720))
+    panel = scene.decision
+    pits = panel.find("position:pits")
+    if panel._view.contains(pits.rect):
+        pytest.skip("the three positions fit at this size")
+    more = panel._more
+    assert more.w and more.y >= panel._view.bottom
+    click(app, (more.right - 10, more.centery))
+    panel = scene.decision
+    assert panel.scroll > 0 and panel._view.contains(panel.find("position:pits").rect)
+    n = len(g.log)
+    click(app, (panel._more.x + 10, panel._more.centery))
+    assert scene.decision.scroll == 0 and len(g.log) == n
+
+
 def test_place_leadership_by_clicking_an_army(make_app, rohan):
     g = new_rohan(rohan)
     g.submit({"cmd": "choose_position", "side": "sh", "position": "palantir_room"})
@@ -870,7 +888,7 @@ def test_free_ability_button_and_choose_die_panel(make_app, rohan):
     g.submit({"cmd": "adjust_character", "side": "players", "char": "gandalf", "status": "in_play", "region": "edoras"})
     app, scene = open_scene(make_app, g)
     assert kind(g) == "action"
-    press(app, scene, "ability:gandalf")
+    press(app, scene, "free_ability:gandalf")
     assert kind(g) == "choose_die"
     press(app, scene, "die:0")
     assert g.state["sides"]["fp"]["rolled"][0] == "will"

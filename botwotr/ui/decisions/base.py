@@ -295,6 +295,12 @@ class ChoicePanel(DecisionPanel):
                 placed.append((wdg, r))
                 cy += r.h + theme.px(6)
         self._content_h = cy
+        # more than fits: a strip under the flow says so and scrolls it (for a mouse without a wheel)
+        self._more = pygame.Rect(self._view.x, self._view.bottom, 0, 0)
+        if cy > self._view.h + theme.px(8):
+            sh = theme.px(20)
+            self._view.h = max(10, self._view.h - sh)
+            self._more = pygame.Rect(self._view.x, self._view.bottom, self._view.w, sh)
         self.scroll = max(0, min(self.scroll, max(0, cy - self._view.h)))
         for wdg, r in placed:
             wdg.rect = r.move(0, self._view.y - self.scroll)
@@ -320,6 +326,15 @@ class ChoicePanel(DecisionPanel):
             self.layout(self.scene.theme)
             return True
         pos = getattr(ev, "pos", None)
+        more = getattr(self, "_more", None)
+        if more and more.w and pos is not None and more.collidepoint(pos) \
+                and ev.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            if ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1:  # left half: up, right half: down
+                step = max(self._view.h // 2, self.scene.theme.row if self.scene else 30)
+                up = pos[0] < more.centerx
+                self.scroll = max(0, min(self.max_scroll, self.scroll + (-step if up else step)))
+                self.layout(self.scene.theme)
+            return True
         for w in reversed(self.children):
             if not w.visible:
                 continue
@@ -358,6 +373,27 @@ class ChoicePanel(DecisionPanel):
             y = v.y + (v.h - h) * self.scroll // max(1, self.max_scroll)
             pygame.draw.rect(surface, T.BRASS, (self.rect.right - theme.px(5), y, theme.px(3), h),
                              border_radius=theme.px(2))
+        more = getattr(self, "_more", None)
+        if more and more.w:
+            self._draw_more(surface, theme, more)
+
+    def _draw_more(self, surface, theme, more) -> None:
+        """The strip under an overflowing flow: ▲ (left half) and ▼ more (right half)."""
+        pygame.draw.rect(surface, (40, 34, 28), more, border_radius=theme.px(4))
+        pygame.draw.line(surface, (110, 90, 56), more.topleft, more.topright, 1)
+        for up in (True, False):
+            can = self.scroll > 0 if up else self.scroll < self.max_scroll
+            col = T.BRASS_LIGHT if can else (90, 80, 64)
+            half = pygame.Rect(more.x if up else more.centerx, more.y, more.w // 2, more.h)
+            label = _("up") if up else _("more below")
+            img = res.text(label, "sans", theme.small, col)
+            a = theme.px(5)
+            cx = half.centerx - img.get_width() // 2 - a - theme.px(2)
+            cy = half.centery
+            tri = [(cx - a, cy + a // 2), (cx + a, cy + a // 2), (cx, cy - a)] if up else \
+                [(cx - a, cy - a // 2), (cx + a, cy - a // 2), (cx, cy + a)]
+            pygame.draw.polygon(surface, col, tri)
+            surface.blit(img, (cx + a + theme.px(4), half.centery - img.get_height() // 2))
 
     def tooltip_at(self, pos):
         if not self.visible or not self.rect.collidepoint(pos):

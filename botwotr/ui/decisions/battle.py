@@ -283,7 +283,6 @@ class RerollPanel(BattlePanel):
     """The rolled dice: click to choose the ones to roll again (up to the leadership)."""
 
     TITLE = N_("Battle: leader re-rolls")
-    share = 0.9  # both rolls must show without scrolling: the log gets less
 
     def reset(self):
         self.sel: set = set()
@@ -296,10 +295,11 @@ class RerollPanel(BattlePanel):
         n = min(mx, len(roll["dice"]))
         self.prompt.text = ngettext("Click up to {n} die to roll again.", "Click up to {n} dice to roll again.",
                                     n).format(n=n) + " " + _("Selected {k} of {n}.").format(k=len(self.sel), n=n)
-        self.detail.text = _("Leadership lets you re-roll any dice, hits included; the new results stand "
-                             "(R-10.4.3).")
-        # no banner here: the two rolls are what this decision needs, and both must fit at 1280x720
-        # (the battle is marked on the board and each roll line names its side)
+        # both rolls are what this decision needs, and they must show without scrolling at 1280x720
+        # and 1920x1080: no banner (the board marks the battle, each roll line names its side) and
+        # the rule in the prompt's tooltip
+        self.prompt.tooltip = Tip(_("Leader re-rolls"), _("Leadership lets you re-roll any dice, hits included; "
+                                                          "the new results stand (R-10.4.3)."))
         self.text(roll_line(ctx, side), "body", T.BRASS_LIGHT, kind="sans_bold")
         self.tiles(roll_tiles(ctx, side, "die", self.sel, self._toggle), 52, 64, gap=6)
         other = "sh" if side == "fp" else "fp"

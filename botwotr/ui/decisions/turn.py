@@ -127,7 +127,7 @@ class ActionPanel(ChoicePanel):
             bs = []
             for c in free:
                 cs = spec.characters[c["character"]]
-                bs.append(Button(cs.name, lambda c=c: self.submit(c), name=f"ability:{c['character']}",
+                bs.append(Button(cs.name, lambda c=c: self.submit(c), name=f"free_ability:{c['character']}",
                                  icon="wizard-staff", tooltip=Tip(cs.name, cs.ability_text)))
             self.buttons(bs)
         lead = [c for c in ctx.legal if c["cmd"] == "place_leadership_token"]
