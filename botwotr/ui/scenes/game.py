@@ -37,6 +37,12 @@ from .base import Scene
 MESSAGE_SECONDS = 6.0
 
 
+# Decisions that show the deciding player's hidden information (their hand, a secret choice):
+# in hotseat play the screen is handed over behind a curtain before them. Other decisions are
+# made on the public view by whoever must make them.
+PRIVATE_DECISIONS = {"action", "discard", "tactic", "combat_card"}
+
+
 class GameScene(Scene):
     def __init__(self, app, game, mode: str | None = None, players: dict | None = None, layout=None):
         super().__init__(app)
@@ -113,13 +119,24 @@ class GameScene(Scene):
             return
         self._version = self.version()
         game = self.game
+        top = game.state["pending"][-1] if game.state["pending"] else None
+        actor = self.seat
         if self.mode == "hotseat":
             who = pending_side(game.state)
+            if top and self.seat in (top.get("sides") or ()):
+                who = self.seat  # a decision both sides make: the player at the screen goes first
             if who and who != self.seat and not game.state.get("winner"):
-                self.curtain = who
+                if (top and top["kind"] in PRIVATE_DECISIONS) or self.seat == "public":
+                    self.curtain = who  # (and at the start, until a player takes the screen)
+                else:
+                    # Nothing secret to show (a roll, casualties, a retreat...): the other player
+                    # answers on the public view, without handing the screen over.
+                    self.curtain = None
+                    actor = who
             elif who == self.seat or game.state.get("winner"):
                 self.curtain = None
-        shown = "public" if self.curtain or game.state.get("winner") else self.seat
+        self.actor = actor
+        shown = "public" if self.curtain or game.state.get("winner") or actor != self.seat else self.seat
         if self.looking_at is not None and self.looking_at >= len(game.log):
             self.looking_at = None
         if self.looking_at is not None:
@@ -129,9 +146,8 @@ class GameScene(Scene):
             self.view = game.view_for(shown)
         legal = game.legal_commands() if self.looking_at is None else []
         if self.mode == "hotseat":
-            legal = [c for c in legal if c.get("side") in (self.seat, "players")] if not self.curtain else []
+            legal = [c for c in legal if c.get("side") in (actor, "players")] if not self.curtain else []
         self.legal = legal
-        top = game.state["pending"][-1] if game.state["pending"] else None
         kind = top["kind"] if top else None
         cls = panel_class_for(kind)
         if type(self.decision) is not cls:
