@@ -326,7 +326,8 @@ def draw_combat_die(surface, rect: pygame.Rect, value: int, side: str) -> None:
 
 
 class CombatClip(Clip):
-    """Combat dice roll; when they land the hits get a green ring and the misses dim."""
+    """Combat dice roll; when they land the hits get a ring (the decision panels' hit colour) and
+    the misses dim."""
 
     TUMBLE = 0.6
 
@@ -382,7 +383,7 @@ class CombatClip(Clip):
             cy = y + size // 2 - bounce
             surface.blit(img, img.get_rect(center=(round(cx), round(cy))))
             if landed and self.hit(d):
-                pygame.draw.circle(surface, (90, 220, 90), (round(cx), round(cy)), size * 0.66,
+                pygame.draw.circle(surface, T.HIT, (round(cx), round(cy)), size * 0.66,
                                    width=max(2, theme.px(3)))
 
 

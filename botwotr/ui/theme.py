@@ -25,6 +25,7 @@ INK_SOFT = (92, 78, 60)
 TEXT = (240, 232, 214)         # text on dark panels
 TEXT_DIM = (184, 172, 150)
 BRASS = (198, 160, 72)
+HIT = (232, 60, 44)  # a combat die that hits, everywhere it is drawn
 BRASS_LIGHT = (232, 200, 120)
 HILITE = (255, 226, 120)       # hover highlight
 DANGER = (196, 58, 48)

@@ -29,7 +29,7 @@ SELECT = (255, 214, 102)       # selected tile rim
 TARGET = (120, 200, 255)       # regions to click
 ENEMY = (236, 84, 64)          # targets of an attack
 CHOSEN = (255, 200, 80)        # a region already chosen
-HIT = (232, 60, 44)
+HIT = T.HIT
 
 
 def matches(command: dict, **kw) -> bool:
