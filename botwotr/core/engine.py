@@ -541,6 +541,8 @@ def cmd_place_leadership(ctx: Ctx, cmd: dict) -> None:
     top = ctx.top
     if top["kind"] == "place_leadership" and s["sides"]["sh"]["aside"] == 0:
         ctx.pop()
+    elif top["kind"] == "action" and not top.get("placed"):
+        ctx.update(placed=True)  # R-6.4: placed before using a die, so a die must now be used
 
 
 @command("done")
@@ -700,6 +702,8 @@ def cmd_pass(ctx: Ctx, cmd: dict) -> None:
     """R-8.4, with the Free Peoples action tokens of R-8.5."""
     s = ctx.s
     side = cmd["side"]
+    if ctx.top.get("placed"):
+        fail("pass/tokens_placed", "Leadership tokens were placed as part of using a die: use one now.", "R-6.4")
     if unused_dice(s, other(side)) <= unused_dice(s, side):
         fail("pass/not_allowed", "You may pass only while your opponent has more unused dice.", "R-8.4")
     token = cmd.get("token")

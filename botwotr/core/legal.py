@@ -123,7 +123,7 @@ def legal_commands(spec: ScenarioSpec, rules, s: dict) -> list[dict]:
                 out += die_action_commands(spec, rules, s, side, i, face)
         if side == "sh" and s["sides"]["sh"]["box"]:
             out += die_action_commands(spec, rules, s, side, "box", "character")
-        if E.unused_dice(s, other(side)) > E.unused_dice(s, side):
+        if E.unused_dice(s, other(side)) > E.unused_dice(s, side) and not p.get("placed"):
             add("pass")
             if side == "fp" and s["sides"]["fp"]["action_tokens"] > 0:
                 for tok, check in E.TOKEN_CHECKS.items():

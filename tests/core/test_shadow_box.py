@@ -178,7 +178,17 @@ def test_r6_4_tokens_aside_are_placed_before_using_a_die():
     assert_illegal(g, {"cmd": "place_leadership_token", "side": "fp", "region": "camp"}, "command/not_your_turn")
     g.submit({"cmd": "place_leadership_token", "side": "sh", "region": "spire"})
     assert g.state["regions"]["spire"]["tokens"] == 1
-    assert top(g) == {"kind": "action", "side": "sh"}
+    assert top(g) == {"kind": "action", "side": "sh", "placed": True}
+    # The tokens came with using a die: the Shadow may not now pass instead.
+    assert not [c for c in g.legal_commands() if c["cmd"] == "pass"]
+
+
+def test_r6_4_placing_tokens_then_passing_is_refused():
+    """R-6.4: tokens aside are placed when a die is used, before or after it; not with a pass."""
+    g = ready(sh=["character", "army", "muster", "eye"])
+    g.submit({"cmd": "pass", "side": "fp"})
+    g.submit({"cmd": "place_leadership_token", "side": "sh", "region": "spire"})
+    assert_illegal(g, {"cmd": "pass", "side": "sh"}, "pass/tokens_placed", "R-6.4")
 
 
 def test_r6_4_tokens_aside_may_be_placed_after_resolving_a_die():
