@@ -679,7 +679,14 @@ class BoardView:
         for rid, chars in by_region.items():
             x, y = self.camera.to_screen(*self.layout.anchor(rid, "characters"))
             total_h = len(chars) * slot - gap
-            yy = y - total_h / 2
+            # The first stands on the anchor and the others below it: a column centred on the
+            # anchor would climb over the region's name above; it is pulled up only as far as
+            # the region's bottom requires.
+            yy = y - cs / 2
+            if rid in self._region_boxes:
+                bottom = self.camera.to_screen(0, self._region_boxes[rid][3])[1]
+                if yy + total_h > bottom:
+                    yy = max(y - total_h / 2, bottom - total_h)
             army = self._army_box.get(rid)
             col = pygame.Rect(round(x - cs / 2), round(yy), cs, round(total_h))
             if army is not None and col.colliderect(army):  # stand beside the army, not on it
