@@ -568,6 +568,9 @@ def end_battle(ctx, outcome: str):
                      units=list(reg["rtokens"][other(reg["side"])]))
     freed = not has_army(s["regions"][b["target"]], b["defender"])
     movers = [r for r in b["armies"] if has_army(s["regions"][r], b["attacker"])]
+    if b["current"] in movers:
+        # the army that fought last advances; another attacking army only if it fell.
+        movers = [b["current"]]
     if freed and movers and outcome != "ceased":
         ctx.push("advance", b["attacker"], options=movers)
 

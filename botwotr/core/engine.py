@@ -246,7 +246,9 @@ def phase_shadow(ctx: Ctx) -> None:
     elif step == 1:
         run_effects(ctx, "sh", list(pos.action), source=f"position:{pos.id}")
     elif step == 2:
-        n = pos.dice if pos.tokens is None else pos.tokens
+        # as many tokens as dice in the box (the position may put fewer dice there than
+        # it names when the Shadow has fewer dice), unless the scenario sets the number.
+        n = s["sides"]["sh"]["fate_dice"] if pos.tokens is None else pos.tokens
         if n > 0:
             ctx.emit("LeadershipTokensGained", n=n, why="position")
             ask_leadership_tokens(ctx, mandatory=True)
@@ -550,6 +552,11 @@ def cmd_done(ctx: Ctx, cmd: dict) -> None:
     top = ctx.top
     if top.get("mandatory"):
         fail("decision/mandatory", "This cannot be skipped.", "R-6.3" if top["kind"] == "place_leadership" else None)
+    if top["kind"] == "move" and top.get("optional") is False and \
+            any(True for _ in movable_armies(ctx, top["side"], top["mode"], top["moved"])):
+        # A fast move or a token's move is the action itself: declining it would spend the die
+        # (or token) for nothing while a move is possible (docs/rulings.md, forfeit).
+        fail("move/required", "This action moves an army: choose the move.", "R-8.6")
     ctx.pop()
 
 
@@ -1643,8 +1650,11 @@ def _choose(ctx, side, purpose, options, n, **extra):
 
 def eff_recruit(ctx, side, eff, src):
     unit = eff["unit"]
+    s, spec = ctx.s, ctx.spec
+    # R-12.6 (R-5.9: a card does not replace it): never in a region the opponent holds or controls.
     opts = [r for r in where_regions(ctx, side, eff.get("where", "own_settlement"))
-            if is_free(ctx.s, r, side)]
+            if is_free(s, r, side)
+            and not (spec.board.regions[r].settlement and controller(s, spec, r) not in (side, None))]
     _choose(ctx, side, "recruit", opts, eff.get("n", 1), unit=unit)
 
 

@@ -340,10 +340,12 @@ def test_r10_9_after_a_win_one_attacking_army_advances():
     round_(g, dice={"fp": [5, 5], "sh": [1]})
     g.submit({"cmd": "casualty", "side": "sh", "unit": "orcs"})
     assert g.state["battle"]["outcome"] == "attacker_won"
-    assert top(g) == {"kind": "advance", "side": "fp", "options": ["woods", "watch"]}
-    g.submit({"cmd": "advance", "side": "fp", "from": "woods"})
-    assert army(g, "fields") == ("fp", {"riders": 1}, 0)
-    assert army(g, "watch") == ("fp", {"footmen": 2}, 0)
+    # The army that fought the last round advances (another only if that one fell).
+    assert top(g) == {"kind": "advance", "side": "fp", "options": ["watch"]}
+    assert_illegal(g, {"cmd": "advance", "side": "fp", "from": "woods"}, "battle/bad_advance")
+    g.submit({"cmd": "advance", "side": "fp", "from": "watch"})
+    assert army(g, "fields") == ("fp", {"footmen": 2}, 0)
+    assert army(g, "woods") == ("fp", {"riders": 1}, 0)
     assert g.state["battle"] is None
 
 
