@@ -1362,7 +1362,7 @@ def cmd_recruit(ctx: Ctx, cmd: dict) -> None:
 def use_recruitment_token(ctx: Ctx, side: str, region: str) -> None:
     """R-12.3: reveal, place a unit of its type (or any type if none is left), discard."""
     reg = ctx.s["regions"][region]
-    unit = sorted(reg["rtokens"][side])[0]
+    unit = reg["rtokens"][side][0]  # the first placed: its type was drawn at random (R-12.2)
     if unit == "?":  # companion mode: the players turn the token over and say what it is
         revealed = ctx.chance.pick(sorted(set(ctx.s["sides"][side]["rpool"])), "recruitment token")
         ctx.emit("RecruitmentTokenUsed", side=side, region=region, unit=unit, revealed=revealed)
