@@ -225,16 +225,12 @@ def legal_commands(spec: ScenarioSpec, rules, s: dict) -> list[dict]:
             add("casualty", unit=u)
         if not p["mandatory"]:
             add("done")
-    elif kind == "choose_unit":
-        for u in p["options"]:
-            add("choose_unit", unit=u)
-    elif kind == "choose_die":
-        for i in p["options"]:
-            add("choose_die", die=i)
-    elif kind == "choose_region":
-        for r in p["options"]:
-            add("choose_region", region=r)
-        add("done")
+    elif kind in OPTION_ANSWERS:
+        cmd, key, can_stop = OPTION_ANSWERS[kind]
+        for o in p["options"]:
+            add(cmd, **{key: o})
+        if can_stop:
+            add("done")
     elif kind == "tactic":
         from .battle import available_tactics
         for sd in p["sides"]:
@@ -252,9 +248,6 @@ def legal_commands(spec: ScenarioSpec, rules, s: dict) -> list[dict]:
     elif kind == "combat_roll":
         for sd in p["sides"]:
             add("roll_combat", _side=sd)
-    elif kind == "choose_army":
-        for r in p["options"]:
-            add("choose_army", region=r)
     elif kind == "reroll":
         n = len(s["battle"]["rolls"][side]["dice"])
         for k in range(0, min(p["max"], n) + 1):
@@ -263,18 +256,23 @@ def legal_commands(spec: ScenarioSpec, rules, s: dict) -> list[dict]:
     elif kind == "cease":
         add("cease")
         add("fight_on")
-    elif kind == "withdraw":
-        for o in p["options"]:
-            add("withdraw", choice=o)
-    elif kind == "retreat_to":
-        for r in p["options"]:
-            add("retreat_to", region=r)
     elif kind == "advance":
         for frm in p["options"]:
             for g in groups(s, spec, side, frm):
                 add("advance", **{"from": frm}, **g)
         add("done")
     return out
+
+
+# Decisions answered by picking one of `pending["options"]`: kind -> (command, parameter, done?)
+OPTION_ANSWERS = {
+    "choose_unit": ("choose_unit", "unit", False),
+    "choose_die": ("choose_die", "die", False),
+    "choose_region": ("choose_region", "region", True),
+    "choose_army": ("choose_army", "region", False),
+    "withdraw": ("withdraw", "choice", False),
+    "retreat_to": ("retreat_to", "region", False),
+}
 
 
 def _char_paths(spec, frm: str, level: int) -> list[list[str]]:
