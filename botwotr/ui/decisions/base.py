@@ -130,6 +130,15 @@ class ChoicePanel(DecisionPanel):
         self.scroll = keep
         if self.scene is not None and self.rect.w > 0:
             self.layout(self.scene.theme)
+            if self._content_h > self._view.h and hasattr(self.scene, "layout"):
+                self.scene.layout()  # it grew: the scene may give it room taken from the log
+
+    def needed_height(self, theme) -> int | None:
+        """The height that shows the whole panel without scrolling (after a layout)."""
+        if self.rect.h <= 0:
+            return None
+        strip = self._more.h if getattr(self, "_more", None) is not None else 0
+        return self.rect.h - (self._view.h + strip) + self._content_h + theme.px(4)
 
     def _sync_board(self) -> None:
         board = getattr(self.scene, "board", None)

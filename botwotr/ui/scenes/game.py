@@ -296,6 +296,12 @@ class GameScene(Scene):
         if self.decision is not None:
             self.decision.rect = pygame.Rect(inner.x, rest_y, inner.w, dec_h)
             self.decision.layout(t)
+            need = self.decision.needed_height(t) if hasattr(self.decision, "needed_height") else None
+            if need is not None and not self.log_below and not self.edit.active and need < dec_h:
+                # A short panel leaves the rest of the column to the log.
+                dec_h = max(need, int(rest_h * 0.3))
+                self.decision.rect = pygame.Rect(inner.x, rest_y, inner.w, dec_h)
+                self.decision.layout(t)
         self.edit.rect = pygame.Rect(inner.x, rest_y, inner.w, dec_h)
         self.edit.layout(t)
         if self.log_below:
