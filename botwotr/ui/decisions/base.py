@@ -424,15 +424,20 @@ class RegionPanel(ChoicePanel):
     CMD = "choose_region"
     KEY = "region"
     COLOR = TARGET
+    # A prompt counting the uses left (`{n}`, from the pending decision's `left`), and the rule.
+    PROMPT_LEFT = ""
+    EXPLAIN = ""
 
     def options(self) -> list[dict]:
         return [c for c in self.ctx.legal if c.get("cmd") == self.CMD] if self.ctx else []
 
     def prompt_text(self, ctx) -> str:
+        if self.PROMPT_LEFT:
+            return _(self.PROMPT_LEFT).format(n=(ctx.pending or {}).get("left", 1))
         return _("Click a highlighted region.")
 
     def explain(self, ctx) -> str:
-        return ""
+        return _(self.EXPLAIN) if self.EXPLAIN else ""
 
     def build(self, ctx):
         spec = ctx.game.spec

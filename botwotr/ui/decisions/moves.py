@@ -435,42 +435,24 @@ class AdvancePanel(GroupPanel):
 class RecruitPanel(RegionPanel):
     TITLE = N_("Recruitment")
     CMD = "recruit"
-
-    def prompt_text(self, ctx):
-        left = (ctx.pending or {}).get("left", 1)
-        return ngettext("Click a region with your recruitment token ({n} more).",
-                        "Click a region with your recruitment token ({n} more).", left).format(n=left)
-
-    def explain(self, ctx):
-        return _("The token is turned up and a unit of its type is placed there (R-12.3).")
+    PROMPT_LEFT = N_("Click a region with your recruitment token ({n} more).")
+    EXPLAIN = N_("The token is turned up and a unit of its type is placed there (R-12.3).")
 
 
 @register_decision_panel("mordor_recruit")
 class MordorRecruitPanel(RegionPanel):
     TITLE = N_("Orc recruitment")
     CMD = "place_orc"
-
-    def prompt_text(self, ctx):
-        left = (ctx.pending or {}).get("left", 1)
-        return ngettext("Click an Orc recruitment area to place an Orc ({n} more).",
-                        "Click an Orc recruitment area to place an Orc ({n} more).", left).format(n=left)
-
-    def explain(self, ctx):
-        return _("Only free areas, not in a Free Peoples settlement (R-12.5, R-12.6).")
+    PROMPT_LEFT = N_("Click an Orc recruitment area to place an Orc ({n} more).")
+    EXPLAIN = N_("Only free areas, not in a Free Peoples settlement (R-12.5, R-12.6).")
 
 
 @register_decision_panel("rally")
 class RallyPanel(RegionPanel):
     TITLE = N_("Rally")
     CMD = "rally"
-
-    def prompt_text(self, ctx):
-        left = (ctx.pending or {}).get("left", 1)
-        return ngettext("Click a damaged army to rally it ({n} more).",
-                        "Click a damaged army to rally it ({n} more).", left).format(n=left)
-
-    def explain(self, ctx):
-        return _("A die per unit: each 5 or 6 removes a damage marker; leaders re-roll failures (R-13.1).")
+    PROMPT_LEFT = N_("Click a damaged army to rally it ({n} more).")
+    EXPLAIN = N_("A die per unit: each 5 or 6 removes a damage marker; leaders re-roll failures (R-13.1).")
 
 
 @register_decision_panel("choose_region")
