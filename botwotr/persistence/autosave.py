@@ -25,13 +25,9 @@ def autosave(game: Game, folder: str | os.PathLike | None = None) -> Path:
     folder.mkdir(parents=True, exist_ok=True)
     newest = folder / NEWEST
     if newest.exists():
-        # Keep the last good autosave: a hard link (or copy) then an atomic replace.
-        try:
-            text = newest.read_text(encoding="utf-8")
-            saves.parse(text, str(newest))
-            saves.atomic_write(folder / PREVIOUS, text)
-        except (OSError, saves.SaveError, UnicodeDecodeError):
-            pass  # the newest is damaged: keep the previous one as it is
+        # The newest was written atomically, so it is whole: it becomes the previous one by a
+        # rename (no need to read it back). A crash right after leaves the previous one to load.
+        os.replace(newest, folder / PREVIOUS)
     saves.save(game, newest)
     return newest
 
