@@ -237,10 +237,12 @@ BOTS = {"random": RandomBot, "greedy": GreedyBot}
 
 
 def deciding_side(state: dict) -> str | None:
-    p = state["pending"][-1] if state["pending"] else None
+    """Whose decision the game waits for (the first of simultaneous ones); works on a state or
+    a seat's view."""
+    p = state["pending"][-1] if state.get("pending") else None
     if p is None:
         return None
-    return p["side"] or p["sides"][0]
+    return p.get("side") or (p.get("sides") or [None])[0]
 
 
 def play(game, bots: dict, max_commands: int = 20000) -> str | None:

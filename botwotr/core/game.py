@@ -123,6 +123,9 @@ class Game:
         self._redo.append(entry)
         return entry
 
+    def can_redo(self) -> bool:
+        return bool(self._redo)
+
     def redo(self) -> list[dict]:
         if not self._redo:
             raise RuleError("redo/nothing", "There is nothing to redo.")

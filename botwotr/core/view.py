@@ -83,7 +83,7 @@ def event_for(event: dict, seat: str, revealed: bool = True) -> dict | None:
     return event
 
 
-SECRET_PARAMS = {"tactic": "tactic", "combat_card": "card", "discard": None}
+SECRET_PARAMS = {"tactic": "tactic", "combat_card": "card"}
 
 
 def command_for(cmd: dict, seat: str) -> dict:

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import pygame
 
+from ..core.bots import deciding_side
+
 from ..core.view import HIDDEN
 from . import resources as res
 from . import theme as T
@@ -25,13 +27,7 @@ def phase_text(spec, view) -> str:
 
 def pending_side(view) -> str | None:
     """Whose decision the game waits for (the first of simultaneous ones)."""
-    p = view["pending"][-1] if view.get("pending") else None
-    if p is None:
-        return None
-    if p.get("side"):
-        return p["side"]
-    sides = p.get("sides") or []
-    return sides[0] if sides else None
+    return deciding_side(view)
 
 
 def draw_status_bar(surface, rect: pygame.Rect, theme: Theme, spec, view, waiting: str,

@@ -158,7 +158,7 @@ class GameScene(Scene):
         self.log_panel.refresh(game, shown if self.mode == "hotseat" else "public")
         self.sides.view, self.sides.seat = self.view, shown
         self.btn_undo.enabled = game.can_undo(force=True)
-        self.btn_redo.enabled = bool(getattr(game, "_redo", None))  # no public can_redo() yet
+        self.btn_redo.enabled = game.can_redo()
         self.board.highlights = self.decision.highlights()
         self.layout()
 
