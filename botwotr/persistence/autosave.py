@@ -1,6 +1,7 @@
 """Autosave: after every command the game is written to `autosave.json`; the previous good file
-is kept as `autosave.prev.json`. Both writes are atomic (`save.atomic_write`), so a crash or a
-power cut at any moment leaves at least one complete save that loads and verifies.
+is kept as `autosave.prev.json` (renamed, not rewritten). The write is atomic
+(`save.atomic_write`) and the rename is too, so a crash or a power cut at any moment leaves at
+least one complete save that loads and verifies.
 """
 from __future__ import annotations
 
