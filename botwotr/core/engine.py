@@ -814,10 +814,6 @@ def check_card_playable(ctx: Ctx, side: str, face: str, card: Any) -> None:
             fail("card/precondition", f"'{cs.title}' cannot be played now: {describe_condition(spec, cond)}.", "R-5.8")
 
 
-def _check_draw(ctx, side, face, cmd):
-    pass
-
-
 def _check_ability(ctx, side, face, cmd):
     s, spec = ctx.s, ctx.spec
     c = cmd.get("character")
@@ -889,7 +885,7 @@ ACTION_CHECKS = {
     "move_characters": _check_move_chars,
     "play_card": _check_play_card, "ability": _check_ability, "enter_character": _check_enter,
     "strategic_move": _check_moves("strategic"), "combined_attack": _check_attack("combined"),
-    "recruit": _check_recruit, "rally": _check_rally, "draw_generic": _check_draw, "draw_story": _check_draw,
+    "recruit": _check_recruit, "rally": _check_rally, "draw_generic": _no_check, "draw_story": _no_check,
     "mordor_recruit": _check_mordor_recruit, "mordor_move": _check_moves("mordor"),
     "mordor_attack": _check_attack("mordor"), "forfeit": _no_check,
 }
