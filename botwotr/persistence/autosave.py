@@ -1,6 +1,6 @@
 """Autosave: after every command the game is written to `autosave.json`; the previous good file
-is kept as `autosave.prev.json` (renamed, not rewritten). The write is atomic
-(`save.atomic_write`) and the rename is too, so a crash or a power cut at any moment leaves at
+is kept as `autosave.prev.json` (hard-linked and renamed into place, not rewritten). The write is
+atomic (`save.atomic_write`) and so is the rename, so a crash or a power cut at any moment leaves at
 least one complete save that loads and verifies.
 """
 from __future__ import annotations
@@ -26,9 +26,18 @@ def autosave(game: Game, folder: str | os.PathLike | None = None) -> Path:
     folder.mkdir(parents=True, exist_ok=True)
     newest = folder / NEWEST
     if newest.exists():
-        # The newest was written atomically, so it is whole: it becomes the previous one by a
-        # rename (no need to read it back). A crash right after leaves the previous one to load.
-        os.replace(newest, folder / PREVIOUS)
+        # The newest was written atomically, so it is whole: it becomes the previous one through a
+        # hard link renamed into place (no need to read it back), and the newest stays in place
+        # until the new one replaces it atomically.
+        tmp = folder / (PREVIOUS + ".tmp")
+        try:
+            if tmp.exists():
+                tmp.unlink()
+            os.link(newest, tmp)
+        except OSError:  # a file system without hard links: copy instead
+            import shutil
+            shutil.copyfile(newest, tmp)
+        os.replace(tmp, folder / PREVIOUS)
     saves.save(game, newest)
     return newest
 
