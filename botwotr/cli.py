@@ -1,5 +1,6 @@
 """The command line: `botwotr` (the window), `botwotr script FILE`, `botwotr validate [SCENARIO...]`,
-`botwotr export SAVE --out FILE.png [--at N] [--size WxH] [--seat public|free|shadow]`."""
+`botwotr export SAVE --out FILE.png [--at N | --turn T [--phase P]] [--size WxH]
+[--seat public|free|shadow]`."""
 from __future__ import annotations
 
 import argparse
@@ -75,8 +76,15 @@ def main(argv: list[str] | None = None) -> int:
     p = sub.add_parser("export", help="render a saved position to a PNG (no window)")
     p.add_argument("save", help="a save file (.json)")
     p.add_argument("--out", required=True, help="the PNG to write")
-    p.add_argument("--at", type=int, default=None, help="the position after the first N log entries")
-    p.add_argument("--size", default="1920x1080", help="picture size WxH (default 1920x1080)")
+    where = p.add_mutually_exclusive_group()
+    where.add_argument("--at", type=int, default=None, metavar="N",
+                       help="the position after the first N log entries")
+    where.add_argument("--turn", type=int, default=None, metavar="T", help="the first position of turn T")
+    p.add_argument("--phase", default=None, metavar="P",
+                   help="with --turn: the first position of phase P in that turn "
+                        "(draw, shadow, fate, roll, actions, end)")
+    p.add_argument("--size", default="1920x1080",
+                   help="picture size WxH, from 640x360 to 16384x16384 (default 1920x1080)")
     p.add_argument("--seat", choices=("public", "free", "shadow"), default="public",
                    help="whose view: public hides hands and face-down tokens (default)")
     p.set_defaults(func=_cmd_export)

@@ -1928,7 +1928,8 @@ def cmd_adjust_leaders(ctx: Ctx, cmd: dict) -> None:
     supply = ctx.spec.leaders.get("fp", 0)
     left = supply - sum(rg["leaders"] for rg in ctx.s["regions"].values())
     if n > left:
-        fail("adjust/no_figures", f"Only {left} of the {supply} leader figures are left to place.", "R-2.2")
+        fail("adjust/no_figures", f"Only {left} of the {supply} leader figures {'is' if left == 1 else 'are'} "
+                                  "left to place.", "R-2.2")
     _adjust(ctx, cmd, "leaders")
     if n > 0:
         ctx.emit("LeadersPlaced", region=r, n=n, why="adjustment")
@@ -1977,7 +1978,7 @@ def cmd_adjust_dice(ctx: Ctx, cmd: dict) -> None:
     base = ctx.spec.dice[side]
     bonus = ctx.s["sides"][side]["dice_bonus"] + n
     if (n > 0 and base + bonus > 2 * base) or (n < 0 and base + bonus < 1):
-        fail("adjust/dice", f"The {'Free Peoples' if side == 'fp' else 'Shadow'} start with {base} dice; "
+        fail("adjust/dice", f"{'The Free Peoples start' if side == 'fp' else 'The Shadow starts'} with {base} dice; "
                             f"an adjustment keeps them between 1 and {2 * base} (now {base + bonus - n}).", "R-8.2")
     _adjust(ctx, cmd, "dice")
     ctx.emit("DiceBonusChanged", side=side, n=n, why="adjustment")
