@@ -83,6 +83,8 @@ SHAPES: dict[str, tuple] = {
     "10^12 dice": (lambda g: _with_entry(g, {"cmd": "adjust_dice", "side": "players", "owner": "sh", "n": 10 ** 12}),
                    "keeps them between 1 and"),
     "log of 40,000 entries": (lambda g: _long_log(g, 40_000), "more than the 10,000"),
+    "400,000 empty lists": (lambda g: g.text.replace('"log":[', '"log":[' + "[]," * 400_000, 1),
+                            "objects and lists, more than"),
 }
 
 

@@ -38,6 +38,11 @@ MAX_BYTES = 16 * 1024 * 1024  # room for MAX_LOG_ENTRIES entries of 1.6 kB (a re
 MAX_DEPTH = 32
 MAX_INT_DIGITS = 19        # every 64-bit integer; Python refuses to parse past 4,300 digits
 MAX_TEXT = 1000            # a scenario folder path is the longest text a save holds
+# A real save has ~13.5 objects and lists and ~55 commas and colons per log entry; these allow
+# MAX_LOG_ENTRIES entries about 2.5 times that heavy, and keep a hostile file's parse to a few
+# hundred MiB at most.
+MAX_CONTAINERS = 350_000
+MAX_VALUES = 1_500_000
 
 KEYS = ("format", "version", "scenario", "content_version", "seed", "log")
 ENTRY_KEYS = {"cmd", "events"}
@@ -139,8 +144,41 @@ def _path_text(path: tuple) -> str:
     return ".".join(str(p) for p in path) or "the top level"
 
 
+def _texts_ok(data) -> bool:
+    """The fast pass: depth and every text (keys too) within bounds. Iterative, so no depth can
+    crash it; it keeps no paths (a second pass finds where, only when something is wrong)."""
+    bad = BAD_CHARS.search
+    stack = [(data, 0)]
+    pop, push = stack.pop, stack.append
+    while stack:
+        value, depth = pop()
+        if depth > MAX_DEPTH:
+            return False
+        if isinstance(value, dict):
+            for k, v in value.items():
+                if len(k) > MAX_TEXT or bad(k):
+                    return False
+                if isinstance(v, str):
+                    if len(v) > MAX_TEXT or bad(v):
+                        return False
+                elif isinstance(v, (dict, list)):
+                    push((v, depth + 1))
+        elif isinstance(value, list):
+            for v in value:
+                if isinstance(v, str):
+                    if len(v) > MAX_TEXT or bad(v):
+                        return False
+                elif isinstance(v, (dict, list)):
+                    push((v, depth + 1))
+        elif isinstance(value, str) and (len(value) > MAX_TEXT or bad(value)):
+            return False
+    return True
+
+
 def check_shape(data) -> None:
-    """Depth, texts (keys too) and nothing but JSON types; iterative, so no depth can crash it."""
+    """Depth and texts (keys too); raises _Refused saying where the first problem is."""
+    if _texts_ok(data):
+        return
     stack = [(data, ())]
     while stack:
         value, path = stack.pop()
@@ -153,7 +191,7 @@ def check_shape(data) -> None:
                 _check_text(k, path)
                 stack.append((v, path + (k,)))
         elif isinstance(value, list):
-            stack.extend((v, path + (i,)) for i, v in enumerate(value))
+            stack.extend((v, path + (i,)) for i, v in reversed(list(enumerate(value))))
 
 
 def _check_text(text: str, path: tuple) -> None:
@@ -168,6 +206,17 @@ def _check_text(text: str, path: tuple) -> None:
 
 
 def parse(text: str, where: str = "save") -> dict:
+    # Counted on the text before anything is built: a 16 MB file of nothing but `[],` would
+    # otherwise become millions of objects (over a GiB). Brackets, commas and colons inside texts
+    # count too, which only makes the bound stricter; a real save has none.
+    containers = text.count("{") + text.count("[")
+    if containers > MAX_CONTAINERS:
+        raise SaveError(f"{where}: not a valid save: it holds {containers:,} objects and lists, more than the "
+                        f"{MAX_CONTAINERS:,} a save may (a whole game has about 10,000)")
+    values = text.count(",") + text.count(":")
+    if values > MAX_VALUES:
+        raise SaveError(f"{where}: not a valid save: it holds {values:,} values, more than the "
+                        f"{MAX_VALUES:,} a save may (a whole game has about 40,000)")
     try:
         data = json.loads(text, object_pairs_hook=_pairs, parse_int=_parse_int, parse_constant=_parse_constant)
     except json.JSONDecodeError as e:
