@@ -8,10 +8,34 @@ import json
 import sys
 
 
+MAX_SCRIPT_BYTES = 16 * 1024 * 1024
+
+
+def _not_a_readable_file(path: str, limit: int) -> str | None:
+    """Why `path` must not be opened (a FIFO would hang the read, a device never ends), or None."""
+    import os
+    import stat
+    try:
+        st = os.stat(path)
+    except (OSError, ValueError) as e:
+        return f"cannot be read ({getattr(e, 'strerror', None) or e})"
+    if not stat.S_ISREG(st.st_mode):
+        kind = "a folder" if stat.S_ISDIR(st.st_mode) else "a named pipe (FIFO)" if stat.S_ISFIFO(st.st_mode) \
+            else "not a regular file"
+        return f"is {kind}; it was not opened"
+    if st.st_size > limit:
+        return f"is {st.st_size:,} bytes, more than the {limit:,} a script may be"
+    return None
+
+
 def _cmd_script(args) -> int:
     from .catalog import spec_for
     from .content import ContentError
     from .script import ScriptError, read_script, run_script
+    why = _not_a_readable_file(args.file, MAX_SCRIPT_BYTES)
+    if why:
+        print(f"botwotr script: {args.file}: {why}", file=sys.stderr)
+        return 2
     try:
         data = read_script(args.file)
         _, rep = run_script(data, spec_for)
@@ -20,6 +44,9 @@ def _cmd_script(args) -> int:
         return 2
     except KeyError as e:
         print(f"botwotr script: unknown scenario {e}", file=sys.stderr)
+        return 2
+    except UnicodeDecodeError as e:
+        print(f"botwotr script: {args.file}: cannot be read (not UTF-8 text: byte {e.start})", file=sys.stderr)
         return 2
     if args.log_only:
         rep.pop("state")
