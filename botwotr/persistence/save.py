@@ -192,6 +192,8 @@ def check_shape(data) -> None:
                 stack.append((v, path + (k,)))
         elif isinstance(value, list):
             stack.extend((v, path + (i,)) for i, v in reversed(list(enumerate(value))))
+    raise _Refused(f"a text or the nesting is out of bounds (texts up to {MAX_TEXT} characters, "
+                   f"{MAX_DEPTH} levels)")
 
 
 def _check_text(text: str, path: tuple) -> None:
