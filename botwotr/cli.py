@@ -1,5 +1,6 @@
 """The command line: `botwotr` (the window), `botwotr script FILE`, `botwotr validate [SCENARIO...]`,
-`botwotr export SAVE --out FILE.png [--at N] [--size WxH] [--seat public|free|shadow]`."""
+`botwotr export SAVE --out FILE.png [--at N | --turn T [--phase P]] [--size WxH]
+[--seat public|free|shadow]`."""
 from __future__ import annotations
 
 import argparse
@@ -7,10 +8,34 @@ import json
 import sys
 
 
+MAX_SCRIPT_BYTES = 16 * 1024 * 1024
+
+
+def _not_a_readable_file(path: str, limit: int) -> str | None:
+    """Why `path` must not be opened (a FIFO would hang the read, a device never ends), or None."""
+    import os
+    import stat
+    try:
+        st = os.stat(path)
+    except (OSError, ValueError) as e:
+        return f"cannot be read ({getattr(e, 'strerror', None) or e})"
+    if not stat.S_ISREG(st.st_mode):
+        kind = "a folder" if stat.S_ISDIR(st.st_mode) else "a named pipe (FIFO)" if stat.S_ISFIFO(st.st_mode) \
+            else "not a regular file"
+        return f"is {kind}; it was not opened"
+    if st.st_size > limit:
+        return f"is {st.st_size:,} bytes, more than the {limit:,} a script may be"
+    return None
+
+
 def _cmd_script(args) -> int:
     from .catalog import spec_for
     from .content import ContentError
     from .script import ScriptError, read_script, run_script
+    why = _not_a_readable_file(args.file, MAX_SCRIPT_BYTES)
+    if why:
+        print(f"botwotr script: {args.file}: {why}", file=sys.stderr)
+        return 2
     try:
         data = read_script(args.file)
         _, rep = run_script(data, spec_for)
@@ -19,6 +44,9 @@ def _cmd_script(args) -> int:
         return 2
     except KeyError as e:
         print(f"botwotr script: unknown scenario {e}", file=sys.stderr)
+        return 2
+    except UnicodeDecodeError as e:
+        print(f"botwotr script: {args.file}: cannot be read (not UTF-8 text: byte {e.start})", file=sys.stderr)
         return 2
     if args.log_only:
         rep.pop("state")
@@ -75,8 +103,15 @@ def main(argv: list[str] | None = None) -> int:
     p = sub.add_parser("export", help="render a saved position to a PNG (no window)")
     p.add_argument("save", help="a save file (.json)")
     p.add_argument("--out", required=True, help="the PNG to write")
-    p.add_argument("--at", type=int, default=None, help="the position after the first N log entries")
-    p.add_argument("--size", default="1920x1080", help="picture size WxH (default 1920x1080)")
+    where = p.add_mutually_exclusive_group()
+    where.add_argument("--at", type=int, default=None, metavar="N",
+                       help="the position after the first N log entries")
+    where.add_argument("--turn", type=int, default=None, metavar="T", help="the first position of turn T")
+    p.add_argument("--phase", default=None, metavar="P",
+                   help="with --turn: the first position of phase P in that turn "
+                        "(draw, shadow, fate, roll, actions, end)")
+    p.add_argument("--size", default="1920x1080",
+                   help="picture size WxH, from 640x360 to 16384x16384 (default 1920x1080)")
     p.add_argument("--seat", choices=("public", "free", "shadow"), default="public",
                    help="whose view: public hides hands and face-down tokens (default)")
     p.set_defaults(func=_cmd_export)

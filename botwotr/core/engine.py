@@ -10,6 +10,7 @@ Battles (R-10, R-11) live in `botwotr.core.battle`; an attack hands over to `bat
 """
 from __future__ import annotations
 
+import re
 from typing import Any, Callable
 
 from . import events as ev
@@ -21,6 +22,8 @@ from .state import (army_size, armies, chars_in, clone, controller, figures_avai
                     has_army, leadership)
 
 MAX_ARMY = 5  # R-2.1
+MAX_NAME = 40  # a player's name (start option 'players')
+BAD_NAME_CHARS = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff]")
 
 
 class Ctx:
@@ -104,6 +107,11 @@ def decide(spec: ScenarioSpec, rules: ScenarioRules, state: dict, cmd: Any,
         if not isinstance(value, want) or \
                 (isinstance(value, bool) and key in INT_PARAMS):
             fail("command/malformed", f"The parameter '{key}' has the wrong type ({type(value).__name__}).")
+    unused = [k for k in cmd if k not in COMMON_PARAMS and k not in params_of(name, cmd, state)]
+    if unused:
+        fail("command/unused_parameter", f"'{name}' takes no parameter {unused[0]!r}"
+             f"{' here' if name in ('use_die', 'attack') else ''} (it takes: "
+             f"{', '.join(sorted(params_of(name, cmd, state))) or 'none besides side and outcomes'}).")
     outcomes = cmd.get("outcomes", [])
     s = state if in_place else clone(state)
     if name != "start_game":
@@ -144,6 +152,48 @@ PARAM_TYPES: dict[str, tuple] = {
     "outcomes": (list,), "options": (dict,),
 }
 INT_PARAMS = {"n", "damage", "leaders", "die"}
+
+# The parameters each command uses (docs/commands.md); any other is refused, so that a command
+# never carries a value that silently does nothing. `cmd`, `side` and `outcomes` go with any.
+COMMON_PARAMS = frozenset({"cmd", "side", "outcomes"})
+_GROUP = ("units", "leaders", "characters", "damage")
+COMMAND_PARAMS: dict[str, frozenset] = {k: frozenset(v) for k, v in {
+    "start_game": ("options",), "roll_dice": (), "discard": ("card",), "choose_position": ("position",),
+    "place_leadership_token": ("region",), "done": (), "draw_fate": (), "keep_fate": (),
+    "set_aside_fate": (), "use_die": ("die", "action"), "pass": ("token",), "use_ability": ("character",),
+    "move_army": ("from", "path", "to") + _GROUP, "remove_unit": ("unit",),
+    "attack": ("from", "to", "target") + _GROUP, "move_characters": ("characters", "path", "to"),
+    "recruit": ("region",), "choose_unit": ("unit",), "place_orc": ("region",), "rally": ("region",),
+    "choose_die": ("die",), "choose_region": ("region",),
+    "choose_army": ("region",), "tactic": ("tactic",), "combat_card": ("card",), "reroll": ("dice",),
+    "roll_combat": (), "casualty": ("unit",), "cease": (), "fight_on": (), "withdraw": ("choice",),
+    "flee_casualty": ("unit",), "retreat_to": ("region",), "advance": ("from",) + _GROUP,
+    "adjust_units": ("region", "owner", "unit", "n"), "adjust_move": ("from", "to") + _GROUP,
+    "adjust_damage": ("region", "n"), "adjust_leaders": ("region", "n"),
+    "adjust_character": ("char", "status", "region"), "adjust_control": ("region", "owner"),
+    "adjust_fate": ("to",), "adjust_dice": ("owner", "n"), "adjust_card": ("card", "to"),
+}.items()}
+# use_die: what each action adds (R-8.6)
+ACTION_PARAMS = {"play_card": frozenset({"card"}), "ability": frozenset({"character"}),
+                 "enter_character": frozenset({"character", "region"})}
+
+
+def params_of(name: str, cmd: dict, state: dict) -> frozenset:
+    """The parameters `cmd` may carry: those of its command, of its action (use_die), of its kind
+    of attack (a combined attack names `armies`; the moving-part parameters need a `to`)."""
+    params = COMMAND_PARAMS.get(name)
+    if params is None:  # a command registered without a table entry: only the type check applies
+        return frozenset(cmd)
+    if name == "use_die":
+        return params | ACTION_PARAMS.get(cmd.get("action"), frozenset())
+    if name == "attack":
+        pending = state["pending"][-1] if state.get("pending") else {}
+        if pending.get("kind") == "attack" and pending.get("mode") == "combined":
+            return frozenset({"target", "armies"})
+        return params if "to" in cmd else frozenset({"from", "target"})
+    if name == "adjust_character" and cmd.get("status") != "in_play":
+        return frozenset({"char", "status"})
+    return params
 
 
 def describe_pending(spec: ScenarioSpec, p: dict) -> str:
@@ -398,6 +448,10 @@ def cmd_start_game(ctx: Ctx, cmd: dict) -> None:
         elif k == "players":
             if not isinstance(v, dict) or not all(s in SIDES and isinstance(n, str) for s, n in v.items()):
                 fail("command/malformed", "The option 'players' maps fp/sh to names.")
+            for n in v.values():
+                if not n.strip() or len(n) > MAX_NAME or BAD_NAME_CHARS.search(n):
+                    fail("command/bad_name", f"A player's name is 1 to {MAX_NAME} characters of printable "
+                                             "text (no NUL, control character or lone surrogate).")
         else:
             fail("command/malformed", f"There is no game option called {k!r} (companion, physical_cards, players).")
     if options.get("physical_cards") and not options.get("companion"):
@@ -1871,6 +1925,11 @@ def cmd_adjust_leaders(ctx: Ctx, cmd: dict) -> None:
     reg = ctx.s["regions"][r]
     if type(n) is not int or n == 0 or not has_army(reg, "fp") or reg["leaders"] + n < 0:
         fail("adjust/leaders", "Leaders stand only with a Free Peoples army, and never fewer than 0.", "R-2.2")
+    supply = ctx.spec.leaders.get("fp", 0)
+    left = supply - sum(rg["leaders"] for rg in ctx.s["regions"].values())
+    if n > left:
+        fail("adjust/no_figures", f"Only {left} of the {supply} leader figures {'is' if left == 1 else 'are'} "
+                                  "left to place.", "R-2.2")
     _adjust(ctx, cmd, "leaders")
     if n > 0:
         ctx.emit("LeadersPlaced", region=r, n=n, why="adjustment")
@@ -1916,6 +1975,11 @@ def cmd_adjust_dice(ctx: Ctx, cmd: dict) -> None:
     n = cmd.get("n")
     if side not in SIDES or type(n) is not int or n == 0:
         fail("adjust/dice", "Give 'owner' (fp/sh) and a non-zero whole 'n'.", "R-8.2")
+    base = ctx.spec.dice[side]
+    bonus = ctx.s["sides"][side]["dice_bonus"] + n
+    if (n > 0 and base + bonus > 2 * base) or (n < 0 and base + bonus < 1):
+        fail("adjust/dice", f"{'The Free Peoples start' if side == 'fp' else 'The Shadow starts'} with {base} dice; "
+                            f"an adjustment keeps them between 1 and {2 * base} (now {base + bonus - n}).", "R-8.2")
     _adjust(ctx, cmd, "dice")
     ctx.emit("DiceBonusChanged", side=side, n=n, why="adjustment")
 

@@ -7,11 +7,21 @@ Loading re-decides every command and checks it yields the recorded events (`Game
 that fails is refused with the first bad entry named, never half-loaded. Writing goes to a
 temporary file in the same folder, is flushed and fsynced, then renamed over the target, so a
 crash leaves either the old file or the new one, never a torn one.
+
+Before any replay a save must pass bounds that no real game comes near (docs/reliability.md has
+the measurements): only a regular file is opened (a FIFO, a device or a folder is refused before
+reading, so a load can never hang or read forever), at most `MAX_BYTES` are read, JSON nesting is
+at most `MAX_DEPTH` deep, numbers have at most `MAX_INT_DIGITS` digits, texts are at most
+`MAX_TEXT` characters and hold no NUL, control character or lone surrogate, keys are never
+duplicated, there are no unknown keys, and the log holds 1 to `MAX_LOG_ENTRIES` entries. Every
+refusal is a `SaveError` whose message starts with the file and says what is wrong and where.
 """
 from __future__ import annotations
 
 import json
 import os
+import re
+import stat
 import tempfile
 from pathlib import Path
 
@@ -21,9 +31,32 @@ from ..core.spec import ScenarioSpec
 FORMAT = "botwotr-save"
 VERSION = 1
 
+# Bounds (measured in bench/save_load.py; figures in docs/reliability.md). A Battle for Rohan game
+# played to its end is about 600-800 log entries and 0.4 MB; JSON nesting is 10 deep.
+MAX_LOG_ENTRIES = 10_000   # ~3.5 s and ~270 MiB to replay here; 40,000 took 14 s and 1.1 GiB
+MAX_BYTES = 16 * 1024 * 1024  # room for MAX_LOG_ENTRIES entries of 1.6 kB (a real one is ~0.45 kB)
+MAX_DEPTH = 32
+MAX_INT_DIGITS = 19        # every 64-bit integer; Python refuses to parse past 4,300 digits
+MAX_TEXT = 1000            # a scenario folder path is the longest text a save holds
+# A real save has ~13.5 objects and lists and ~55 commas and colons per log entry; these allow
+# MAX_LOG_ENTRIES entries about 2.5 times that heavy, and keep a hostile file's parse to a few
+# hundred MiB at most.
+MAX_CONTAINERS = 350_000
+MAX_VALUES = 1_500_000
+
+KEYS = ("format", "version", "scenario", "content_version", "seed", "log")
+ENTRY_KEYS = {"cmd", "events"}
+# NUL, the other C0 controls, DEL, the C1 controls and lone surrogates: none is in a real save, and
+# each breaks something downstream (a font renderer, a UTF-8 write, a terminal).
+BAD_CHARS = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff]")
+
 
 class SaveError(Exception):
     """A save that cannot be loaded; the message says why and where."""
+
+
+class _Refused(Exception):
+    """Raised inside the JSON parser's hooks; turned into a SaveError naming the file."""
 
 
 def to_dict(game: Game) -> dict:
@@ -71,13 +104,139 @@ def save(game: Game, path: str | os.PathLike) -> None:
     atomic_write(path, dumps(game))
 
 
+def shown(text: str, limit: int = 60) -> str:
+    """A text from a save as it may be quoted in a message: shortened, with control characters
+    and lone surrogates escaped (so the message itself can always be printed and drawn)."""
+    if len(text) > limit:
+        text = text[:limit] + f"… ({len(text):,} characters)"
+    return BAD_CHARS.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+
+
+def _where(path) -> str:
+    return shown(str(path), 10_000)
+
+
+# -- JSON parsing with bounds ---------------------------------------------------------------
+
+def _parse_int(digits: str) -> int:
+    if len(digits.lstrip("-")) > MAX_INT_DIGITS:
+        raise _Refused(f"a number has {len(digits.lstrip('-')):,} digits (at most {MAX_INT_DIGITS} are allowed)")
+    return int(digits)
+
+
+def _parse_constant(name: str):
+    raise _Refused(f"'{name}' is not a number a save may hold")
+
+
+def _pairs(pairs: list) -> dict:
+    out = {}
+    for k, v in pairs:
+        if k in out:
+            raise _Refused(f"the key '{shown(k)}' appears twice in one object")
+        out[k] = v
+    return out
+
+
+def _path_text(path: tuple) -> str:
+    if len(path) >= 2 and path[0] == "log" and isinstance(path[1], int):
+        rest = ".".join(str(p) for p in path[2:])
+        return f"log entry {path[1]}" + (f", at {rest}" if rest else "")
+    return ".".join(str(p) for p in path) or "the top level"
+
+
+def _texts_ok(data) -> bool:
+    """The fast pass: depth and every text (keys too) within bounds. Iterative, so no depth can
+    crash it; it keeps no paths (a second pass finds where, only when something is wrong)."""
+    bad = BAD_CHARS.search
+    stack = [(data, 0)]
+    pop, push = stack.pop, stack.append
+    while stack:
+        value, depth = pop()
+        if depth > MAX_DEPTH:
+            return False
+        if isinstance(value, dict):
+            for k, v in value.items():
+                if len(k) > MAX_TEXT or bad(k):
+                    return False
+                if isinstance(v, str):
+                    if len(v) > MAX_TEXT or bad(v):
+                        return False
+                elif isinstance(v, (dict, list)):
+                    push((v, depth + 1))
+        elif isinstance(value, list):
+            for v in value:
+                if isinstance(v, str):
+                    if len(v) > MAX_TEXT or bad(v):
+                        return False
+                elif isinstance(v, (dict, list)):
+                    push((v, depth + 1))
+        elif isinstance(value, str) and (len(value) > MAX_TEXT or bad(value)):
+            return False
+    return True
+
+
+def check_shape(data) -> None:
+    """Depth and texts (keys too); raises _Refused saying where the first problem is."""
+    if _texts_ok(data):
+        return
+    stack = [(data, ())]
+    while stack:
+        value, path = stack.pop()
+        if len(path) > MAX_DEPTH:
+            raise _Refused(f"the data is nested more than {MAX_DEPTH} levels deep (at {_path_text(path[:4])} …)")
+        if isinstance(value, str):
+            _check_text(value, path)
+        elif isinstance(value, dict):
+            for k, v in value.items():
+                _check_text(k, path)
+                stack.append((v, path + (k,)))
+        elif isinstance(value, list):
+            stack.extend((v, path + (i,)) for i, v in reversed(list(enumerate(value))))
+    raise _Refused(f"a text or the nesting is out of bounds (texts up to {MAX_TEXT} characters, "
+                   f"{MAX_DEPTH} levels)")
+
+
+def _check_text(text: str, path: tuple) -> None:
+    if len(text) > MAX_TEXT:
+        raise _Refused(f"{_path_text(path)}: a text of {len(text):,} characters (at most {MAX_TEXT})")
+    m = BAD_CHARS.search(text)
+    if m:
+        c = ord(m.group())
+        what = ("a NUL character" if c == 0 else "a lone surrogate" if 0xD800 <= c <= 0xDFFF
+                else "a control character")
+        raise _Refused(f"{_path_text(path)}: the text '{shown(text)}' holds {what} (U+{c:04X})")
+
+
 def parse(text: str, where: str = "save") -> dict:
+    # Counted on the text before anything is built: a 16 MB file of nothing but `[],` would
+    # otherwise become millions of objects (over a GiB). Brackets, commas and colons inside texts
+    # count too, which only makes the bound stricter; a real save has none.
+    containers = text.count("{") + text.count("[")
+    if containers > MAX_CONTAINERS:
+        raise SaveError(f"{where}: not a valid save: it holds {containers:,} objects and lists, more than the "
+                        f"{MAX_CONTAINERS:,} a save may (a whole game has about 10,000)")
+    values = text.count(",") + text.count(":")
+    if values > MAX_VALUES:
+        raise SaveError(f"{where}: not a valid save: it holds {values:,} values, more than the "
+                        f"{MAX_VALUES:,} a save may (a whole game has about 40,000)")
     try:
-        data = json.loads(text)
+        data = json.loads(text, object_pairs_hook=_pairs, parse_int=_parse_int, parse_constant=_parse_constant)
     except json.JSONDecodeError as e:
         raise SaveError(f"{where}: not a readable save (JSON error at line {e.lineno}, column {e.colno}: {e.msg})") from None
+    except _Refused as e:
+        raise SaveError(f"{where}: not a valid save: {e}") from None
+    except RecursionError:
+        raise SaveError(f"{where}: not a valid save: the data is nested more than {MAX_DEPTH} levels deep") from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise SaveError(f"{where}: not a botwotr save file")
+    try:
+        check_shape(data)
+    except _Refused as e:
+        raise SaveError(f"{where}: not a valid save: {e}") from None
+    unknown = [k for k in data if k not in KEYS]
+    if unknown:
+        raise SaveError(f"{where}: the save has an unknown key '{shown(unknown[0])}' "
+                        f"(a save holds only: {', '.join(KEYS)})")
     v = data.get("version")
     if type(v) is not int:
         raise SaveError(f"{where}: the save has no valid version number")
@@ -89,31 +248,102 @@ def parse(text: str, where: str = "save") -> dict:
     for key, typ in (("scenario", str), ("content_version", str), ("seed", int), ("log", list)):
         if not isinstance(data.get(key), typ) or (typ is int and isinstance(data.get(key), bool)):
             raise SaveError(f"{where}: '{key}' is missing or has the wrong type (expected {typ.__name__})")
+    if not data["scenario"]:
+        raise SaveError(f"{where}: 'scenario' is empty")
+    log = data["log"]
+    if not log:
+        raise SaveError(f"{where}: the log is empty; a save holds at least the start of the game")
+    if len(log) > MAX_LOG_ENTRIES:
+        raise SaveError(f"{where}: the log has {len(log):,} entries, more than the {MAX_LOG_ENTRIES:,} "
+                        "a save may hold (a whole game is about a thousand)")
+    for i, entry in enumerate(log):
+        if not isinstance(entry, dict) or not isinstance(entry.get("cmd"), dict) \
+                or not isinstance(entry.get("events"), list):
+            raise SaveError(f"{where}: log entry {i} is bad: an entry holds a 'cmd' mapping and an 'events' list")
+        extra = [k for k in entry if k not in ENTRY_KEYS]
+        if extra:
+            raise SaveError(f"{where}: log entry {i} is bad: unknown key '{shown(extra[0])}' "
+                            "(an entry holds only 'cmd' and 'events')")
     return data
 
 
 def from_dict(data: dict, spec: ScenarioSpec, where: str = "save") -> Game:
     if data["scenario"] != spec.id:
-        raise SaveError(f"{where}: the save is for scenario '{data['scenario']}', not '{spec.id}'")
+        raise SaveError(f"{where}: the save is for scenario '{shown(data['scenario'])}', not '{spec.id}'")
     if data["content_version"] != spec.content_version:
-        raise SaveError(f"{where}: the save was made with content version {data['content_version']}, "
+        raise SaveError(f"{where}: the save was made with content version {shown(data['content_version'])}, "
                         f"but this program has version {spec.content_version}; it cannot be replayed exactly")
     try:
         return Game.replay(spec, data["seed"], data["log"])
     except ReplayError as e:
         raise SaveError(f"{where}: log entry {e.index} is bad: {e.message}") from None
+    except RecursionError:  # check_shape bounds the depth, so this is a last guard
+        raise SaveError(f"{where}: the save is nested too deeply to replay") from None
+
+
+_KINDS = ((stat.S_ISDIR, "a folder"), (stat.S_ISFIFO, "a named pipe (FIFO)"), (stat.S_ISSOCK, "a socket"),
+          (stat.S_ISCHR, "a character device"), (stat.S_ISBLK, "a block device"))
+
+
+def _not_regular(mode: int) -> str | None:
+    if stat.S_ISREG(mode):
+        return None
+    return next((name for test, name in _KINDS if test(mode)), "not a regular file")
+
+
+def read_bytes(path: str | os.PathLike, where: str | None = None) -> bytes:
+    """The bytes of a save file, refusing before reading anything that is not a regular file
+    (through any symlinks) or is larger than MAX_BYTES."""
+    where = where or _where(path)
+    try:
+        st = os.stat(path)
+    except (OSError, ValueError) as e:
+        raise SaveError(f"{where}: cannot be read ({shown(str(e), 200)})") from None
+    kind = _not_regular(st.st_mode)
+    if kind:
+        raise SaveError(f"{where}: is {kind}, not a save file; it was not opened")
+    if st.st_size > MAX_BYTES:
+        raise SaveError(f"{where}: is {st.st_size:,} bytes, larger than the {MAX_BYTES:,} a save may be")
+    try:
+        # O_NONBLOCK: if the file was swapped for a FIFO since the check, opening it cannot hang
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0))
+    except (OSError, ValueError) as e:
+        raise SaveError(f"{where}: cannot be read ({shown(str(e), 200)})") from None
+    try:
+        kind = _not_regular(os.fstat(fd).st_mode)
+        if kind:
+            raise SaveError(f"{where}: is {kind}, not a save file; it was not read")
+        chunks, total = [], 0
+        while total <= MAX_BYTES:
+            b = os.read(fd, min(1 << 20, MAX_BYTES + 1 - total))
+            if not b:
+                break
+            chunks.append(b)
+            total += len(b)
+        if total > MAX_BYTES:  # it grew while being read
+            raise SaveError(f"{where}: is larger than the {MAX_BYTES:,} bytes a save may be")
+        return b"".join(chunks)
+    except OSError as e:
+        raise SaveError(f"{where}: cannot be read ({shown(str(e), 200)})") from None
+    finally:
+        os.close(fd)
 
 
 def load(path: str | os.PathLike, spec_for) -> Game:
-    """Load a save; `spec_for(scenario_id)` gives the scenario's spec."""
-    where = str(path)
+    """Load a save; `spec_for(scenario_id)` gives the scenario's spec. Raises SaveError (and only
+    that) for every file that is not a good save."""
+    where = _where(path)
+    raw = read_bytes(path, where)
     try:
-        text = Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as e:
-        raise SaveError(f"{where}: cannot be read ({e})") from None
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise SaveError(f"{where}: cannot be read (not UTF-8 text: byte {e.start} is {raw[e.start]:#04x})") from None
     data = parse(text, where)
     try:
         spec = spec_for(data["scenario"])
-    except KeyError:
-        raise SaveError(f"{where}: unknown scenario '{data['scenario']}'") from None
+    except (KeyError, OSError, ValueError):  # OSError: a name too long for a path, ValueError: NUL
+        raise SaveError(f"{where}: unknown scenario '{shown(data['scenario'])}'") from None
+    except Exception as e:  # noqa: BLE001 - the scenario's own content is broken (ContentError)
+        raise SaveError(f"{where}: the scenario '{shown(data['scenario'])}' cannot be loaded: "
+                        f"{shown(str(e), 300)}") from None
     return from_dict(data, spec, where)

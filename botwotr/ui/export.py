@@ -1,14 +1,22 @@
-"""`botwotr export SAVE --out FILE.png [--at N] [--size WxH] [--seat public|free|shadow]`:
-a position rendered to PNG with no window (SDL's dummy video driver is used when none is set).
+"""`botwotr export SAVE --out FILE.png [--at N | --turn T [--phase P]] [--size WxH]
+[--seat public|free|shadow]`: a position rendered to PNG with no window (SDL's dummy video driver
+is used when none is set).
 
 The public seat (the default) hides both hands and every face-down token; `free` and `shadow`
-show that side's secrets only. `--at N` renders the position after the first N log entries.
+show that side's secrets only. `--at N` renders the position after the first N log entries;
+`--turn T` the first position of turn T, and with `--phase P` the first position of that phase
+in turn T (draw, shadow, fate, roll, actions, end). The picture is 640x360 to 16384x16384 pixels:
+below 640x360 the screen's panels do not fit.
 """
 from __future__ import annotations
 
 import os
 import sys
 from pathlib import Path
+
+MIN_SIZE = (640, 360)
+MAX_SIDE = 16384
+PHASES = ("draw", "shadow", "fate", "roll", "actions", "end")
 
 
 class ExportError(Exception):
@@ -20,12 +28,44 @@ def parse_size(text: str) -> tuple[int, int]:
         w, h = (int(v) for v in text.lower().replace("×", "x").split("x"))
     except ValueError:
         raise ExportError(f"--size must look like 1920x1080, not {text!r}") from None
-    if not (64 <= w <= 16384 and 64 <= h <= 16384):
-        raise ExportError(f"--size {w}x{h} is out of range (64..16384 pixels a side)")
+    if not (MIN_SIZE[0] <= w <= MAX_SIDE and MIN_SIZE[1] <= h <= MAX_SIDE):
+        raise ExportError(f"--size {w}x{h} is out of range: from {MIN_SIZE[0]}x{MIN_SIZE[1]} "
+                          f"to {MAX_SIDE}x{MAX_SIDE} pixels")
     return w, h
 
 
-def export_save(save_path, out, at: int | None = None, size=(1920, 1080), seat: str = "public") -> Path:
+def position_index(game, at: int | None = None, turn: int | None = None, phase: str | None = None) -> int | None:
+    """The number of log entries whose position is wanted (None: the last position)."""
+    n = len(game.log)
+    if at is not None and turn is not None:
+        raise ExportError("give either --at or --turn, not both")
+    if phase is not None and turn is None:
+        raise ExportError("--phase needs --turn (for example --turn 2 --phase actions)")
+    if at is not None:
+        if not 0 <= at <= n:
+            raise ExportError(f"--at {at} is out of range: the save has {n} log entries (0..{n})")
+        return at
+    if turn is None:
+        return None
+    if phase is not None and phase not in PHASES:
+        raise ExportError(f"--phase {phase!r} is not a phase ({', '.join(PHASES)})")
+    seen = []
+    for i in range(n + 1):
+        s = game.state_at(i)
+        if s["turn"] == turn:
+            if phase is None or s["phase"] == phase:
+                return i
+            if s["phase"] not in seen:
+                seen.append(s["phase"])
+    last = game.state_at(n)["turn"]
+    if not seen:
+        raise ExportError(f"--turn {turn} is not in the save: it reaches turn {last} (1..{last})")
+    raise ExportError(f"turn {turn} of the save never waits in the {phase} phase; "
+                      f"it waits in: {', '.join(seen)}")
+
+
+def export_save(save_path, out, at: int | None = None, size=(1920, 1080), seat: str = "public",
+                turn: int | None = None, phase: str | None = None) -> Path:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     from ..catalog import spec_for
@@ -35,14 +75,17 @@ def export_save(save_path, out, at: int | None = None, size=(1920, 1080), seat: 
         seat = normalise_seat(seat)
     except ValueError as e:
         raise ExportError(str(e)) from None
+    w, h = size
+    if not (MIN_SIZE[0] <= w <= MAX_SIDE and MIN_SIZE[1] <= h <= MAX_SIDE):
+        raise ExportError(f"the size {w}x{h} is out of range: from {MIN_SIZE[0]}x{MIN_SIZE[1]} "
+                          f"to {MAX_SIDE}x{MAX_SIDE} pixels")
     try:
         game = load(save_path, spec_for)
     except SaveError as e:
         raise ExportError(str(e)) from None
-    except Exception as e:  # noqa: BLE001 - broken content behind a save is still a clear message
+    except Exception as e:  # noqa: BLE001 - load raises only SaveError; this is a last guard
         raise ExportError(f"{save_path}: cannot be loaded ({type(e).__name__}: {e})") from None
-    if at is not None and not (0 <= at <= len(game.log)):
-        raise ExportError(f"--at {at} is out of range: the save has {len(game.log)} log entries (0..{len(game.log)})")
+    at = position_index(game, at, turn, phase)
     import pygame
 
     from .layouts import layout_for
@@ -68,7 +111,8 @@ def export_save(save_path, out, at: int | None = None, size=(1920, 1080), seat: 
 def cmd_export(args) -> int:
     try:
         size = parse_size(args.size) if args.size else (1920, 1080)
-        out = export_save(args.save, args.out, at=args.at, size=size, seat=args.seat)
+        out = export_save(args.save, args.out, at=args.at, size=size, seat=args.seat,
+                          turn=getattr(args, "turn", None), phase=getattr(args, "phase", None))
     except ExportError as e:
         print(f"botwotr export: {e}", file=sys.stderr)
         return 2

@@ -14,6 +14,7 @@ and stop pygame many times can therefore share one module.
 from __future__ import annotations
 
 import io
+import re
 from pathlib import Path
 
 import pygame
@@ -72,6 +73,27 @@ def ensure_init() -> None:
         pygame.font.init()
 
 
+# What a font cannot take: NUL (pygame refuses it) and lone surrogates (not UTF-8); other
+# control characters already draw as a box. Texts from saves and names are checked where they enter
+# (persistence/save.py, the core's start options); this keeps any that slip through drawable.
+_UNDRAWABLE = re.compile("[\x00\ud800-\udfff]")
+
+
+def drawable(s) -> str:
+    """`s` as a font can always render and measure it (U+FFFD for what it cannot)."""
+    return _UNDRAWABLE.sub("\ufffd", s) if isinstance(s, str) else s
+
+
+class Font(pygame.font.Font):
+    """A pygame font whose `render` and `size` never raise on a NUL or a lone surrogate."""
+
+    def render(self, text, *args, **kwargs):
+        return super().render(drawable(text), *args, **kwargs)
+
+    def size(self, text):
+        return super().size(drawable(text))
+
+
 def font(kind: str = "sans", size: int = 16) -> pygame.font.Font:
     """A shipped TTF ("serif", "serif_bold", "sans", "sans_bold") at a pixel size."""
     size = max(6, int(size))
@@ -86,7 +108,7 @@ def font(kind: str = "sans", size: int = 16) -> pygame.font.Font:
     if f is None:
         ensure_init()
         _register()
-        f = pygame.font.Font(str(font_path(kind)), size)
+        f = Font(str(font_path(kind)), size)
         _fonts[key] = f
     return f
 

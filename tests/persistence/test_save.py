@@ -95,3 +95,39 @@ def test_replay_equals_live_state_and_undo_redo():
     assert g.fold() == g.state
     again = Game.replay(g.spec, g.seed, json.loads(json.dumps(g.log)))
     assert canonical(again.state) == canonical(g.state)
+
+
+def test_the_bounds_are_inclusive_and_a_save_at_them_loads(tmp_path):
+    """A save padded with whitespace to exactly MAX_BYTES loads. Nesting of exactly MAX_DEPTH
+    levels passes the depth check (the entry is then refused for its shape), one more does not."""
+    g = played(steps=30)
+    text = saves.dumps(g)
+    path = tmp_path / "big.json"
+    path.write_text(text + " " * (saves.MAX_BYTES - len(text.encode("utf-8"))), encoding="utf-8")
+    assert path.stat().st_size == saves.MAX_BYTES
+    loaded = saves.load(path, spec_for)
+    assert canonical(loaded.state) == canonical(g.state)
+    data = json.loads(text)
+    deep = nested = []
+    for _ in range(saves.MAX_DEPTH - 2):  # the top object and the log list are two levels
+        nested.append([])
+        nested = nested[0]
+    data["log"] = [deep] + data["log"]
+    with pytest.raises(saves.SaveError, match="log entry 0 is bad: an entry holds"):
+        saves.parse(json.dumps(data), "x")  # past the depth check: refused for its shape only
+    nested.append([])
+    with pytest.raises(saves.SaveError, match="nested more than 32 levels"):
+        saves.parse(json.dumps(data), "x")
+
+
+def test_a_file_that_is_not_regular_is_never_opened(tmp_path, monkeypatch):
+    """A FIFO is refused from its stat alone: `os.open` is never called on it."""
+    import os
+    fifo = tmp_path / "pipe.json"
+    os.mkfifo(fifo)
+    opened = []
+    real_open = os.open
+    monkeypatch.setattr(os, "open", lambda p, *a, **k: opened.append(p) or real_open(p, *a, **k))
+    with pytest.raises(saves.SaveError, match="named pipe"):
+        saves.load(fifo, spec_for)
+    assert opened == []

@@ -124,3 +124,59 @@ def test_report_counts():
     for k in sorted(RESULTS):
         print(f"  {k}: {RESULTS[k]}")
     assert total > 300
+
+
+# -- the shapes of issue 9, through the API with the real scenario catalogue -----------------------
+
+import bad_save_shapes as shapes  # noqa: E402
+
+
+@pytest.fixture(scope="module")
+def rohan_good():
+    from botwotr.catalog import spec_for as catalog_spec_for
+    return shapes.make_good(catalog_spec_for("rohan"))
+
+
+@pytest.mark.parametrize("shape", list(shapes.SHAPES))
+def test_issue9_shapes_are_refused_naming_the_file_and_the_problem(tmp_path, rohan_good, shape):
+    """Each is a SaveError (never ValueError, RecursionError, OSError, a hang or a memory blow-up)
+    whose message starts with the file and says the problem; the file is left as it was."""
+    from botwotr.catalog import spec_for as catalog_spec_for
+    path = tmp_path / "bad.json"
+    shapes.write(shape, path, rohan_good)
+    before = shapes.snapshot(path)
+    with pytest.raises(saves.SaveError) as err:
+        saves.load(path, catalog_spec_for)
+    msg = str(err.value)
+    assert msg.startswith(str(path) + ": "), msg
+    assert shapes.words(shape) in msg, msg
+    assert "\x00" not in msg and not any(0xD800 <= ord(c) <= 0xDFFF for c in msg)  # printable as is
+    assert shapes.snapshot(path) == before
+    RESULTS[f"issue 9 shape:refused"] = RESULTS.get("issue 9 shape:refused", 0) + 1
+
+
+def test_the_good_rohan_save_loads(tmp_path, rohan_good):
+    from botwotr.catalog import spec_for as catalog_spec_for
+    path = tmp_path / "good.json"
+    path.write_text(rohan_good.text, encoding="utf-8")
+    g = saves.load(path, catalog_spec_for)
+    assert saves.dumps(g) == rohan_good.text
+
+
+def test_a_log_at_the_bound_is_replayed_and_one_more_is_refused_before_replay(tmp_path, rohan_good):
+    """MAX_LOG_ENTRIES entries load (bounded time and memory, measured in bench/save_load.py);
+    one more is refused before any command is replayed."""
+    from botwotr.catalog import spec_for as catalog_spec_for
+    calls = []
+
+    def counting_spec_for(name):
+        calls.append(name)
+        return catalog_spec_for(name)
+    d = json.loads(rohan_good.text)
+    d["log"] += [{"cmd": {"cmd": "adjust_fate", "side": "players", "to": 0}, "events": []}] * \
+        (saves.MAX_LOG_ENTRIES + 1 - len(d["log"]))
+    path = tmp_path / "long.json"
+    path.write_text(json.dumps(d))
+    with pytest.raises(saves.SaveError, match="more than the 10,000"):
+        saves.load(path, counting_spec_for)
+    assert calls == []  # refused before the scenario was even looked up

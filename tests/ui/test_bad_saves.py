@@ -62,3 +62,92 @@ def test_corrupt_autosave_is_refused_and_the_title_keeps_running(make_app, home,
     click(app, title.btn_continue.rect.center)
     app.step()
     assert isinstance(app.scene, GameScene) and len(app.scene.game.log) == len(g.log)
+
+
+# -- the shapes of issue 9, through Continue and through the Load screen -------------------------
+
+import bad_save_shapes as shapes  # noqa: E402
+
+
+@pytest.fixture(scope="module")
+def good_save(rohan):
+    return shapes.make_good(rohan)
+
+
+def _drawn(app) -> None:
+    """A frame is drawn (the problem line included) without an exception."""
+    app.step()
+    app.step()
+
+
+@pytest.mark.parametrize("shape", list(shapes.SHAPES))
+def test_continue_refuses_every_bad_save_shape(make_app, home, good_save, shape):
+    """A FIFO, a symlink to an endless file, a 1,000-deep or 40,000-entry save... as the autosave:
+    Continue says what is wrong with which file, the title keeps running (no hang, no crash) and
+    the file is left as it was."""
+    home.mkdir(parents=True, exist_ok=True)
+    path = home / NEWEST
+    shapes.write(shape, path, good_save)
+    before = shapes.snapshot(path)
+    app = make_app()
+    title = TitleScene(app)
+    app.reset_to(title)
+    app.step()
+    click(app, title.btn_continue.rect.center)
+    _drawn(app)
+    assert app.scene is title
+    assert str(path) in title.problem and shapes.words(shape) in title.problem, title.problem
+    assert shapes.snapshot(path) == before
+
+
+@pytest.mark.parametrize("shape", list(shapes.SHAPES))
+def test_the_load_screen_refuses_every_bad_save_shape(make_app, home, good_save, shape):
+    from botwotr.ui.scenes.load import LoadScene
+    folder = home / "saves"
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / "bad.json"
+    shapes.write(shape, path, good_save)
+    before = shapes.snapshot(path)
+    app = make_app()
+    title = TitleScene(app)
+    app.reset_to(title)
+    app.step()
+    click(app, title.btn_load.rect.center)
+    app.step()
+    scene = app.scene
+    assert isinstance(scene, LoadScene)
+    row = next(i for i, it in enumerate(scene.list.items) if it.payload == path)
+    click(app, scene.list.row_rect(row).center)
+    _drawn(app)
+    assert app.scene is scene and not isinstance(app.scene, GameScene)
+    assert str(path) in scene.problem and shapes.words(shape) in scene.problem, scene.problem
+    assert shapes.snapshot(path) == before
+
+
+def test_the_good_save_opens_from_the_load_screen(make_app, home, good_save):
+    from botwotr.ui.scenes.load import LoadScene
+    folder = home / "saves"
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "good.json").write_text(good_save.text, encoding="utf-8")
+    app = make_app()
+    title = TitleScene(app)
+    app.reset_to(title)
+    app.step()
+    click(app, title.btn_load.rect.center)
+    app.step()
+    scene = app.scene
+    assert isinstance(scene, LoadScene)
+    click(app, scene.list.row_rect(0).center)
+    app.step()
+    assert isinstance(app.scene, GameScene) and app.scene.players == {"fp": "Ann", "sh": "Bo"}
+
+
+def test_text_with_nul_or_lone_surrogates_is_drawn_not_raised():
+    """Whatever reaches a font (a name, a message) renders and measures: NUL and lone surrogates
+    are drawn as U+FFFD instead of raising ValueError / UnicodeEncodeError."""
+    from botwotr.ui import resources as res
+    for s in ("Eo\x00wyn", "Eo\ud800wyn", "\udcff", "\x00"):
+        img = res.text(s, "sans", 18, (255, 255, 255))
+        assert img.get_width() > 0
+        assert res.font("serif_bold", 18).size(s)[0] > 0
+    assert res.drawable("Eo\x00wyn") == "Eo\ufffdwyn"

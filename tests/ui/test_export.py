@@ -92,3 +92,73 @@ def test_public_view_hides_hands_and_tokens(rohan):
     free_real = pygame.image.tobytes(render_position(real, rohan, layout, size, "free"), "RGB")
     free_fake = pygame.image.tobytes(render_position(fake, rohan, layout, size, "free"), "RGB")
     assert free_real != free_fake, "the Free Peoples see their own hand"
+
+
+def test_export_refuses_sizes_below_640x360_with_a_clear_message(rohan, tmp_path, capsys):
+    g = _played(rohan, n=2)
+    path = tmp_path / "g.json"
+    save(g, path)
+    for size in ("100x100", "639x480", "800x359", "99999x1080"):
+        assert main(["export", str(path), "--out", str(tmp_path / "x.png"), "--size", size]) == 2
+        err = capsys.readouterr().err
+        assert f"--size {size} is out of range: from 640x360 to 16384x16384 pixels" in err, err
+        assert "Traceback" not in err
+    assert not (tmp_path / "x.png").exists()
+    assert main(["export", str(path), "--out", str(tmp_path / "x.png"), "--size", "640x360"]) == 0
+    assert pygame.image.load(str(tmp_path / "x.png")).get_size() == (640, 360)
+
+
+def test_export_turn_and_phase_pick_the_first_position_of_that_turn_and_phase(rohan, tmp_path, capsys):
+    """`--turn T` is the first position of turn T; `--phase P` the first of that phase in it. The
+    picture is the one `--at N` gives for that position."""
+    from botwotr.persistence.save import load
+    from botwotr.catalog import spec_for
+    from botwotr.ui.export import position_index
+    g = _played(rohan, n=120, seed=6)
+    path = tmp_path / "g.json"
+    save(g, path)
+    game = load(path, spec_for)
+    last_turn = game.state["turn"]
+    assert last_turn >= 2
+    n = position_index(game, turn=2)
+    assert game.state_at(n)["turn"] == 2 and game.state_at(n - 1)["turn"] == 1
+    m = position_index(game, turn=2, phase="actions")
+    assert game.state_at(m)["turn"] == 2 and game.state_at(m)["phase"] == "actions"
+    assert all(game.state_at(i)["phase"] != "actions" for i in range(n, m))
+    a, b = tmp_path / "turn.png", tmp_path / "at.png"
+    assert main(["export", str(path), "--out", str(a), "--turn", "2", "--phase", "actions", "--size", "640x360"]) == 0
+    assert main(["export", str(path), "--out", str(b), "--at", str(m), "--size", "640x360"]) == 0
+    assert a.read_bytes() == b.read_bytes()
+    capsys.readouterr()
+    assert main(["export", str(path), "--out", str(a), "--turn", str(last_turn + 5)]) == 2
+    assert f"is not in the save: it reaches turn {last_turn}" in capsys.readouterr().err
+    assert main(["export", str(path), "--out", str(a), "--turn", "2", "--phase", "lunch"]) == 2
+    assert "'lunch' is not a phase" in capsys.readouterr().err
+    assert main(["export", str(path), "--out", str(a), "--phase", "actions"]) == 2
+    assert "--phase needs --turn" in capsys.readouterr().err
+    with pytest.raises(SystemExit):  # argparse: --at and --turn exclude each other
+        main(["export", str(path), "--out", str(a), "--at", "1", "--turn", "2"])
+
+
+import bad_save_shapes as shapes  # noqa: E402
+
+
+@pytest.fixture(scope="module")
+def good_save(rohan):
+    return shapes.make_good(rohan)
+
+
+@pytest.mark.parametrize("shape", list(shapes.SHAPES))
+def test_export_refuses_every_bad_save_shape_with_one_line(tmp_path, capsys, good_save, shape):
+    """Issue 9's shapes through `botwotr export`: exit code 2, one line naming the file and the
+    problem, no traceback, no picture, the save untouched (a FIFO does not hang it)."""
+    path = tmp_path / "bad.json"
+    shapes.write(shape, path, good_save)
+    before = shapes.snapshot(path)
+    out = tmp_path / "x.png"
+    assert main(["export", str(path), "--out", str(out), "--size", "640x360"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"botwotr export: {path}: ") and shapes.words(shape) in err, err
+    assert "Traceback" not in err and err.count("\n") == 1
+    assert not out.exists()
+    assert shapes.snapshot(path) == before
