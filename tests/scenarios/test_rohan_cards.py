@@ -734,3 +734,108 @@ def test_order_the_guard_dismissed():
     choose(g, SH, "aldburg")
     assert damage(g, "aldburg") == 1
     after_action(g, SH)
+
+
+# =========================================================== generic cards in the Shadow's hands
+
+def test_order_generic_cards_read_your_and_opponent_from_the_shadow_side():
+    """R-5.1 / R-5.2: the generic deck serves both sides; played by the Shadow, "your" means the
+    Shadow's and "your opponent" the Free Peoples'."""
+    # Swift Messenger: the Shadow's own story deck
+    g = shadow()
+    hand(g, SH, "swift_messenger")
+    play(g, SH, "swift_messenger")
+    drawn = hand_of(g, SH)
+    assert len(drawn) == 1 and SPEC.cards[drawn[0]].deck == "sh_story"
+    # Cunning Stratagem: the Free Peoples discard
+    g = shadow()
+    hand(g, FP, "hope_kindled", "council_of_war")
+    hand(g, SH, "cunning_stratagem")
+    play(g, SH, "cunning_stratagem")
+    assert len(hand_of(g, FP)) == 1 and hand_of(g, SH) == []
+    # Skirmishers: a Free Peoples army next to a Shadow army
+    g = shadow()
+    place(g, "westemnet", FP, {"rohan_footmen": 2})
+    place(g, "aldburg", FP, {"rohan_footmen": 2})
+    place(g, "isen_vale", SH, {"orcs": 2})
+    hand(g, SH, "skirmishers")
+    play(g, SH, "skirmishers")
+    assert_illegal(g, {"cmd": "choose_region", "side": SH, "region": "aldburg"}, "choice/bad_region")
+    choose(g, SH, "westemnet")
+    assert damage(g, "westemnet") == 1
+
+
+def test_order_call_to_arms_for_the_shadow():
+    """R-5.2 / R-12.6 Call to Arms played by the Shadow: a Shadow unit of its choice in a Shadow
+    settlement it holds (Orthanc or Dunland), not in a Free Peoples settlement it has taken."""
+    g = shadow()
+    adjust(g, "control", region="westemnet", owner=SH)
+    hand(g, SH, "call_to_arms")
+    play(g, SH, "call_to_arms")
+    assert sorted(top(g)["options"]) == ["dunland", "orthanc"]
+    choose(g, SH, "dunland")
+    assert set(top(g)["options"]) == {u for u, us in SPEC.units.items() if us.side == SH}
+    g.submit({"cmd": "choose_unit", "side": SH, "unit": "warg_riders"})
+    assert units(g, "dunland") == {"warg_riders": 1}
+
+
+def test_order_fresh_levies_for_the_shadow():
+    """R-12.2 Fresh Levies played by the Shadow: tokens in Orthanc and Dunland, one each."""
+    g = shadow()
+    before = {r: len(rtokens(g, r, SH)) for r in ("orthanc", "dunland")}
+    hand(g, SH, "fresh_levies")
+    play(g, SH, "fresh_levies")
+    choose(g, SH, "orthanc")
+    assert_illegal(g, {"cmd": "choose_region", "side": SH, "region": "orthanc"}, "choice/bad_region")
+    choose(g, SH, "dunland")
+    assert {r: len(rtokens(g, r, SH)) for r in before} == {r: n + 1 for r, n in before.items()}
+
+
+# =========================================================== defects found by the census
+
+ATTACK_MOVES = ("defect: a card's 'attacks' is handed the die attack of R-8.6/R-8.8 (move to an "
+                "adjacent region and attack), so a card that says 'move ..., then ... attacks' moves "
+                "the attacker a second time; the text gives the attack no move")
+
+
+@pytest.mark.xfail(strict=True, reason=ATTACK_MOVES)
+def test_order_flanking_march_attacks_from_where_the_army_stands():
+    """R-5.2 Flanking March: the move is the one region the text gives; the attack that follows
+    is made by an army from where it stands, not after a second move."""
+    g = ready()
+    place(g, "grimslade", FP, {"rohan_footmen": 2})
+    place(g, "nan_curunir", SH, {"orcs": 2})
+    hand(g, FP, "flanking_march")
+    play(g, FP, "flanking_march")
+    one_move(g, FP, "grimslade", ["westemnet"])
+    # the Westemnet is not next to Nan Curunír; moving on to Fangorn first would make it so
+    assert_illegal(g, {"cmd": "attack", "side": FP, "from": "westemnet", "to": "fangorn",
+                       "target": "nan_curunir"}, "attack/not_adjacent")
+
+
+@pytest.mark.xfail(strict=True, reason=ATTACK_MOVES)
+def test_order_relentless_pursuit_attacks_after_the_two_region_move_only():
+    """R-5.2 Relentless Pursuit: up to two regions of movement, then an attack from there; no
+    third region on the way into the attack."""
+    g = shadow()
+    place(g, "orthanc", SH, {"uruk_hai": 2})
+    place(g, "grimslade", FP, {"rohan_footmen": 2})
+    hand(g, SH, "relentless_pursuit")
+    play(g, SH, "relentless_pursuit")
+    one_move(g, SH, "orthanc", ["fangorn", "derndingle"])  # two regions, next to nothing
+    assert_illegal(g, {"cmd": "attack", "side": SH, "from": "derndingle", "to": "westemnet",
+                       "target": "grimslade"}, "attack/not_adjacent")
+
+
+@pytest.mark.xfail(strict=True, reason=ATTACK_MOVES)
+def test_order_eomer_rides_out_attacks_after_the_two_region_move_only():
+    """R-5.2 Éomer Rides Out: move up to two regions, then an army with a leader or a character
+    attacks from where it stands."""
+    g = ready()
+    place(g, "dunharrow", FP, {"rohan_riders": 2}, chars=("eomer",))
+    place(g, "isen_vale", SH, {"orcs": 2})
+    hand(g, FP, "eomer_rides_out")
+    play(g, FP, "eomer_rides_out")
+    one_move(g, FP, "dunharrow", ["edoras", "grimslade"])  # two regions; Grimslade is not next to the Isen Vale
+    assert_illegal(g, {"cmd": "attack", "side": FP, "from": "grimslade", "to": "westemnet",
+                       "target": "isen_vale"}, "attack/not_adjacent")

@@ -1,8 +1,9 @@
 """Every combat half of the Rohan generic cards (R-5.2, R-10.4.1b), played in a real battle.
 
-The Free Peoples attack from the Westemnet (two Rohan Footmen, no leader) a Shadow army of two
-Orcs in the Isen Vale (plains, an open border: both hit on 5, no terrain bonus, no terrain
-superiority). The Free Peoples choose Combat Event and play the card; the Shadow regroups. The
+The Free Peoples (two Rohan Footmen, no leader, in the Westemnet) and the Shadow (two Orcs, no
+leadership token, in the Isen Vale) fight across an open border on plains: both hit on 5, no
+terrain bonus, no terrain superiority. Either side attacks. The Free Peoples choose Combat
+Event and play the card; the Shadow regroups. The
 dice are given, and each test asserts what the card's text promises in that round, then fights
 a second round without a card to check how long the promise lasts ("this round" or "for the
 rest of this battle").
@@ -15,7 +16,7 @@ import pytest
 
 from helpers import assert_illegal
 from rohan_positions import (FP, SH, SKIPPED_CARDS, SPEC, attack, damage, fight, hand, next_round,
-                             place, ready, rolled, top)
+                             place, ready, rolled, to_shadow, top)
 
 # card id -> what its combat text promises
 MEANING = {
@@ -49,14 +50,20 @@ MEANING = {
 COMBAT_CARDS = sorted(MEANING)
 
 
-def battle(card: str, fp_units=None, sh_card: str | None = None):
+def battle(card: str, role: str, fp_units=None, sh_card: str | None = None):
+    """The Free Peoples' `card` in hand; the Free Peoples attack (role "attacker") or the Shadow
+    attacks them (role "defender")."""
     g = ready(fp=["army_muster"] * 4, sh=["army"] * 4)
     place(g, "westemnet", FP, fp_units or {"rohan_footmen": 2})
     place(g, "isen_vale", SH, {"orcs": 2})
     hand(g, FP, card)
     if sh_card:
         hand(g, SH, sh_card)
-    attack(g, FP, "westemnet", "isen_vale", face="army_muster")
+    if role == "attacker":
+        attack(g, FP, "westemnet", "isen_vale", face="army_muster")
+    else:
+        to_shadow(g)
+        attack(g, SH, "isen_vale", "westemnet", face="army")
     return g
 
 
@@ -66,42 +73,44 @@ def round1(g, card, rolls, sh_card=None, rerolls=None, until=("casualties", "cea
     return fight(g, tactics=tactics, cards=cards, rolls=rolls, rerolls=rerolls, until=until)
 
 
+@pytest.mark.parametrize("role", ["attacker", "defender"])
 @pytest.mark.parametrize("card", COMBAT_CARDS)
-def test_r10_4_combat_half(card):
-    """R-10.4.1b: the combat half does what its text says, for as long as it says."""
+def test_r10_4_combat_half(card, role):
+    """R-10.4.1b: the combat half does what its text says, for as long as it says, whether the
+    player attacks or defends."""
     meaning, n = MEANING[card]
     if meaning == "more_dice":
-        g = battle(card)
+        g = battle(card, role)
         ev = round1(g, card, {FP: [1, 1, 1], SH: [1, 1]})
         assert len(rolled(ev, FP)["dice"]) == 3  # two Footmen roll three dice
         next_round(g)
         ev = fight(g, rolls={FP: [1, 1], SH: [1, 1]})
         assert len(rolled(ev, FP)["dice"]) == 2  # this round only
         # ... never more than five: five Footmen roll five dice, card or not
-        g = battle(card, fp_units={"rohan_footmen": 5})
+        g = battle(card, role, fp_units={"rohan_footmen": 5})
         ev = round1(g, card, {FP: [1] * 5, SH: [1, 1]})
         assert len(rolled(ev, FP)["dice"]) == 5
     elif meaning == "extra_hit":
-        g = battle(card)
+        g = battle(card, role)
         round1(g, card, {FP: [1, 1], SH: [1, 1]})  # every die misses
         assert damage(g, "isen_vale") == 1 and damage(g, "westemnet") == 0
         next_round(g)
         fight(g, rolls={FP: [1, 1], SH: [1, 1]})
         assert damage(g, "isen_vale") == 1  # no extra hit in the next round
     elif meaning == "ignore":
-        g = battle(card)
+        g = battle(card, role)
         round1(g, card, {FP: [1, 1], SH: [6, 6]})  # the Orcs score two hits
         assert damage(g, "westemnet") == 2 - n
         next_round(g)
         fight(g, rolls={FP: [1, 1], SH: [6, 6]})
         assert damage(g, "westemnet") == 2 - n + 2  # both hits count in the next round
     elif meaning == "ignore_and_hit":
-        g = battle(card)
+        g = battle(card, role)
         round1(g, card, {FP: [1, 1], SH: [6, 6]})
         assert damage(g, "westemnet") == 1  # one of the two hits ignored
         assert damage(g, "isen_vale") == 1  # and one extra hit scored with every die missing
     elif meaning == "six":
-        g = battle(card)
+        g = battle(card, role)
         ev = round1(g, card, {FP: [1, 1], SH: [5, 6]})
         assert rolled(ev, SH)["target"] == 6
         assert damage(g, "westemnet") == 1  # the 6 hits, the 5 does not
@@ -109,14 +118,14 @@ def test_r10_4_combat_half(card):
         ev = fight(g, rolls={FP: [1, 1], SH: [5, 1]})
         assert rolled(ev, SH)["target"] == 5 and damage(g, "westemnet") == 2  # a 5 hits again
     elif meaning == "plus_one":
-        g = battle(card)
+        g = battle(card, role)
         ev = round1(g, card, {FP: [4, 4], SH: [1, 1]})
         assert damage(g, "isen_vale") == 2  # two 4s become 5s and hit
         next_round(g)
         fight(g, rolls={FP: [4, 4], SH: [1, 1]})
         assert damage(g, "isen_vale") == 2  # the 4s miss in the next round
     elif meaning in ("reroll_round", "reroll_battle"):
-        g = battle(card)
+        g = battle(card, role)
         round1(g, card, {FP: [1, 1], SH: [1, 1]}, until=("reroll",))
         assert top(g)["kind"] == "reroll" and top(g)["side"] == FP  # the army has no leader
         too_many = list(range(n + 1))
@@ -133,7 +142,7 @@ def test_r10_4_combat_half(card):
             assert top(g)["kind"] != "reroll"  # this round only
     elif meaning == "cancel":
         # The Shadow plays Hold Fast (ignore one hit); the Free Peoples' card cancels it.
-        g = battle(card, sh_card="march_by_night")
+        g = battle(card, role, sh_card="march_by_night")
         round1(g, card, {FP: [6, 6], SH: [1, 1]}, sh_card="march_by_night")
         assert damage(g, "isen_vale") == 2  # both hits count: Hold Fast did nothing
         next_round(g)
@@ -142,7 +151,7 @@ def test_r10_4_combat_half(card):
             assert damage(g, "isen_vale") == 3  # uncancelled in the next round: one hit ignored
     else:  # pragma: no cover
         raise AssertionError(meaning)
-    assert card not in g.state["sides"][FP]["hand"]
+    assert card not in g.state["sides"][FP]["hand"] and card in g.state["discard"]  # R-5.7
 
 
 def test_every_rohan_combat_half_has_a_meaning_here():
