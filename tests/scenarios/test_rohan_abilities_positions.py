@@ -63,6 +63,7 @@ def test_ability_legolas_elven_bow():
 
 
 def test_ability_legolas_needs_legolas_in_play():
+    """R-8.7: no Elven Bow while Legolas is out of play."""
     g = ready(fp=["character"] * 4)
     place(g, "westemnet", FP, {"rohan_footmen": 2})
     place(g, "isen_vale", SH, {"orcs": 2})
@@ -115,6 +116,7 @@ def test_ability_saruman_voice_of_saruman():
 
 
 def test_ability_saruman_needs_a_character_die():
+    """R-8.7: the Voice of Saruman is spent with a Character die, not an Army die."""
     g = ready(sh=["army", "muster"] * 2)
     place(g, "orthanc", SH, {"orcs": 2}, damage=2)
     to_shadow(g)
