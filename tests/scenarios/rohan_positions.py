@@ -279,18 +279,19 @@ def rolled(events: list[dict], side: str) -> dict:
     return [e for e in events if e["e"] == "CombatRolled" and e["side"] == side][-1]
 
 
-# -- what other helpers cover (issue 10) ----------------------------------------------------------
-# These cards and abilities are being fixed and tested in parallel by another helper (their
-# behaviour is changing), so the census tests here leave them out; `test_rohan_coverage.py`
+# -- what another helper covers (issue 10) --------------------------------------------------------
+# Another helper is fixing these cards and abilities in parallel (their behaviour is changing) and
+# tests them in its own branch; the census tests here leave them out, and `test_rohan_coverage.py`
 # checks that every other card half, ability, position and fate icon has its test here.
 SKIPPED_CARDS = {
-    # covered by the battle-effects helper: attacks with first-round / whole-battle modifiers
+    # attacks carrying a first-round or whole-battle modifier, and Storm the Line
     "sudden_assault", "counter_charge", "deeds_of_valour", "storm_the_line", "the_horn_of_helm",
     "assault_on_the_fords", "storm_in_the_night",
-    # covered by the same helper: cards that place a named unit type, and Entmoot's kin
+    # cards that place a named unit type (Entmoot, Treebeard's ability, is skipped with them)
     "erkenbrands_men", "wild_men_of_dunland", "wolves_unleashed", "furnaces_of_isengard",
     "half_orc_host", "the_ents_are_roused", "march_of_the_trees",
-    # covered by the same helper: leadership tokens, turn-long modifiers, two-card discards
+    # leadership tokens, turn-long modifiers, a two-card discard
     "driven_by_the_lash", "hold_the_crossing", "the_kings_doubt", "sly_whispers",
 }
+# Théodred, Gimli, Uglúk, Théoden, Aragorn; Treebeard's Entmoot places a named unit type.
 SKIPPED_ABILITIES = {"theodred", "gimli", "ugluk", "theoden", "aragorn", "treebeard"}

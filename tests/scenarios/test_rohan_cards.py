@@ -426,7 +426,8 @@ def test_order_three_hunters():
 
 
 def test_order_the_white_rider():
-    """R-5.8 The White Rider: only with fate on 2+; Gandalf enters at Derndingle or Edoras."""
+    """R-5.8 / R-8.2 The White Rider: only with fate on 2+; Gandalf enters at Derndingle or Edoras,
+    and from the next turn the Free Peoples have his extra die."""
     g = ready()
     hand(g, FP, "the_white_rider")
     adjust(g, "fate", to=1)
@@ -439,6 +440,8 @@ def test_order_the_white_rider():
     choose(g, FP, "derndingle")
     assert g.state["chars"]["gandalf"] == {"status": "in_play", "region": "derndingle"}
     after_action(g, FP)
+    next_turn(g)
+    assert g.state["sides"][FP]["dice"] == 5  # R-8.2: Gandalf brings one more action die
 
 
 def test_order_the_westfold_rises():
