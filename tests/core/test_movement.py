@@ -66,25 +66,7 @@ def test_r9_2_splitting_units_may_be_left_behind():
     assert g.state["regions"]["town"]["units"] == {"footmen": 2}
 
 
-def test_r9_2_damage_is_split_so_that_no_part_has_more_markers_than_units():
-    """R-9.2: The rule book's example: 3 units, 2 markers, 2 units move: the 2 markers go with them, or
-    one stays and one goes; both cannot stay."""
-    g = board(ready(), town=("fp", {"footmen": 3}, 0, 2))
-    strategic(g)
-    assert_illegal(g, {"cmd": "move_army", "side": "fp", "from": "town", "to": "woods",
-                       "units": {"footmen": 2}, "damage": 0}, "move/damage_split")
-    assert_illegal(g, {"cmd": "move_army", "side": "fp", "from": "town", "to": "woods",
-                       "units": {"footmen": 2}, "damage": 3}, "move/damage")
-    move(g, frm="town", to="woods", units={"footmen": 2}, damage=1)
-    assert g.state["regions"]["woods"]["damage"] == 1 and g.state["regions"]["town"]["damage"] == 1
-
-
-def test_r9_2_both_markers_may_go_with_the_moving_part():
-    """R-9.2: Both markers may go with the moving part."""
-    g = board(ready(), town=("fp", {"footmen": 3}, 0, 2))
-    strategic(g)
-    move(g, frm="town", to="woods", units={"footmen": 2}, damage=2)
-    assert g.state["regions"]["woods"]["damage"] == 2 and g.state["regions"]["town"]["damage"] == 0
+# The rule book's damage-split example (R-9.2): tests/rules/R-9.2_damage_split.yaml.
 
 
 def test_r9_2_a_character_die_move_takes_a_leader_or_a_character_with_leadership():

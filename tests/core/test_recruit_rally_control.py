@@ -206,59 +206,8 @@ def test_r12_7_an_army_over_five_after_recruiting_loses_the_excess():
 
 # -- R-13 --------------------------------------------------------------------------------------
 
-def rally_ready(units, leaders, damage, chars=()):
-    g = ready()
-    clear_board(g)
-    place(g, "town", "fp", units, leaders=leaders, damage=damage, chars=chars)
-    return g
-
-
-def test_r13_1_rally_the_rule_book_example():
-    """R-13.1: 3 units, leadership 2, 2 damage markers. Rolls 1, 1, 5: one marker goes. The two failures
-    are re-rolled: 2, 6: the second marker goes; the army is fully rallied."""
-    g = rally_ready({"footmen": 3}, leaders=2, damage=2)
-    assert g.state["regions"]["town"]["damage"] == 2
-    use(g, "fp", "muster", "rally")
-    events = g.submit({"cmd": "rally", "side": "fp", "region": "town", "outcomes": [1, 1, 5, 2, 6]})
-    rolled = events_named(events, "RallyRolled")[0]
-    assert rolled["dice"] == [1, 1, 5] and rolled["rerolls"] == [2, 6] and rolled["removed"] == 2
-    assert g.state["regions"]["town"]["damage"] == 0
-
-
-def test_r13_1_re_rolls_are_limited_by_leadership():
-    """R-13.1: Re rolls are limited by leadership."""
-    g = rally_ready({"footmen": 3}, leaders=1, damage=2)
-    use(g, "fp", "muster", "rally")
-    # Leadership 1: only one of the two failures is re-rolled; a sixth outcome would be refused.
-    assert_illegal(g, {"cmd": "rally", "side": "fp", "region": "town", "outcomes": [1, 1, 5, 2, 6]},
-                   "chance/unused_outcomes")
-    events = g.submit({"cmd": "rally", "side": "fp", "region": "town", "outcomes": [1, 1, 5, 2]})
-    assert events_named(events, "RallyRolled")[0]["rerolls"] == [2]
-    assert g.state["regions"]["town"]["damage"] == 1
-
-
-def test_r13_1_without_leadership_there_is_no_re_roll():
-    """R-13.1: Without leadership there is no re roll."""
-    g = rally_ready({"footmen": 3}, leaders=0, damage=2)
-    use(g, "fp", "muster", "rally")
-    events = g.submit({"cmd": "rally", "side": "fp", "region": "town", "outcomes": [6, 1, 1]})
-    assert events_named(events, "RallyRolled")[0]["rerolls"] == []
-    assert g.state["regions"]["town"]["damage"] == 1
-
-
-def test_r13_1_one_die_per_unit_and_never_more_markers_removed_than_there_are():
-    """R-13.1: One die per unit and never more markers removed than there are."""
-    g = rally_ready({"footmen": 4}, leaders=0, damage=1)
-    use(g, "fp", "muster", "rally")
-    events = g.submit({"cmd": "rally", "side": "fp", "region": "town", "outcomes": [5, 6, 5, 6]})
-    assert len(events_named(events, "RallyRolled")[0]["dice"]) == 4
-    assert g.state["regions"]["town"]["damage"] == 0
-
-
-def test_r13_1_an_army_without_damage_cannot_be_rallied():
-    """R-13.1: An army without damage cannot be rallied."""
-    g = rally_ready({"footmen": 3}, leaders=0, damage=0)
-    assert_illegal(g, {"cmd": "use_die", "side": "fp", "die": 2, "action": "rally"}, "rally/none")
+# R-13.1 (the rule book's example, leadership-limited re-rolls, one die per unit, no rally
+# without damage): tests/rules/R-13.1_rally.yaml.
 
 
 def test_r13_2_the_muster_die_rallies_two_different_armies():
