@@ -244,7 +244,7 @@ def test_the_documented_rally_case_runs(tmp_path):
     """R-13.1: the worked example in docs/commands.md is a rule case that passes as printed."""
     text = (ROOT / "docs" / "commands.md").read_text(encoding="utf-8")
     block = text.split("### The worked example: rally (R-13.1)", 1)[1].split("```yaml\n", 1)[1].split("```", 1)[0]
-    r = run(["script", str(write(tmp_path, block)), "--compact", "--log-only"])
+    r = run(["script", str(write(tmp_path, block)), "--compact"])
     assert r.returncode == 0, r.stderr
     out = json.loads(r.stdout)
     assert out["checked"] == 6 and out["state"]["regions"]["westemnet"]["damage"] == 0
