@@ -28,7 +28,7 @@ TOP_KEYS = {"scenario", "seed", "commands", "options", "description", "seat", "s
             "cases"}
 CASE_KEYS = {"name", "description", "seed", "options", "setup", "expect", "commands"}
 STEP_KEYS = {"expect", "refused"}  # step keys that are not part of the command
-SPECIAL_EXPECT = {"pending", "legal", "not_legal"}
+SPECIAL_EXPECT = {"pending", "legal", "not_legal", "events"}
 SEATS = ("public", "fp", "sh")
 _MISSING = object()
 
@@ -121,10 +121,10 @@ def _check_expect(exp: Any, where: str) -> None:
     for key, value in exp.items():
         if not isinstance(key, str):
             raise ScriptError(f"{where}: {key!r} is not a path")
-        if key in ("legal", "not_legal"):
+        if key in ("legal", "not_legal", "events"):
             items = value if isinstance(value, list) else [value]
             if not items or not all(isinstance(c, dict) for c in items):
-                raise ScriptError(f"{where}.{key}: give a command mapping or a list of them")
+                raise ScriptError(f"{where}.{key}: give a mapping (a command; for events, an event) or a list of them")
         elif key == "pending" and not (value is None or isinstance(value, (str, dict))):
             raise ScriptError(f"{where}.pending: give a decision kind or a mapping of its fields")
         elif key.startswith("view.") and key.split(".")[1] not in SEATS:
@@ -188,14 +188,15 @@ def run_case(data: dict, spec, seat: str = "public", where: str = "script",
     if after_step:
         after_step(game)
     if "expect" in data:
-        checked += _expect(game, data["expect"], "start", None, failures)
+        checked += _expect(game, data["expect"], "start", None, failures, game.log[0]["events"])
     for i, step in enumerate(data["commands"]):
         cmd = {k: v for k, v in step.items() if k not in STEP_KEYS}
+        evs: list = []
         if cmd:
             refused = step.get("refused")
             before, n = canonical(game.state), len(game.log)
             try:
-                game.submit(cmd)
+                evs = game.submit(cmd)
             except RuleError as e:
                 if refused is None:
                     error = {"index": i, "command": cmd, **e.to_dict()}
@@ -215,7 +216,7 @@ def run_case(data: dict, spec, seat: str = "public", where: str = "script",
         if after_step:
             after_step(game)
         if "expect" in step:
-            checked += _expect(game, step["expect"], i, cmd or None, failures)
+            checked += _expect(game, step["expect"], i, cmd or None, failures, evs)
     rep = report(game, seat, error)
     if checked:
         rep["checked"] = checked
@@ -228,7 +229,7 @@ def _failure(step, cmd, path, expected, actual) -> dict:
     return {"step": step, "command": cmd, "path": path, "expected": expected, "actual": actual}
 
 
-def _expect(game: Game, exp: dict, step, cmd, failures: list) -> int:
+def _expect(game: Game, exp: dict, step, cmd, failures: list, events: list) -> int:
     for path, want in exp.items():
         if path == "pending":
             p = game.state["pending"]
@@ -241,6 +242,10 @@ def _expect(game: Game, exp: dict, step, cmd, failures: list) -> int:
             else:
                 got = top
                 ok = top is not None and all(top.get(k, _MISSING) == v for k, v in want.items())
+        elif path == "events":
+            items = want if isinstance(want, list) else [want]
+            missing = [w for w in items if not any(_matches(e, w) for e in events)]
+            ok, got = not missing, ({"missing": missing, "events": events} if missing else want)
         elif path in ("legal", "not_legal"):
             legal = game.legal_commands()
             items = want if isinstance(want, list) else [want]
