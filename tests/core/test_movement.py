@@ -121,59 +121,8 @@ def test_r9_3_a_leader_gives_the_leadership():
 
 # -- R-9.4 -------------------------------------------------------------------------------------
 
-def test_r9_4_fast_move_stops_next_to_enemy():
-    """R-9.4: Fast move stops next to enemy."""
-    g = board(ready(), woods=("fp", {"footmen": 2}, 1, 0), heights=("sh", {"orcs": 1}, 0, 0))
-    use(g, "fp", "character", "fast_move")
-    assert_illegal(g, {"cmd": "move_army", "side": "fp", "from": "woods", "path": ["fields", "watch"]},
-                   "move/must_stop")
-    move(g, frm="woods", path=["fields"])
-    assert g.state["regions"]["fields"]["units"] == {"footmen": 2}
-
-
-def test_r9_4_fast_move_regions_across_an_impassable_border_are_not_adjacent():
-    """R-9.4: An enemy in the Black Fen is across the river from the Old Woods: passing through the
-    woods is allowed."""
-    g = board(ready(), town=("fp", {"footmen": 2}, 1, 0), fen=("sh", {"orcs": 1}, 0, 0))
-    use(g, "fp", "character", "fast_move")
-    move(g, frm="town", path=["woods", "fields"])
-    assert g.state["regions"]["fields"]["units"] == {"footmen": 2}
-
-
-def test_r9_4_fast_move_goes_at_most_two_regions():
-    """R-9.4: Fast move goes at most two regions."""
-    g = board(ready(), hold=("fp", {"footmen": 2}, 1, 0))
-    use(g, "fp", "character", "fast_move")
-    assert_illegal(g, {"cmd": "move_army", "side": "fp", "from": "hold", "path": ["town", "woods", "fields"]},
-                   "move/too_far")
-    move(g, frm="hold", path=["town", "woods"])
-    assert g.state["regions"]["woods"]["leaders"] == 1
-
-
-def test_r9_4_fast_move_picks_up_no_units_on_the_way():
-    """R-9.4: Fast move picks up no units on the way."""
-    g = board(ready(), hold=("fp", {"footmen": 2}, 1, 0), town=("fp", {"riders": 2}, 0, 0))
-    use(g, "fp", "character", "fast_move")
-    move(g, frm="hold", path=["town", "woods"])
-    assert g.state["regions"]["woods"]["units"] == {"footmen": 2}
-    assert g.state["regions"]["town"]["units"] == {"riders": 2}
-
-
-def test_r9_4_fast_move_may_drop_units_only_in_its_region_of_origin():
-    """R-9.4: Fast move may drop units only in its region of origin."""
-    g = board(ready(), hold=("fp", {"footmen": 3}, 1, 0))
-    use(g, "fp", "character", "fast_move")
-    move(g, frm="hold", path=["town", "woods"], units={"footmen": 2}, leaders=1)
-    assert g.state["regions"]["hold"]["units"] == {"footmen": 1}
-    assert g.state["regions"]["town"]["units"] == {}
-    assert g.state["regions"]["woods"]["units"] == {"footmen": 2}
-
-
-def test_r9_4_a_strategic_move_goes_one_region():
-    """R-9.4: A strategic move goes one region."""
-    g = board(ready(), hold=("fp", {"footmen": 2}, 0, 0))
-    strategic(g)
-    assert_illegal(g, {"cmd": "move_army", "side": "fp", "from": "hold", "path": ["town", "woods"]}, "move/too_far")
+# R-9.4 (fast and strategic moves: two regions or one, no pick-up, stop next to an enemy):
+# tests/rules/R-9.4_fast_move.yaml.
 
 
 # -- R-9.5 -------------------------------------------------------------------------------------
