@@ -38,7 +38,14 @@ SIDE_WORDS = {"fp": "Free Peoples", "sh": "Shadow"}
 
 
 def _bad(key: str, problem: str, rule: str | None = None):
-    raise RuleError("setup/invalid", f"setup.{key}: {problem}", rule)
+    raise RuleError("setup/invalid", f"setup{'.' + key if key else ''}: {problem}", rule)
+
+
+def _name(key: str, v: Any) -> str:
+    """An id (region, unit type, card, tile...): a string."""
+    if not isinstance(v, str):
+        _bad(key, f"must be a name, not {v!r}")
+    return v
 
 
 def _int(key: str, v: Any, lo: int = 0, hi: int | None = None) -> int:
@@ -83,7 +90,7 @@ def build(spec: ScenarioSpec, state: dict, data: Any) -> dict:
         _bad("phase", f"must be one of {', '.join(PHASES)}, not {phase!r}")
     parts["phase"], parts["step"], parts["in_action"] = phase, 0, False
     if "position" in data:
-        pos = data["position"]
+        pos = _name("position", data["position"])
         if pos not in spec.positions:
             _bad("position", f"there is no position called {pos!r} (positions: {', '.join(spec.positions)})")
         if phase in ("draw", "shadow"):
@@ -195,7 +202,7 @@ def _regions(spec: ScenarioSpec, s: dict, regions: dict) -> None:
             reg["control"] = ctl
         for i, c in enumerate(_list(f"{key}.characters", rd.get("characters", []))):
             ck = f"{key}.characters[{i}]"
-            if c not in spec.characters:
+            if _name(ck, c) not in spec.characters:
                 _bad(ck, f"there is no character called {c!r} in this scenario")
             if c in placed_chars:
                 _bad(ck, f"{c} is already placed in {placed_chars[c]}")
@@ -205,6 +212,7 @@ def _regions(spec: ScenarioSpec, s: dict, regions: dict) -> None:
             placed_chars[c] = r
         for i, u in enumerate(_list(f"{key}.rtokens", rd.get("rtokens", []))):
             tk = f"{key}.rtokens[{i}]"
+            _name(tk, u)
             owner = next((sd for sd in SIDES if u in spec.recruitment_tokens.get(sd, {})), None)
             if owner is None:
                 _bad(tk, f"no side has a recruitment token of type {u!r}", "R-12.1")
@@ -258,7 +266,7 @@ def _cards(spec: ScenarioSpec, s: dict, data: dict) -> None:
     for key, side, cards in wanted:
         for i, c in enumerate(cards):
             ck = f"{key}[{i}]"
-            if c not in spec.cards:
+            if _name(ck, c) not in spec.cards:
                 _bad(ck, f"there is no card called {c!r} in this scenario's decks", "R-5.1")
             if c in seen:
                 _bad(ck, f"{c} is already given under {seen[c]}", "R-5.1")
@@ -291,7 +299,7 @@ def _fate(spec: ScenarioSpec, s: dict, data: dict) -> None:
     seen: dict[str, str] = {}
     for key, tiles in given:
         for i, t in enumerate(tiles):
-            if t not in spec.fate_tiles:
+            if _name(f"{key}[{i}]", t) not in spec.fate_tiles:
                 _bad(f"{key}[{i}]", f"there is no fate tile called {t!r} in this scenario", "R-7.2")
             if t in seen:
                 _bad(f"{key}[{i}]", f"{t} is already given under {seen[t]}", "R-7.2")

@@ -248,3 +248,46 @@ def test_the_documented_rally_case_runs(tmp_path):
     assert r.returncode == 0, r.stderr
     out = json.loads(r.stdout)
     assert out["checked"] == 6 and out["state"]["regions"]["westemnet"]["damage"] == 0
+
+
+def test_mutated_positions_are_refused_cleanly_or_accepted_whole():
+    """Every key of a full position replaced by junk: the start is refused with `setup/invalid`
+    (never a crash), or accepted as a position that keeps the invariants and replays."""
+    import copy
+    import random
+    spec = test_spec()
+    base = {"turn": 2, "phase": "actions", "active": "fp", "position": "tower",
+            "regions": {"town": {"units": {"footmen": 3}, "leaders": 2, "damage": 2, "characters": ["captain"],
+                                 "control": "sh", "rtokens": ["footmen"]},
+                        "spire": {"units": {"orcs": 1}, "tokens": 1}},
+            "characters": {"wizard": "ready"}, "hands": {"fp": ["heroic_stand"], "sh": ["dark_muster"]},
+            "discard": ["sudden_strike"], "dice": {"fp": ["muster"], "sh": ["army"]}, "box": ["position"],
+            "fate": 2, "fate_pool": ["grey_0a"], "fate_aside": ["grey_1a"], "fate_used": ["grey_2a"],
+            "action_tokens": 1, "leadership_aside": 1}
+    junk = [None, 0, -1, 7, True, "x", [], ["x"], {}, {"x": 1}, [[1]], "town", "footmen", 1.5]
+
+    def paths(d, pre=()):
+        items = d.items() if isinstance(d, dict) else enumerate(d) if isinstance(d, list) else ()
+        for k, v in items:
+            yield pre + (k,)
+            yield from paths(v, pre + (k,))
+
+    rng = random.Random(5)
+    all_paths = list(paths(base))
+    accepted = 0
+    for _ in range(300):
+        s = copy.deepcopy(base)
+        p = rng.choice(all_paths)
+        node = s
+        for k in p[:-1]:
+            node = node[k]
+        node[p[-1]] = rng.choice(junk)
+        try:
+            g = Game.new(spec, seed=1, options={"setup": s})
+        except RuleError as e:
+            assert e.code == "setup/invalid" and e.message.startswith("setup"), (p, e.message)
+            continue
+        accepted += 1
+        check(g)
+        assert from_dict(json.loads(json.dumps(to_dict(g))), spec).state == g.state
+    assert accepted  # some junk is harmless (e.g. another phase)
