@@ -1,7 +1,7 @@
 """R-9: movement of armies and characters."""
 from __future__ import annotations
 
-from helpers import (adjust, assert_illegal, clear_board, new_game, place, to_actions, top, use)
+from helpers import (adjust, assert_illegal, clear_board, new_game, place, to_actions, use)
 from botwotr.core.state import leadership
 
 FP = ["character", "army_muster", "muster", "event", "will"]
@@ -29,30 +29,7 @@ def move(g, side="fp", **kw):
     return g.submit({"cmd": "move_army", "side": side, **kw})
 
 
-# -- R-9.1 -------------------------------------------------------------------------------------
-
-def test_r9_1_an_army_moves_to_an_adjacent_free_region():
-    """R-9.1: An army moves to an adjacent free region."""
-    g = board(ready(), town=("fp", {"footmen": 2}, 0, 0), fields=("sh", {"orcs": 1}, 0, 0))
-    strategic(g)
-    assert_illegal(g, {"cmd": "move_army", "side": "fp", "from": "hold", "to": "watch"}, "move/no_army")
-    assert_illegal(g, {"cmd": "move_army", "side": "fp", "from": "town", "to": "nowhere"}, "region/unknown")
-    move(g, frm="town", to="woods")
-    assert g.state["regions"]["woods"]["units"] == {"footmen": 2}
-    assert g.state["regions"]["town"]["units"] == {} and g.state["regions"]["town"]["side"] is None
-
-
-def test_r9_1_not_into_an_enemy_army():
-    """R-9.1: Not into an enemy army."""
-    g = board(ready(), woods=("fp", {"footmen": 2}, 0, 0), fields=("sh", {"orcs": 1}, 0, 0))
-    strategic(g)
-    assert_illegal(g, {"cmd": "move_army", "side": "fp", "from": "woods", "to": "fields"}, "move/not_free")
-
-
-def test_r9_1_a_move_cannot_be_made_with_nothing_to_move():
-    """R-9.1: A move cannot be made with nothing to move."""
-    g = board(ready(), fen=("sh", {"orcs": 1}, 0, 0))
-    assert_illegal(g, {"cmd": "use_die", "side": "fp", "die": 1, "action": "strategic_move"}, "move/none")
+# R-9.1 (to an adjacent free region, not into an enemy, nothing to move): tests/rules/R-9.1_army_move.yaml.
 
 
 # -- R-9.2 -------------------------------------------------------------------------------------
@@ -125,53 +102,7 @@ def test_r9_3_a_leader_gives_the_leadership():
 # tests/rules/R-9.4_fast_move.yaml.
 
 
-# -- R-9.5 -------------------------------------------------------------------------------------
-
-def test_r9_5_an_army_ending_with_a_friendly_army_merges():
-    """R-9.5: An army ending with a friendly army merges."""
-    g = board(ready(), hold=("fp", {"footmen": 2}, 1, 1), town=("fp", {"riders": 1}, 0, 0))
-    strategic(g)
-    move(g, frm="hold", to="town")
-    town = g.state["regions"]["town"]
-    assert town["units"] == {"footmen": 2, "riders": 1} and town["leaders"] == 1 and town["damage"] == 1
-
-
-def test_r9_5_units_over_five_are_removed_at_once_owner_choosing():
-    """R-9.5: Units over five are removed at once owner choosing."""
-    g = board(ready(), hold=("fp", {"footmen": 3, "riders": 1}, 0, 0), town=("fp", {"riders": 2}, 0, 0))
-    strategic(g)
-    move(g, frm="town", to="hold")
-    p = top(g)
-    assert p["kind"] == "remove_excess" and p["n"] == 1 and p["side"] == "fp"
-    assert_illegal(g, {"cmd": "remove_unit", "side": "fp", "unit": "wargs"}, "remove/not_there")
-    assert_illegal(g, {"cmd": "move_army", "side": "fp", "from": "woods", "to": "town"}, "command/not_expected")
-    g.submit({"cmd": "remove_unit", "side": "fp", "unit": "footmen"})
-    assert g.state["regions"]["hold"]["units"] == {"footmen": 2, "riders": 3}
-    # Then the second move of the action.
-    assert top(g)["kind"] == "move" and top(g)["left"] == 1
-
-
-def test_r9_5_merged_units_and_leaders_all_take_part_in_the_attack():
-    """R-9.5: Merged units and leaders all take part in the attack."""
-    g = board(ready(), hold=("fp", {"footmen": 2}, 1, 0), watch=("fp", {"riders": 2}, 0, 0),
-              fields=("sh", {"orcs": 2}, 0, 0))
-    use(g, "fp", "character", "attack")
-    g.submit({"cmd": "attack", "side": "fp", "from": "hold", "to": "watch", "target": "fields"})
-    watch = g.state["regions"]["watch"]
-    assert watch["units"] == {"footmen": 2, "riders": 2} and watch["leaders"] == 1
-    assert g.state["battle"]["armies"] == ["watch"]
-
-
-def test_r9_5_the_excess_is_removed_before_the_battle():
-    """R-9.5: The excess is removed before the battle."""
-    g = board(ready(), hold=("fp", {"footmen": 3}, 1, 0), watch=("fp", {"riders": 3}, 0, 0),
-              fields=("sh", {"orcs": 2}, 0, 0))
-    use(g, "fp", "character", "attack")
-    g.submit({"cmd": "attack", "side": "fp", "from": "hold", "to": "watch", "target": "fields"})
-    assert top(g)["kind"] == "remove_excess" and top(g)["n"] == 1
-    g.submit({"cmd": "remove_unit", "side": "fp", "unit": "footmen"})
-    assert g.state["regions"]["watch"]["units"] == {"footmen": 2, "riders": 3}
-    assert top(g)["kind"] == "tactic"
+# R-9.5 (merging, the excess over five, merged armies attack): tests/rules/R-9.5_merging.yaml.
 
 
 # -- R-9.6 -------------------------------------------------------------------------------------
