@@ -28,7 +28,6 @@ TOP_KEYS = {"scenario", "seed", "commands", "options", "description", "seat", "s
             "cases"}
 CASE_KEYS = {"name", "description", "seed", "options", "setup", "expect", "commands"}
 STEP_KEYS = {"expect", "refused"}  # step keys that are not part of the command
-SPECIAL_EXPECT = {"pending", "legal", "not_legal", "events"}
 SEATS = ("public", "fp", "sh")
 _MISSING = object()
 
