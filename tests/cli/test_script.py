@@ -291,3 +291,18 @@ def test_mutated_positions_are_refused_cleanly_or_accepted_whole():
         check(g)
         assert from_dict(json.loads(json.dumps(to_dict(g))), spec).state == g.state
     assert accepted  # some junk is harmless (e.g. another phase)
+
+
+def test_a_position_that_breaks_an_invariant_is_refused(monkeypatch):
+    """The built position goes through the core's invariants; a broken one is refused with the
+    invariant's message and rule id. (Every invariant is also checked by the validation itself,
+    so a broken invariant is simulated here.)"""
+    import botwotr.core.invariants as inv
+
+    def broken(game):
+        raise AssertionError("R-5.1: cards not conserved")
+    monkeypatch.setattr(inv, "check", broken)
+    with pytest.raises(RuleError) as info:
+        Game.new(test_spec(), options={"setup": RALLY})
+    assert info.value.code == "setup/invalid" and info.value.rule == "R-5.1"
+    assert "breaks a rule of the game: R-5.1: cards not conserved" in info.value.message
