@@ -31,14 +31,14 @@ def _not_a_readable_file(path: str, limit: int) -> str | None:
 def _cmd_script(args) -> int:
     from .catalog import spec_for
     from .content import ContentError
-    from .script import ScriptError, read_script, run_script
+    from .script import ScriptError, problems, read_script, run_script
     why = _not_a_readable_file(args.file, MAX_SCRIPT_BYTES)
     if why:
         print(f"botwotr script: {args.file}: {why}", file=sys.stderr)
         return 2
     try:
         data = read_script(args.file)
-        _, rep = run_script(data, spec_for)
+        _, rep = run_script(data, spec_for, where=args.file)
     except (ScriptError, ContentError) as e:
         print(f"botwotr script: {e}", file=sys.stderr)
         return 2
@@ -49,14 +49,13 @@ def _cmd_script(args) -> int:
         print(f"botwotr script: {args.file}: cannot be read (not UTF-8 text: byte {e.start})", file=sys.stderr)
         return 2
     if args.log_only:
-        rep.pop("state")
+        for r in rep.get("cases", [rep]):
+            r.pop("state")
     print(json.dumps(rep, indent=None if args.compact else 1, ensure_ascii=False))
-    if "error" in rep:
-        err = rep["error"]
-        print(f"botwotr script: command {err['index']} refused: {err['message']} [{err['code']}"
-              f"{', ' + err['rule'] if err['rule'] else ''}]", file=sys.stderr)
-        return 1
-    return 0
+    lines = problems(rep)  # refused commands and failed expectations
+    for line in lines:
+        print(f"botwotr script: {args.file}: {line}", file=sys.stderr)
+    return 1 if lines else 0
 
 
 def _cmd_validate(args) -> int:

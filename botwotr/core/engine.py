@@ -14,6 +14,7 @@ import re
 from typing import Any, Callable
 
 from . import events as ev
+from . import setup as position_setup  # positions given as data; registers PositionSet
 from .chance import Chance
 from .errors import RuleError
 from .scenario import ScenarioRules
@@ -445,6 +446,8 @@ def cmd_start_game(ctx: Ctx, cmd: dict) -> None:
         if k in ("companion", "physical_cards"):
             if type(v) is not bool:
                 fail("command/malformed", f"The option '{k}' must be true or false.")
+        elif k == "setup":
+            pass  # a position given as data: checked by botwotr.core.setup below
         elif k == "players":
             if not isinstance(v, dict) or not all(s in SIDES and isinstance(n, str) for s, n in v.items()):
                 fail("command/malformed", "The option 'players' maps fp/sh to names.")
@@ -453,11 +456,11 @@ def cmd_start_game(ctx: Ctx, cmd: dict) -> None:
                     fail("command/bad_name", f"A player's name is 1 to {MAX_NAME} characters of printable "
                                              "text (no NUL, control character or lone surrogate).")
         else:
-            fail("command/malformed", f"There is no game option called {k!r} (companion, physical_cards, players).")
+            fail("command/malformed", f"There is no game option called {k!r} (companion, physical_cards, players, setup).")
     if options.get("physical_cards") and not options.get("companion"):
         fail("command/malformed", "Physical cards are an option of the companion mode.")
     ctx.emit("GameStarted", scenario=spec.id, content_version=spec.content_version, seed=s["seed"],
-             options=options)
+             options={k: v for k, v in options.items() if k != "setup"})
     generic = sorted(c for c, cs in spec.cards.items() if cs.deck == "generic")
     story = {side: sorted(c for c, cs in spec.cards.items() if cs.deck == f"{side}_story") for side in SIDES}
     special = sorted(c for c, cs in spec.cards.items() if cs.deck == "special")
@@ -481,6 +484,8 @@ def cmd_start_game(ctx: Ctx, cmd: dict) -> None:
         for r in spec.setup_tokens.get(side, ()):
             place_recruitment_token(ctx, side, r)
     start_turn(ctx)
+    if "setup" in options:
+        position_setup.set_position(ctx, options["setup"])
 
 
 def tokens_left(s: dict, side: str) -> int:

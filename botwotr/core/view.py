@@ -80,6 +80,9 @@ def event_for(event: dict, seat: str, revealed: bool = True) -> dict | None:
         return {k: (HIDDEN if k == "seed" else v) for k, v in event.items()}
     if e == "RngAdvanced":
         return None
+    if e == "PositionSet":
+        from .setup import redact_event
+        return redact_event(event, seat)
     return event
 
 
@@ -95,6 +98,9 @@ def command_for(cmd: dict, seat: str) -> dict:
     out = {k: v for k, v in cmd.items() if k != "outcomes"}
     if "outcomes" in cmd:
         out["outcomes"] = HIDDEN
+    if cmd.get("cmd") == "start_game" and isinstance(cmd.get("options"), dict) and "setup" in cmd["options"]:
+        from .setup import redact_setup
+        out["options"] = dict(cmd["options"], setup=redact_setup(cmd["options"]["setup"], seat))
     key = SECRET_PARAMS.get(cmd.get("cmd"))
     if key and key in out:
         out[key] = HIDDEN

@@ -318,6 +318,7 @@ _EVENTS: dict[str, Any] = {
         side=cap(actor_name(e["side"])), chars=join_and(char_name(spec, c) for c in e["chars"]),
         path=path_text(spec, e["path"])),
     "TurnStarted": lambda e, spec: _("Turn {n} begins.").format(n=e["turn"]),
+    "PositionSet": lambda e, spec: _("The game starts from a position given as data (a rule case)."),
     "PhaseStarted": lambda e, spec: _("{phase}.").format(phase=_(PHASE_NAMES.get(e["phase"], e["phase"]))),
     "CardsDrawn": _cards_drawn,
     "GenericDeckReshuffled": lambda e, spec: _("The generic discard pile is shuffled into a new deck."),

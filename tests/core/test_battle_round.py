@@ -1,5 +1,5 @@
 """A battle round: strength (R-10.3), the six steps (R-10.4), leadership (R-10.5), borders
-(R-10.10) and the rule book's Warg example."""
+(R-10.10). The rule book's Warg example is a rule case in tests/rules/."""
 from __future__ import annotations
 
 import dataclasses
@@ -24,34 +24,8 @@ def fp_attacks(armies, frm, target, **kw):
     return g
 
 
-# -- The rule book's example ----------------------------------------------------------------
-
-def test_r10_4_warg_example_from_the_rule_book():
-    """R-10.4: The rule book: 2 Wargs and 1 Half-orc with leadership 2 attack on plains. Strength 5: 3 white
-    dice and 2 black (maneuver) dice. Every die misses; the player re-rolls both maneuver dice and
-    a maneuver hit triggers the Warg ability.
-
-    The test scenario has no Half-orcs: its Shadow units are `orcs` (strength 1) and `wargs`
-    (strength 2), so wargs x2 + orcs x1 stand for "2 Wargs and 1 Half-orc" (same strength, 5).
-    Leadership 2 comes from the two Shadow leadership tokens of the Seeing Tower (R-6.3).
-    """
-    g = battle_game([("town", "fp", {"footmen": 2})], early=[("woods", "sh", {"wargs": 2, "orcs": 1})])
-    assert g.state["regions"]["woods"]["tokens"] == 2
-    sh_turn(g)
-    attack(g, "sh", "woods", "town")  # Ashby: plains
-    tactics(g, sh="maneuver:wargs", fp="regroup")
-    evs = rolls(g, sh=[1, 2, 3, 4, 4], fp=[1, 1])
-    r = rolled(evs, "sh")
-    assert len(r["dice"]) == 5 and r["maneuver"] == 2  # 3 white + 2 black
-    assert r["target"] == 5
-    assert top(g) == {"kind": "reroll", "side": "sh", "max": 2}  # leadership 2
-    evs = reroll(g, "sh", [0, 1], outcomes=[6, 2])
-    r = rolled(evs, "sh", stage="reroll")
-    assert r["dice"] == [6, 2, 3, 4, 4] and r["rerolled"] == [0, 1] and r["maneuver"] == 2
-    trig = events(evs, "UnitAbilityTriggered")
-    assert trig == [{"e": "UnitAbilityTriggered", "side": "sh", "unit": "wargs", "ability": "pounce"}]
-    assert g.state["battle"]["hits"]["sh"] == 2  # the hit, plus one from the Wargs' ability
-    assert army(g, "town")[2] == 2  # two hits: one die and the Wargs' ability
+# The rule book's Warg example (R-10.4) and Riders' strength (R-10.3): tests/rules/R-10.4_warg_maneuver.yaml,
+# tests/rules/R-10.3_riders_strength.yaml.
 
 
 # -- R-10.3: combat strength ------------------------------------------------------------------

@@ -1,7 +1,7 @@
 """R-9: movement of armies and characters."""
 from __future__ import annotations
 
-from helpers import (adjust, assert_illegal, clear_board, new_game, place, to_actions, top, use)
+from helpers import (adjust, assert_illegal, clear_board, new_game, place, to_actions, use)
 from botwotr.core.state import leadership
 
 FP = ["character", "army_muster", "muster", "event", "will"]
@@ -29,30 +29,7 @@ def move(g, side="fp", **kw):
     return g.submit({"cmd": "move_army", "side": side, **kw})
 
 
-# -- R-9.1 -------------------------------------------------------------------------------------
-
-def test_r9_1_an_army_moves_to_an_adjacent_free_region():
-    """R-9.1: An army moves to an adjacent free region."""
-    g = board(ready(), town=("fp", {"footmen": 2}, 0, 0), fields=("sh", {"orcs": 1}, 0, 0))
-    strategic(g)
-    assert_illegal(g, {"cmd": "move_army", "side": "fp", "from": "hold", "to": "watch"}, "move/no_army")
-    assert_illegal(g, {"cmd": "move_army", "side": "fp", "from": "town", "to": "nowhere"}, "region/unknown")
-    move(g, frm="town", to="woods")
-    assert g.state["regions"]["woods"]["units"] == {"footmen": 2}
-    assert g.state["regions"]["town"]["units"] == {} and g.state["regions"]["town"]["side"] is None
-
-
-def test_r9_1_not_into_an_enemy_army():
-    """R-9.1: Not into an enemy army."""
-    g = board(ready(), woods=("fp", {"footmen": 2}, 0, 0), fields=("sh", {"orcs": 1}, 0, 0))
-    strategic(g)
-    assert_illegal(g, {"cmd": "move_army", "side": "fp", "from": "woods", "to": "fields"}, "move/not_free")
-
-
-def test_r9_1_a_move_cannot_be_made_with_nothing_to_move():
-    """R-9.1: A move cannot be made with nothing to move."""
-    g = board(ready(), fen=("sh", {"orcs": 1}, 0, 0))
-    assert_illegal(g, {"cmd": "use_die", "side": "fp", "die": 1, "action": "strategic_move"}, "move/none")
+# R-9.1 (to an adjacent free region, not into an enemy, nothing to move): tests/rules/R-9.1_army_move.yaml.
 
 
 # -- R-9.2 -------------------------------------------------------------------------------------
@@ -66,25 +43,7 @@ def test_r9_2_splitting_units_may_be_left_behind():
     assert g.state["regions"]["town"]["units"] == {"footmen": 2}
 
 
-def test_r9_2_damage_is_split_so_that_no_part_has_more_markers_than_units():
-    """R-9.2: The rule book's example: 3 units, 2 markers, 2 units move: the 2 markers go with them, or
-    one stays and one goes; both cannot stay."""
-    g = board(ready(), town=("fp", {"footmen": 3}, 0, 2))
-    strategic(g)
-    assert_illegal(g, {"cmd": "move_army", "side": "fp", "from": "town", "to": "woods",
-                       "units": {"footmen": 2}, "damage": 0}, "move/damage_split")
-    assert_illegal(g, {"cmd": "move_army", "side": "fp", "from": "town", "to": "woods",
-                       "units": {"footmen": 2}, "damage": 3}, "move/damage")
-    move(g, frm="town", to="woods", units={"footmen": 2}, damage=1)
-    assert g.state["regions"]["woods"]["damage"] == 1 and g.state["regions"]["town"]["damage"] == 1
-
-
-def test_r9_2_both_markers_may_go_with_the_moving_part():
-    """R-9.2: Both markers may go with the moving part."""
-    g = board(ready(), town=("fp", {"footmen": 3}, 0, 2))
-    strategic(g)
-    move(g, frm="town", to="woods", units={"footmen": 2}, damage=2)
-    assert g.state["regions"]["woods"]["damage"] == 2 and g.state["regions"]["town"]["damage"] == 0
+# The rule book's damage-split example (R-9.2): tests/rules/R-9.2_damage_split.yaml.
 
 
 def test_r9_2_a_character_die_move_takes_a_leader_or_a_character_with_leadership():
@@ -139,108 +98,11 @@ def test_r9_3_a_leader_gives_the_leadership():
 
 # -- R-9.4 -------------------------------------------------------------------------------------
 
-def test_r9_4_fast_move_stops_next_to_enemy():
-    """R-9.4: Fast move stops next to enemy."""
-    g = board(ready(), woods=("fp", {"footmen": 2}, 1, 0), heights=("sh", {"orcs": 1}, 0, 0))
-    use(g, "fp", "character", "fast_move")
-    assert_illegal(g, {"cmd": "move_army", "side": "fp", "from": "woods", "path": ["fields", "watch"]},
-                   "move/must_stop")
-    move(g, frm="woods", path=["fields"])
-    assert g.state["regions"]["fields"]["units"] == {"footmen": 2}
+# R-9.4 (fast and strategic moves: two regions or one, no pick-up, stop next to an enemy):
+# tests/rules/R-9.4_fast_move.yaml.
 
 
-def test_r9_4_fast_move_regions_across_an_impassable_border_are_not_adjacent():
-    """R-9.4: An enemy in the Black Fen is across the river from the Old Woods: passing through the
-    woods is allowed."""
-    g = board(ready(), town=("fp", {"footmen": 2}, 1, 0), fen=("sh", {"orcs": 1}, 0, 0))
-    use(g, "fp", "character", "fast_move")
-    move(g, frm="town", path=["woods", "fields"])
-    assert g.state["regions"]["fields"]["units"] == {"footmen": 2}
-
-
-def test_r9_4_fast_move_goes_at_most_two_regions():
-    """R-9.4: Fast move goes at most two regions."""
-    g = board(ready(), hold=("fp", {"footmen": 2}, 1, 0))
-    use(g, "fp", "character", "fast_move")
-    assert_illegal(g, {"cmd": "move_army", "side": "fp", "from": "hold", "path": ["town", "woods", "fields"]},
-                   "move/too_far")
-    move(g, frm="hold", path=["town", "woods"])
-    assert g.state["regions"]["woods"]["leaders"] == 1
-
-
-def test_r9_4_fast_move_picks_up_no_units_on_the_way():
-    """R-9.4: Fast move picks up no units on the way."""
-    g = board(ready(), hold=("fp", {"footmen": 2}, 1, 0), town=("fp", {"riders": 2}, 0, 0))
-    use(g, "fp", "character", "fast_move")
-    move(g, frm="hold", path=["town", "woods"])
-    assert g.state["regions"]["woods"]["units"] == {"footmen": 2}
-    assert g.state["regions"]["town"]["units"] == {"riders": 2}
-
-
-def test_r9_4_fast_move_may_drop_units_only_in_its_region_of_origin():
-    """R-9.4: Fast move may drop units only in its region of origin."""
-    g = board(ready(), hold=("fp", {"footmen": 3}, 1, 0))
-    use(g, "fp", "character", "fast_move")
-    move(g, frm="hold", path=["town", "woods"], units={"footmen": 2}, leaders=1)
-    assert g.state["regions"]["hold"]["units"] == {"footmen": 1}
-    assert g.state["regions"]["town"]["units"] == {}
-    assert g.state["regions"]["woods"]["units"] == {"footmen": 2}
-
-
-def test_r9_4_a_strategic_move_goes_one_region():
-    """R-9.4: A strategic move goes one region."""
-    g = board(ready(), hold=("fp", {"footmen": 2}, 0, 0))
-    strategic(g)
-    assert_illegal(g, {"cmd": "move_army", "side": "fp", "from": "hold", "path": ["town", "woods"]}, "move/too_far")
-
-
-# -- R-9.5 -------------------------------------------------------------------------------------
-
-def test_r9_5_an_army_ending_with_a_friendly_army_merges():
-    """R-9.5: An army ending with a friendly army merges."""
-    g = board(ready(), hold=("fp", {"footmen": 2}, 1, 1), town=("fp", {"riders": 1}, 0, 0))
-    strategic(g)
-    move(g, frm="hold", to="town")
-    town = g.state["regions"]["town"]
-    assert town["units"] == {"footmen": 2, "riders": 1} and town["leaders"] == 1 and town["damage"] == 1
-
-
-def test_r9_5_units_over_five_are_removed_at_once_owner_choosing():
-    """R-9.5: Units over five are removed at once owner choosing."""
-    g = board(ready(), hold=("fp", {"footmen": 3, "riders": 1}, 0, 0), town=("fp", {"riders": 2}, 0, 0))
-    strategic(g)
-    move(g, frm="town", to="hold")
-    p = top(g)
-    assert p["kind"] == "remove_excess" and p["n"] == 1 and p["side"] == "fp"
-    assert_illegal(g, {"cmd": "remove_unit", "side": "fp", "unit": "wargs"}, "remove/not_there")
-    assert_illegal(g, {"cmd": "move_army", "side": "fp", "from": "woods", "to": "town"}, "command/not_expected")
-    g.submit({"cmd": "remove_unit", "side": "fp", "unit": "footmen"})
-    assert g.state["regions"]["hold"]["units"] == {"footmen": 2, "riders": 3}
-    # Then the second move of the action.
-    assert top(g)["kind"] == "move" and top(g)["left"] == 1
-
-
-def test_r9_5_merged_units_and_leaders_all_take_part_in_the_attack():
-    """R-9.5: Merged units and leaders all take part in the attack."""
-    g = board(ready(), hold=("fp", {"footmen": 2}, 1, 0), watch=("fp", {"riders": 2}, 0, 0),
-              fields=("sh", {"orcs": 2}, 0, 0))
-    use(g, "fp", "character", "attack")
-    g.submit({"cmd": "attack", "side": "fp", "from": "hold", "to": "watch", "target": "fields"})
-    watch = g.state["regions"]["watch"]
-    assert watch["units"] == {"footmen": 2, "riders": 2} and watch["leaders"] == 1
-    assert g.state["battle"]["armies"] == ["watch"]
-
-
-def test_r9_5_the_excess_is_removed_before_the_battle():
-    """R-9.5: The excess is removed before the battle."""
-    g = board(ready(), hold=("fp", {"footmen": 3}, 1, 0), watch=("fp", {"riders": 3}, 0, 0),
-              fields=("sh", {"orcs": 2}, 0, 0))
-    use(g, "fp", "character", "attack")
-    g.submit({"cmd": "attack", "side": "fp", "from": "hold", "to": "watch", "target": "fields"})
-    assert top(g)["kind"] == "remove_excess" and top(g)["n"] == 1
-    g.submit({"cmd": "remove_unit", "side": "fp", "unit": "footmen"})
-    assert g.state["regions"]["watch"]["units"] == {"footmen": 2, "riders": 3}
-    assert top(g)["kind"] == "tactic"
+# R-9.5 (merging, the excess over five, merged armies attack): tests/rules/R-9.5_merging.yaml.
 
 
 # -- R-9.6 -------------------------------------------------------------------------------------

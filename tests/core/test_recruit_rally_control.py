@@ -206,59 +206,8 @@ def test_r12_7_an_army_over_five_after_recruiting_loses_the_excess():
 
 # -- R-13 --------------------------------------------------------------------------------------
 
-def rally_ready(units, leaders, damage, chars=()):
-    g = ready()
-    clear_board(g)
-    place(g, "town", "fp", units, leaders=leaders, damage=damage, chars=chars)
-    return g
-
-
-def test_r13_1_rally_the_rule_book_example():
-    """R-13.1: 3 units, leadership 2, 2 damage markers. Rolls 1, 1, 5: one marker goes. The two failures
-    are re-rolled: 2, 6: the second marker goes; the army is fully rallied."""
-    g = rally_ready({"footmen": 3}, leaders=2, damage=2)
-    assert g.state["regions"]["town"]["damage"] == 2
-    use(g, "fp", "muster", "rally")
-    events = g.submit({"cmd": "rally", "side": "fp", "region": "town", "outcomes": [1, 1, 5, 2, 6]})
-    rolled = events_named(events, "RallyRolled")[0]
-    assert rolled["dice"] == [1, 1, 5] and rolled["rerolls"] == [2, 6] and rolled["removed"] == 2
-    assert g.state["regions"]["town"]["damage"] == 0
-
-
-def test_r13_1_re_rolls_are_limited_by_leadership():
-    """R-13.1: Re rolls are limited by leadership."""
-    g = rally_ready({"footmen": 3}, leaders=1, damage=2)
-    use(g, "fp", "muster", "rally")
-    # Leadership 1: only one of the two failures is re-rolled; a sixth outcome would be refused.
-    assert_illegal(g, {"cmd": "rally", "side": "fp", "region": "town", "outcomes": [1, 1, 5, 2, 6]},
-                   "chance/unused_outcomes")
-    events = g.submit({"cmd": "rally", "side": "fp", "region": "town", "outcomes": [1, 1, 5, 2]})
-    assert events_named(events, "RallyRolled")[0]["rerolls"] == [2]
-    assert g.state["regions"]["town"]["damage"] == 1
-
-
-def test_r13_1_without_leadership_there_is_no_re_roll():
-    """R-13.1: Without leadership there is no re roll."""
-    g = rally_ready({"footmen": 3}, leaders=0, damage=2)
-    use(g, "fp", "muster", "rally")
-    events = g.submit({"cmd": "rally", "side": "fp", "region": "town", "outcomes": [6, 1, 1]})
-    assert events_named(events, "RallyRolled")[0]["rerolls"] == []
-    assert g.state["regions"]["town"]["damage"] == 1
-
-
-def test_r13_1_one_die_per_unit_and_never_more_markers_removed_than_there_are():
-    """R-13.1: One die per unit and never more markers removed than there are."""
-    g = rally_ready({"footmen": 4}, leaders=0, damage=1)
-    use(g, "fp", "muster", "rally")
-    events = g.submit({"cmd": "rally", "side": "fp", "region": "town", "outcomes": [5, 6, 5, 6]})
-    assert len(events_named(events, "RallyRolled")[0]["dice"]) == 4
-    assert g.state["regions"]["town"]["damage"] == 0
-
-
-def test_r13_1_an_army_without_damage_cannot_be_rallied():
-    """R-13.1: An army without damage cannot be rallied."""
-    g = rally_ready({"footmen": 3}, leaders=0, damage=0)
-    assert_illegal(g, {"cmd": "use_die", "side": "fp", "die": 2, "action": "rally"}, "rally/none")
+# R-13.1 (the rule book's example, leadership-limited re-rolls, one die per unit, no rally
+# without damage): tests/rules/R-13.1_rally.yaml.
 
 
 def test_r13_2_the_muster_die_rallies_two_different_armies():
@@ -289,72 +238,8 @@ def test_r13_2_an_action_token_rallies_one_army():
 
 # -- R-14 --------------------------------------------------------------------------------------
 
-def test_r14_1_an_enemy_army_occupying_a_settlement_takes_control():
-    """R-14.1: An enemy army occupying a settlement takes control."""
-    g = ready()
-    clear_board(g)
-    place(g, "woods", "sh", {"orcs": 2})
-    g.submit({"cmd": "pass", "side": "fp"})
-    use(g, "sh", "army", "strategic_move")
-    g.submit({"cmd": "move_army", "side": "sh", "from": "woods", "to": "town"})
-    # Not yet: control changes at the end of the action.
-    assert g.state["regions"]["town"]["control"] is None
-    events = g.submit({"cmd": "done", "side": "sh"})
-    assert events_named(events, "ControlChanged")[0] == {"e": "ControlChanged", "region": "town", "side": "sh",
-                                                         "why": "occupied"}
-    assert g.state["regions"]["town"]["control"] == "sh"
-
-
-def test_r14_1_control_stays_after_the_army_leaves():
-    """R-14.1: Control stays after the army leaves."""
-    g = ready()
-    clear_board(g)
-    place(g, "fen", "fp", {"footmen": 2})
-    use(g, "fp", "army_muster", "strategic_move")
-    g.submit({"cmd": "move_army", "side": "fp", "from": "fen", "to": "camp"})
-    g.submit({"cmd": "done", "side": "fp"})
-    assert g.state["regions"]["camp"]["control"] == "fp"
-    use(g, "sh", "event", "draw_story")
-    use(g, "fp", "will", "strategic_move")
-    g.submit({"cmd": "move_army", "side": "fp", "from": "camp", "to": "fen"})
-    g.submit({"cmd": "done", "side": "fp"})
-    assert g.state["regions"]["camp"]["control"] == "fp"
-
-
-def test_r14_1_a_character_alone_takes_no_control():
-    """R-14.1: A character alone takes no control."""
-    g = ready()
-    clear_board(g)
-    g.submit({"cmd": "pass", "side": "fp"})
-    adjust(g, "character", char="champion", status="in_play", region="woods")
-    use(g, "sh", "box", "move_characters")
-    g.submit({"cmd": "move_characters", "side": "sh", "characters": ["champion"], "path": ["town"]})
-    assert g.state["regions"]["town"]["control"] is None
-
-
-def test_r14_2_an_army_unit_of_the_owner_liberates_at_once_without_a_battle():
-    """R-14.2: An army unit of the owner liberates at once without a battle."""
-    g = ready()
-    clear_board(g)
-    adjust(g, "control", region="town", owner="sh")
-    place(g, "hold", "fp", {"footmen": 2})
-    place(g, "woods", "fp", {"footmen": 1})
-    use(g, "fp", "army_muster", "strategic_move")
-    events = g.submit({"cmd": "move_army", "side": "fp", "from": "hold", "to": "town"})
-    assert events_named(events, "ControlChanged")[0]["why"] == "liberated"
-    assert g.state["regions"]["town"]["control"] is None
-    assert g.state["battle"] is None and top(g)["kind"] == "move"
-
-
-def test_r14_2_a_character_alone_does_not_liberate():
-    """R-14.2: A character alone does not liberate."""
-    g = ready()
-    clear_board(g)
-    adjust(g, "control", region="town", owner="sh")
-    adjust(g, "character", char="captain", status="in_play", region="hold")
-    use(g, "fp", "character", "move_characters")
-    g.submit({"cmd": "move_characters", "side": "fp", "characters": ["captain"], "path": ["town"]})
-    assert g.state["regions"]["town"]["control"] == "sh"
+# R-14.1 (taking and keeping control) and R-14.2 (liberation): tests/rules/R-14.1_control.yaml,
+# tests/rules/R-14.2_liberation.yaml.
 
 
 def test_r14_3_a_territory_is_controlled_with_all_its_settlements():
