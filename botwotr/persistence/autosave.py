@@ -92,6 +92,14 @@ def is_autosave(path: Path) -> bool:
     return path.name.startswith(AUTO_PREFIX) and path.name.endswith(".json")
 
 
+def started(path: Path) -> _dt.datetime | None:
+    """When the game of an autosave file was started (from its name), or None."""
+    try:
+        return _dt.datetime.strptime(path.name[len(AUTO_PREFIX):len(AUTO_PREFIX) + 15], "%Y%m%d-%H%M%S")
+    except ValueError:
+        return None
+
+
 # -- which file each open game writes ----------------------------------------------------------
 @dataclass
 class _Slot:
@@ -191,7 +199,8 @@ def _check_file(path: Path) -> str | None:
 
 
 def listing(home: str | os.PathLike | None = None) -> tuple[list[Entry], list[str]]:
-    """The saves folder's visible `.json` files, newest first, and notes on what was skipped.
+    """The saves folder's visible `.json` files, newest first (those that cannot be read last),
+    and notes on what was skipped.
     Hidden files (previous copies, temporary files) and other names are not listed."""
     folder = saves_folder(home)
     notes: list[str] = []
@@ -214,7 +223,7 @@ def listing(home: str | os.PathLike | None = None) -> tuple[list[Entry], list[st
             mtime = 0.0
         dirlike = problem == "a folder, not a save file"
         out.append(Entry(p, is_autosave(p), mtime, problem, deletable=not dirlike))
-    out.sort(key=lambda e: e.mtime, reverse=True)
+    out.sort(key=lambda e: (e.problem is not None, -e.mtime))  # the ones that cannot be opened last
     return out, notes
 
 

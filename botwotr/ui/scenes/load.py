@@ -146,12 +146,15 @@ class Row:
 
     def title(self) -> str:
         if self.entry.autosave:
-            return _("Autosave")
+            when = autosaves.started(self.entry.path)
+            return (_("Game started {date}").format(date=when.strftime("%Y-%m-%d %H:%M")) if when
+                    else _("Autosave"))
         return self.entry.path.stem
 
 
 class GameList(Widget):
-    """Rows with a picture; a click selects, a click on the selected row opens it; wheel scrolls."""
+    """Rows with a picture; a click selects, a click on the selected row opens it; wheel scrolls.
+    Nothing is selected at first (Up/Down select from the keyboard)."""
 
     def __init__(self, scene):
         super().__init__()
@@ -313,8 +316,6 @@ class LoadScene(Scene):
         self.cache.prune({r.key for r in rows if r.key})
         if self.list.selected is not None and self.list.selected >= len(rows):
             self.list.selected = len(rows) - 1 if rows else None
-        if self.list.selected is None and rows:
-            self.list.selected = 0
         self.selection_changed()
 
     def is_current(self, row: Row) -> bool:
@@ -334,8 +335,9 @@ class LoadScene(Scene):
         state = _("turn {turn}, {moves} moves").format(turn=info.turn, moves=info.moves)
         if info.winner:
             state += " · " + _("won by the {side}").format(side=side_title(info.winner))
-        players = " · ".join(f"{name} ({side_title(side)})" for side, name in sorted(info.players.items()))
-        tail = when + (" · " + _("the game you are playing") if self.is_current(row) else "")
+        players = _(" vs ").join(f"{name} ({side_title(side)})" for side, name in sorted(info.players.items()))
+        kind = _("autosave, last played {date}") if row.entry.autosave else _("saved copy, {date}")
+        tail = kind.format(date=when) + (" · " + _("the game you are playing") if self.is_current(row) else "")
         return [(f"{info.scenario} · {info.mode} · {state}", T.TEXT), (players, T.TEXT), (tail, T.TEXT_DIM)]
 
     def selected_row(self) -> Row | None:

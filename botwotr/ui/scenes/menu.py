@@ -73,6 +73,7 @@ class TextField(Widget):
     def __init__(self, text: str = "", on_enter=None, limit: int = 80):
         super().__init__()
         self.text = text
+        self.fresh = True  # the proposed text is selected: the first key typed replaces it
         self.on_enter = on_enter
         self.limit = limit
         self.blink = 0.0
@@ -80,11 +81,16 @@ class TextField(Widget):
     def handle_event(self, ev) -> bool:
         super().handle_event(ev)
         if ev.type == pygame.TEXTINPUT:
-            self.text = (self.text + ev.text)[: self.limit]
+            self.text = (("" if self.fresh else self.text) + ev.text)[: self.limit]
+            self.fresh = False
             return True
         if ev.type == pygame.KEYDOWN:
             if ev.key == pygame.K_BACKSPACE:
-                self.text = "" if ev.mod & pygame.KMOD_CTRL else self.text[:-1]
+                self.text = "" if self.fresh or ev.mod & pygame.KMOD_CTRL else self.text[:-1]
+                self.fresh = False
+                return True
+            if ev.key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_END, pygame.K_HOME):
+                self.fresh = False  # keep the proposed text and edit it
                 return True
             if ev.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
                 if self.on_enter:
@@ -103,6 +109,9 @@ class TextField(Widget):
         x = r.x + theme.px(8)
         room = r.w - theme.px(16)
         area = pygame.Rect(max(0, img.get_width() - room), 0, room, img.get_height())
+        if self.fresh and self.text:  # shown selected
+            sel = pygame.Rect(x - 2, r.y + theme.px(5), min(img.get_width(), room) + 4, r.h - theme.px(10))
+            pygame.draw.rect(surface, (196, 170, 110), sel)
         surface.blit(img, (x, r.centery - img.get_height() // 2), area=area)
         if self.blink < 0.6:
             cx = x + min(img.get_width() if self.text else 0, room) + 1
@@ -168,6 +177,7 @@ class MenuScene(Scene):
             p.title = _("Save as")
             p.children = [self.lbl_name, self.field, self.btn_do_save, self.btn_back]
             self.field.text = self.default_name()
+            self.field.fresh = True
             try:
                 pygame.key.start_text_input()
             except pygame.error:
