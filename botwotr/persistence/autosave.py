@@ -125,14 +125,14 @@ def _new_slot_path(folder: Path) -> Path:
 
 def autosave(game: Game, folder: str | os.PathLike | None = None, force: bool = False) -> Path | None:
     """Write `game` to its own autosave file in `<folder>/saves/` (made at the first call for this
-    game) and return the file. Nothing is written while the game is as last written or read, or
-    while a new game has no move yet, unless `force`; then the game's file (or None) is returned."""
+    game) and return the file. Nothing is written while the game is as last written or read
+    (unless `force`); then the game's file (None for a copy opened and not changed) is returned."""
     sfolder = saves_folder(folder)
     slot = _slots.get(game)
     if slot is None:
         slot = _slots[game] = _Slot(None, None)
     text = saves.dumps(game)
-    if not force and (text == slot.written or slot.path is None and slot.written is None and len(game.log) <= 1):
+    if not force and text == slot.written:
         return slot.path
     sfolder.mkdir(parents=True, exist_ok=True)
     if slot.path is None or slot.path.parent != sfolder:

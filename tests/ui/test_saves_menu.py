@@ -105,16 +105,16 @@ def test_starting_another_game_keeps_the_first(make_app, home, rohan):
     assert b_file.is_file()
 
 
-def test_a_new_game_without_a_move_writes_nothing_and_continue_still_opens_the_last(make_app, home, rohan):
+def test_a_new_game_left_before_its_first_move_is_kept_too(make_app, home, rohan):
     app = make_app()
     a = start_from_title(app, seed=3)
     play(a, app, 2)
     quit_to_title(app)
-    start_from_title(app, seed=9)
+    b = start_from_title(app, seed=9)
     quit_to_title(app)
-    assert autosaves.games(home) == [autosaves.slot_of(a.game)]
+    assert autosaves.games(home) == [autosaves.slot_of(b.game), autosaves.slot_of(a.game)]
     click(app, app.scene.btn_continue.rect.center)
-    assert app.scene.game.log == a.game.log
+    assert app.scene.game.log == b.game.log and app.scene.game.seed == 9
 
 
 def test_escape_closes_the_help_first_then_opens_and_closes_the_menu(make_app, home, rohan):

@@ -284,8 +284,8 @@ class LoadScene(Scene):
                                                 tooltip=Tip(_("Delete"), _("Remove the file from the saves "
                                                                            "folder (you are asked first)."))))
         self.btn_back = self.panel.add(Button(_("Back"), app.pop, name="back"))
-        self.lbl_empty = self.panel.add(Label(_("No saved games yet. A game gets its own autosave at its "
-                                                "first move."), color=T.TEXT_DIM, align="center"))
+        self.lbl_empty = self.panel.add(Label(_("No saved games yet. Every game you start gets its own "
+                                                "autosave."), color=T.TEXT_DIM, align="center"))
         # the delete confirmation
         self.confirm = Panel(title=_("Delete this game?"), bg=(60, 40, 34))
         self.lbl_confirm = self.confirm.add(Label("", color=T.TEXT))

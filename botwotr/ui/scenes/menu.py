@@ -197,7 +197,7 @@ class MenuScene(Scene):
             p.children = [*self.main_buttons, self.lbl_auto]
             slot = autosaves.slot_of(self.under.game)
             self.lbl_auto.text = (_("Autosaved after every move: {file}").format(file=slot.name) if slot
-                                  else _("No move yet: the game gets its autosave file at its first move."))
+                                  else _("Not changed since it was opened: its file is as it was."))
         self.layout()
 
     def layout(self):
