@@ -248,7 +248,8 @@ def test_load_screen_lists_games_with_pictures_and_hides_internal_files(make_app
     assert app.last_error is None
     thumbs = list((app.cache_dir / "thumbnails").glob("*.png"))
     assert len(thumbs) == len(listed)
-    # a second visit reads the cache: no save is loaded again
+    # a second visit reads the cache: no save is loaded again (a new date alone changes nothing)
+    os.utime(made[0][1], (time.time() + 60, time.time() + 60))
     monkeypatch.setattr(autosaves, "load_path", lambda *a, **k: pytest.fail("read again"))
     again = LoadScene(app)
     app.push(again)

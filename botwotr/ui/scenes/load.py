@@ -4,8 +4,8 @@ with its scenario, mode, turn, players, date and a small picture of the position
 
 The pictures are drawn by the export renderer (`render_position`, public view: no hand and no
 face-down token is ever shown) and cached as PNG files in the cache folder
-(`<cache>/thumbnails/`), keyed by the file's name, size and modification time, so a save is read
-again only when it changes; pictures of files that are gone are removed. One file is read per
+(`<cache>/thumbnails/`), keyed by the file's name and a hash of its contents, so a save is
+replayed again only when it changes; pictures of files that are gone are removed. One file is read per
 frame, so the screen never waits for a long list.
 
 Hidden files (previous copies, temporary files) are not listed. A dangling or looping link, a
@@ -51,12 +51,14 @@ class Info:
 
 
 def _key(entry) -> str | None:
+    """The cache key of a regular file: its name and contents (so marking a game as the most
+    recently played, which changes only its date, keeps its picture)."""
     try:
-        st = os.stat(entry.path)
+        data = entry.path.read_bytes()
     except OSError:
         return None
-    raw = f"{entry.path.name}|{st.st_size}|{st.st_mtime_ns}"
-    return hashlib.sha1(raw.encode("utf-8", "surrogateescape")).hexdigest()[:24]
+    h = hashlib.sha1(entry.path.name.encode("utf-8", "surrogateescape") + b"\0" + data)
+    return h.hexdigest()[:24]
 
 
 class ThumbnailCache:
