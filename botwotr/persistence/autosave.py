@@ -331,8 +331,10 @@ def clean_temporary(folder: Path, older_than: float = TEMP_AGE) -> list[Path]:
 def _move(src: Path, dst: Path) -> None:
     try:
         os.replace(src, dst)
-    except OSError:  # another file system: copy (atomically) and remove the old file
-        saves.atomic_write(dst, src.read_text(encoding="utf-8"))
+    except OSError:  # another file system: copy the bytes, rename the copy into place, then remove
+        tmp = dst.with_name(f".{dst.name}.{secrets.token_hex(4)}.tmp")
+        shutil.copyfile(src, tmp)
+        os.replace(tmp, dst)
         os.unlink(src)
 
 
@@ -353,12 +355,11 @@ def migrate(home: Path, source: Path | None = None) -> list[str]:
     while os.path.lexists(target) or os.path.lexists(prev_of(target)):
         target = folder / f"{AUTO_PREFIX}{stamp}-old{n}.json"
         n += 1
-    if have_new:
-        if have_prev:
-            _move(previous, prev_of(target))
-        _move(newest, target)
-    else:
-        _move(previous, target)
+    # the newest first: stopped between the two moves, the previous copy is still found at the
+    # next start and becomes a game of its own (never a hidden copy without its game)
+    _move(newest if have_new else previous, target)
+    if have_new and have_prev:
+        _move(previous, prev_of(target))
     os.utime(target, (when, when))
     return [f"the autosave of an older version ({newest if have_new else previous}) is now {target}"]
 

@@ -421,3 +421,27 @@ def test_folders_come_from_platformdirs_and_botwotr_home_overrides(tmp_path, mon
     monkeypatch.setenv("BOTWOTR_HOME", str(tmp_path / "mine"))
     assert autosaves.data_folder() == tmp_path / "mine" == autosaves.log_folder()
     assert autosaves.cache_folder() == tmp_path / "mine" / "cache"
+
+
+def test_saves_of_the_old_hand_written_folder_move_to_the_platformdirs_one(tmp_path, monkeypatch, rohan):
+    """Where platformdirs' data folder differs from the old `~/.local/share/botwotr` (macOS,
+    Windows), the old autosave and saved copies are moved over at the first start."""
+    monkeypatch.delenv("BOTWOTR_HOME", raising=False)
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    legacy = tmp_path / "legacy"
+    monkeypatch.setattr(autosaves, "_legacy_folder", lambda: legacy)
+    g = Game.new(rohan, seed=2)
+    g.submit(g.legal_commands()[0])
+    (legacy / "saves").mkdir(parents=True)
+    (legacy / autosaves.PREVIOUS).write_text(saves.dumps(g))  # only the previous copy survived
+    (legacy / "saves" / "mine.json").write_text(saves.dumps(g))
+    app = App(size=(1280, 720), clock=StepClock(1 / 60))
+    try:
+        [game_file] = autosaves.games(app.home)
+        assert game_file.read_text() == saves.dumps(g)
+        assert (app.home / "saves" / "mine.json").read_text() == saves.dumps(g)
+        assert not (legacy / autosaves.PREVIOUS).exists() and not (legacy / "saves" / "mine.json").exists()
+    finally:
+        app.close()
