@@ -10,7 +10,9 @@
 The app handles QUIT, window resizes (a new `Theme` and `scene.on_resize`) and F12 (a PNG of the
 window in `<home>/screenshots/`); everything else goes to the top scene. Every call into a scene
 goes through the crash boundary: an exception is logged to `crash.log` (in the user log folder,
-or `<home>` when a home is given), the scene's game is autosaved, and an `ErrorScene` explains what happened and offers to continue from the autosave.
+or `<home>` when a home is given), the scene's game is autosaved (into its own file), and an
+`ErrorScene` explains what happened and offers to continue from the autosave. At start,
+`persistence.autosave.prepare` removes leftover temporary files and migrates an old autosave.
 """
 from __future__ import annotations
 
@@ -88,7 +90,7 @@ class App:
         self.log_dir = self.home if home else _autosave.log_folder()
         self.cache_dir = self.home / "cache" if home else _autosave.cache_folder()
         self.crash_log = self.log_dir / "crash.log"
-        self.startup_notes = _autosave.prepare(self.home if home else None)  # leftover temporary files, old autosave
+        self.startup_notes = _autosave.prepare(self.home if home else None)  # temporary files, old autosave
         self.theme = Theme.for_size(*size)
         self.scenes: list = []
         self.running = True

@@ -66,7 +66,8 @@ class GameScene(Scene):
                                                 tooltip=Tip(_("Undo"), _("Take back the last move."))))
         self.btn_redo = self.toolbar.add(Button(_("Redo"), self.redo, name="redo"))
         self.btn_save = self.toolbar.add(Button(_("Save"), self.save, name="save",
-                                                tooltip=Tip(_("Save (Ctrl+S)"), _("Save a copy under a new name; the game is autosaved anyway."))))
+                                                tooltip=Tip(_("Save (Ctrl+S)"), _(
+                                                    "Save a copy under a new name; the game is autosaved anyway."))))
         self.btn_shot = self.toolbar.add(Button(_("Picture"), self.screenshot, name="screenshot",
                                                 tooltip=Tip(_("Picture (F12)"), _("Save a PNG of this view."))))
         self.btn_fit = self.toolbar.add(Button(_("Fit"), self.board.camera.fit, name="fit",
