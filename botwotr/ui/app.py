@@ -9,8 +9,10 @@
 
 The app handles QUIT, window resizes (a new `Theme` and `scene.on_resize`) and F12 (a PNG of the
 window in `<home>/screenshots/`); everything else goes to the top scene. Every call into a scene
-goes through the crash boundary: an exception is logged to `<home>/crash.log`, the scene's game
-is autosaved, and an `ErrorScene` explains what happened and offers to continue from the autosave.
+goes through the crash boundary: an exception is logged to `crash.log` (in the user log folder,
+or `<home>` when a home is given), the scene's game is autosaved (into its own file), and an
+`ErrorScene` explains what happened and offers to continue from the autosave. At start,
+`persistence.autosave.prepare` removes leftover temporary files and migrates an old autosave.
 """
 from __future__ import annotations
 
@@ -55,8 +57,9 @@ class StepClock:
 
 
 def home_folder() -> Path:
-    from ..persistence.autosave import default_folder
-    return default_folder()
+    """The user data folder (saves, screenshots): `platformdirs`, or `$BOTWOTR_HOME`."""
+    from ..persistence.autosave import data_folder
+    return data_folder()
 
 
 class App:
@@ -82,6 +85,12 @@ class App:
         self.flags = flags
         self.clock = clock or RealClock()
         self.home = Path(home) if home else home_folder()
+        from ..persistence import autosave as _autosave
+        # a home given here (tests) holds everything; otherwise platformdirs' log and cache folders
+        self.log_dir = self.home if home else _autosave.log_folder()
+        self.cache_dir = self.home / "cache" if home else _autosave.cache_folder()
+        self.crash_log = self.log_dir / "crash.log"
+        self.startup_notes = _autosave.prepare(self.home if home else None)  # temporary files, old autosave
         self.theme = Theme.for_size(*size)
         self.scenes: list = []
         self.running = True
@@ -142,8 +151,8 @@ class App:
         self.last_error = exc
         tb = "".join(traceback.format_exception(type(exc), exc, exc.__traceback__))
         try:
-            self.home.mkdir(parents=True, exist_ok=True)
-            with open(self.home / "crash.log", "a", encoding="utf-8") as f:
+            self.log_dir.mkdir(parents=True, exist_ok=True)
+            with open(self.crash_log, "a", encoding="utf-8") as f:
                 f.write(f"--- {_dt.datetime.now().isoformat(timespec='seconds')}\n{tb}\n")
         except OSError:
             pass
@@ -156,7 +165,7 @@ class App:
         if game is not None:
             try:
                 from ..persistence.autosave import autosave
-                saved = autosave(game, self.home)
+                saved = autosave(game, self.home, force=True)
             except Exception:  # noqa: BLE001 - a failing save must not hide the first error
                 saved = None
         if scene in self.scenes:

@@ -31,9 +31,10 @@ SHORTCUTS = (
     (N_("Drag a piece"), N_("move it (green: may go, red: attack); right-drag to split the army")),
     (N_("Wheel / drag the board"), N_("zoom / pan")),
     (N_("Ctrl+Z  Ctrl+Y"), N_("undo / redo")),
-    (N_("Ctrl+S"), N_("save the game")),
+    (N_("Ctrl+S"), N_("save a copy of the game (it is autosaved anyway)")),
     (N_("F12"), N_("save a picture of the window")),
     (N_("Space / Escape"), N_("skip the animation (a click does too)")),
+    (N_("Escape"), N_("close this help; otherwise the menu (save as, load, settings, quit)")),
     (N_("F1 / H"), N_("this help")),
 )
 

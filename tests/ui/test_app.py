@@ -132,7 +132,8 @@ def test_clicking_a_legal_command_submits_it(make_app, rohan, monkeypatch):
     assert len(g.log) == n + 1
     assert g.log[-1]["cmd"] == target
     assert g.state != before
-    assert (app.home / "autosave.json").is_file()
+    from botwotr.persistence.autosave import slot_of
+    assert slot_of(g).is_file() and slot_of(g).parent == app.home / "saves"  # the game's own autosave
 
 
 def test_draw_never_changes_the_game(make_app, rohan):

@@ -8,7 +8,7 @@ import pytest
 
 from botwotr.core import Game  # noqa: E402
 from botwotr.persistence import save as saves  # noqa: E402
-from botwotr.persistence.autosave import NEWEST, PREVIOUS  # noqa: E402
+from botwotr.persistence.autosave import prev_of  # noqa: E402
 from botwotr.ui.scenes.game import GameScene  # noqa: E402
 from botwotr.ui.scenes.title import TitleScene  # noqa: E402
 
@@ -46,8 +46,9 @@ def test_corrupt_autosave_is_refused_and_the_title_keeps_running(make_app, home,
     g = played(rohan)
     good = saves.dumps(g)
     text = dict(corruptions(good))[shape]
-    home.mkdir(parents=True, exist_ok=True)
-    (home / NEWEST).write_text(text)
+    newest = home / "saves" / "autosave-20260101-000000-abcdef.json"  # the game's own autosave
+    newest.parent.mkdir(parents=True, exist_ok=True)
+    newest.write_text(text)
     app = make_app()
     title = TitleScene(app)
     app.reset_to(title)
@@ -56,9 +57,9 @@ def test_corrupt_autosave_is_refused_and_the_title_keeps_running(make_app, home,
     app.step()
     assert app.scene is title and not isinstance(app.scene, GameScene)
     assert "cannot be loaded" in title.problem
-    assert (home / NEWEST).read_text() == text  # nothing on disk is touched
+    assert newest.read_text() == text  # nothing on disk is touched
     # With the last good autosave kept beside it, Continue offers that one instead.
-    (home / PREVIOUS).write_text(good)
+    prev_of(newest).write_text(good)
     click(app, title.btn_continue.rect.center)
     app.step()
     assert isinstance(app.scene, GameScene) and len(app.scene.game.log) == len(g.log)

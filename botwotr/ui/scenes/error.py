@@ -22,7 +22,7 @@ class ErrorScene(Scene):
         if saved:
             msg += "\n\n" + _("Your game was saved just before this happened ({path}). "
                               "You can go on from there.").format(path=saved)
-        msg += "\n\n" + _("The details are in {path}.").format(path=app.home / "crash.log")
+        msg += "\n\n" + _("The details are in {path}.").format(path=app.crash_log)
         self.message = Label(msg, size_key="body", color=T.TEXT, align="center")
         self.btn_continue = Button(_("Continue from the autosave"), self.continue_autosave,
                                    icon="check-mark", name="continue")

@@ -66,7 +66,8 @@ class GameScene(Scene):
                                                 tooltip=Tip(_("Undo"), _("Take back the last move."))))
         self.btn_redo = self.toolbar.add(Button(_("Redo"), self.redo, name="redo"))
         self.btn_save = self.toolbar.add(Button(_("Save"), self.save, name="save",
-                                                tooltip=Tip(_("Save"), _("Write the game to the saves folder."))))
+                                                tooltip=Tip(_("Save (Ctrl+S)"), _(
+                                                    "Save a copy under a new name; the game is autosaved anyway."))))
         self.btn_shot = self.toolbar.add(Button(_("Picture"), self.screenshot, name="screenshot",
                                                 tooltip=Tip(_("Picture (F12)"), _("Save a PNG of this view."))))
         self.btn_fit = self.toolbar.add(Button(_("Fit"), self.board.camera.fit, name="fit",
@@ -74,8 +75,10 @@ class GameScene(Scene):
         self.btn_speed = self.toolbar.add(Button("1×", self.cycle_speed, name="speed",
                                                  tooltip=Tip(_("Animation speed"),
                                                              _("1×, 2× or 4×. Space, Escape or a click skips an animation."))))
-        self.btn_menu = self.toolbar.add(Button(_("Menu"), self.to_title, name="menu",
-                                                tooltip=Tip(_("Menu"), _("Back to the title screen; the game is autosaved."))))
+        self.btn_menu = self.toolbar.add(Button(_("Menu"), self.open_menu, name="menu",
+                                                tooltip=Tip(_("Menu (Escape)"), _(
+                                                    "Resume, save as, load, rules help, settings, quit to "
+                                                    "the title. The game is autosaved after every move."))))
         self.btn_force_undo = Button(_("Take it back anyway"), lambda: self.undo(force=True), name="force_undo")
         self.btn_force_undo.visible = False
         self.btn_reveal = Button("", self.lift_curtain, name="reveal")
@@ -219,16 +222,15 @@ class GameScene(Scene):
             self.notify(_("The autosave failed: {why}").format(why=e), error=True)
 
     def save(self) -> None:
-        from ...persistence.save import save
-        folder = self.app.home / "saves"
-        stamp = _dt.datetime.now().strftime("%Y%m%d-%H%M%S")
-        path = folder / f"{self.game.spec.id}-turn{self.game.state['turn']}-{stamp}.json"
+        """Ctrl+S and the Save button: a copy under a new name (the autosave goes on as well)."""
+        from ...persistence.autosave import save_copy
+        stem = f"{self.game.spec.name} - turn {self.game.state['turn']} - {_dt.datetime.now():%Y-%m-%d %H.%M}"
         try:
-            save(self.game, path)
+            path = save_copy(self.game, stem, self.app.home)
         except OSError as e:
             self.notify(_("The game could not be saved: {why}").format(why=e), error=True)
             return
-        self.notify(_("Saved: {path}").format(path=path))
+        self.notify(_("Saved: {path}").format(path=path.name))
 
     def screenshot(self) -> None:
         self.app.draw()  # the picture without the pressed button's tooltip state mattering
@@ -236,9 +238,17 @@ class GameScene(Scene):
         self.notify(_("Picture saved: {path}").format(path=path))
 
     def to_title(self) -> None:
+        """Nothing to ask: the game is in its own autosave file, which Continue opens."""
+        from ...persistence.autosave import touch
         from .title import TitleScene
         self.autosave()
+        touch(self.game)
         self.app.reset_to(TitleScene(self.app))
+
+    def open_menu(self, page: str = "main") -> None:
+        from .menu import MenuScene
+        self.dragdrop.cancel(snap=False)
+        self.app.push(MenuScene(self.app, self, page))
 
     def cycle_speed(self) -> None:
         self.btn_speed.text = f"{self.animator.cycle_speed()}×"
@@ -354,7 +364,8 @@ class GameScene(Scene):
         self.board.handle_event(ev)
 
     def _shortcut(self, ev) -> bool:
-        """Ctrl+Z / Ctrl+Y undo / redo, Ctrl+S save, F1 or H help, Escape closes the help."""
+        """Ctrl+Z / Ctrl+Y undo / redo, Ctrl+S save a copy, F1 or H help; Escape closes the help,
+        else (no drag or popup open) opens the menu."""
         ctrl = ev.mod & pygame.KMOD_CTRL
         if ctrl and not self.curtain and ev.key in (pygame.K_z, pygame.K_y, pygame.K_s):
             {pygame.K_z: self.undo, pygame.K_y: self.redo, pygame.K_s: self.save}[ev.key]()
@@ -364,6 +375,9 @@ class GameScene(Scene):
             return True
         if ev.key == pygame.K_ESCAPE and self.show_help:
             self.show_help = False
+            return True
+        if ev.key == pygame.K_ESCAPE and not self.dragdrop.active:  # (a drag or a popup: cancel it)
+            self.open_menu()
             return True
         return False
 

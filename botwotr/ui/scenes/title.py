@@ -1,5 +1,6 @@
-"""The title screen: new game (scenario, hotseat or companion, who plays which side), continue
-from the autosave, load a save, quit."""
+"""The title screen: new game (scenario, hotseat or companion, who plays which side), continue the
+most recently played game (its own autosave), load a game (the load screen), quit. Every game
+keeps its own autosave file, so starting or loading one never overwrites another."""
 from __future__ import annotations
 
 import random
@@ -43,8 +44,11 @@ class TitleScene(Scene):
         self.btn_new = Button(_("New game"), self.new_game, icon="crossed-swords", name="new",
                               tooltip=Tip(_("New game"), _("Start the scenario chosen on the right.")))
         self.btn_continue = Button(_("Continue"), self.continue_game, icon="sands-of-time", name="continue",
-                                   tooltip=Tip(_("Continue"), _("Go on with the last game, from its autosave.")))
-        self.btn_load = Button(_("Load a save"), self.load_game, icon="scroll-unfurled", name="load")
+                                   tooltip=Tip(_("Continue"), _("Go on with the game you played last, from its "
+                                                                "autosave.")))
+        self.btn_load = Button(_("Load a game"), self.load_game, icon="scroll-unfurled", name="load",
+                               tooltip=Tip(_("Load a game"), _("Every game you started, and the copies you "
+                                                               "saved, with a picture of each position.")))
         self.btn_quit = Button(_("Quit"), app.quit, icon="cancel", name="quit")
         for b in (self.btn_new, self.btn_continue, self.btn_load, self.btn_quit):
             b.size_key = "heading"
@@ -127,25 +131,26 @@ class TitleScene(Scene):
             self.problem = _("No scenario can be loaded; see 'botwotr validate'.")
             return
         from ...core import Game
-        from .game import GameScene
+        from .menu import open_game
         try:
             spec = catalog.spec_for(self.scenario)
             seed = self.seed if self.seed is not None else random.randrange(1, 2 ** 31)
-            scene = GameScene(self.app, Game.new(spec, seed=seed, options=self.options()))
+            game = Game.new(spec, seed=seed, options=self.options())
+            open_game(self.app, game)  # its own autosave file from its first move: no other game is touched
         except Exception as e:  # noqa: BLE001 - broken content or map: say so, stay here
             self.problem = _("The scenario cannot be started: {why}").format(why=e)
             return
-        self.app.push(scene)
 
     def continue_game(self):
         from ...persistence.autosave import load_latest
         game, problems = load_latest(catalog.spec_for, self.app.home)
         if game is None:
-            self.problem = (_("The autosave cannot be loaded: {why}").format(why="; ".join(problems))
+            self.problem = (_("The last game cannot be loaded: {why}. The other games are on the load "
+                              "screen.").format(why="; ".join(problems))
                             if problems else _("There is no autosave yet."))
             return
-        from .game import GameScene
-        self.app.push(GameScene(self.app, game))
+        from .menu import open_game
+        open_game(self.app, game)
 
     def load_game(self):
         from .load import LoadScene
