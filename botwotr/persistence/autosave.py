@@ -189,10 +189,9 @@ def _check_file(path: Path) -> str | None:
         if os.path.islink(path):
             return f"a link that cannot be followed ({e.strerror or e})"
         return f"cannot be read ({e.strerror or e})"
-    if stat.S_ISDIR(st.st_mode):
-        return "a folder, not a save file"
-    if not stat.S_ISREG(st.st_mode):
-        return "not a regular file (a FIFO, a socket or a device)"
+    kind = saves.not_regular(st.st_mode)
+    if kind:
+        return f"{kind}, not a save file"
     if not os.access(path, os.R_OK):
         return "cannot be read (no permission)"
     return None

@@ -285,7 +285,7 @@ _KINDS = ((stat.S_ISDIR, "a folder"), (stat.S_ISFIFO, "a named pipe (FIFO)"), (s
           (stat.S_ISCHR, "a character device"), (stat.S_ISBLK, "a block device"))
 
 
-def _not_regular(mode: int) -> str | None:
+def not_regular(mode: int) -> str | None:
     if stat.S_ISREG(mode):
         return None
     return next((name for test, name in _KINDS if test(mode)), "not a regular file")
@@ -299,7 +299,7 @@ def read_bytes(path: str | os.PathLike, where: str | None = None) -> bytes:
         st = os.stat(path)
     except (OSError, ValueError) as e:
         raise SaveError(f"{where}: cannot be read ({shown(str(e), 200)})") from None
-    kind = _not_regular(st.st_mode)
+    kind = not_regular(st.st_mode)
     if kind:
         raise SaveError(f"{where}: is {kind}, not a save file; it was not opened")
     if st.st_size > MAX_BYTES:
@@ -310,7 +310,7 @@ def read_bytes(path: str | os.PathLike, where: str | None = None) -> bytes:
     except (OSError, ValueError) as e:
         raise SaveError(f"{where}: cannot be read ({shown(str(e), 200)})") from None
     try:
-        kind = _not_regular(os.fstat(fd).st_mode)
+        kind = not_regular(os.fstat(fd).st_mode)
         if kind:
             raise SaveError(f"{where}: is {kind}, not a save file; it was not read")
         chunks, total = [], 0
