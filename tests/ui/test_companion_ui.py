@@ -135,7 +135,7 @@ def test_action_dice_are_entered_face_by_face(make_app, rohan, generic_panels):
     g = Game.new(rohan, seed=3, options={"companion": True})
     advance_to(g, "roll_dice")
     app, scene = open_scene(make_app, g)
-    n = g.state["sides"]["fp"]["dice"]
+    n, logged = g.state["sides"]["fp"]["dice"], len(g.log)
     click_command(app, scene, {"cmd": "roll_dice", "side": "fp"})
     dlg = app.scene
     assert isinstance(dlg, OutcomeDialog) and dlg.need["kind"] == "face"
@@ -144,6 +144,8 @@ def test_action_dice_are_entered_face_by_face(make_app, rohan, generic_panels):
     for k, f in enumerate(faces):
         assert app.scene is dlg and f"{k + 1} of {n}" in dlg.prompt()
         click(app, choice(dlg, f"face:{f}").rect.center)
+    assert app.scene is dlg and dlg.complete and len(g.log) == logged  # nothing sent before Confirm
+    click(app, dlg.btn_confirm.rect.center)
     assert app.scene is scene
     rolled = [e for e in g.log[-1]["events"] if e["e"] == "DiceRolled"][0]
     assert rolled["results"] == faces and g.state["sides"]["fp"]["rolled"] == faces
@@ -161,6 +163,7 @@ def test_a_fate_tile_is_picked_in_the_dialog(make_app, rohan, generic_panels):
     assert len(dlg.choices) < len(dlg.need["options"])
     want = next(c for c in dlg.choices if rohan.fate_tiles[c.value].value == 2)
     click(app, want.rect.center)
+    click(app, dlg.btn_confirm.rect.center)
     assert app.scene is scene
     drawn = [e for e in g.log[-1]["events"] if e["e"] == "FateTileDrawn"]
     assert drawn and rohan.fate_tiles[drawn[0]["tile"]].value == 2
