@@ -14,7 +14,7 @@ from ..panels import register_decision_panel
 from ..widgets import Button, Tip
 from .base import ChoicePanel, Tile, token_painter
 
-DECKS = (("generic", "card-random", N_("Generic deck")), ("story", "scroll-unfurled", N_("Story deck")))
+DECKS = (("generic", "card-random", N_("Generic")), ("story", "scroll-unfurled", N_("Story")))
 
 
 @register_decision_panel("card_draw")
