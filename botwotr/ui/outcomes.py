@@ -372,8 +372,9 @@ class OutcomeDialog(Scene):
             # outs[k - 1] is refused (or the prefix itself is): keep what was good, say why
             keep = max(self.base, k - 1)
             dropped = len(outs) - keep
+            if keep <= start:  # the value just entered itself (the later ones are "cleared" below)
+                self.note = e.message
             k = keep
-            self.note = e.message
             self.complete = False
             if keep not in self.asked:  # nothing can be entered: leave it to the scene
                 self.cmd = self._with(outs[:keep])
