@@ -109,6 +109,15 @@ class BattlePanel(ChoicePanel):
                 return False
         return all(self.submit(c) for c in cmds)
 
+    def show_next_missing(self, prefix: str, chosen: dict) -> None:
+        """Entering both sides' choices: after a pick, scroll to the first side still to enter."""
+        sides = self.sides(self.ctx, self.KIND) if self.ctx else []
+        missing = [sd for sd in sides if sd not in chosen]
+        if len(sides) > 1 and missing:
+            w = next((w for w in self.children if str(getattr(w, "name", "")).startswith(f"{prefix}:{missing[0]}:")), None)
+            if w is not None:
+                self.reveal(w)
+
     def other_status(self, ctx, key, sides):
         """Whether the side(s) not answering here have chosen, never what."""
         b = ctx.view.get("battle") or {}
@@ -128,6 +137,7 @@ class TacticPanel(BattlePanel):
     """The seat's tactic tokens: a maneuver per unit type, Regroup, Combat Event. Secret."""
 
     TITLE = N_("Battle: tactic")
+    KIND = "tactic"
 
     def reset(self):
         self.sel: dict = {}
@@ -201,19 +211,19 @@ class TacticPanel(BattlePanel):
                         icon="check-mark", tooltip=Tip(_("Confirm both tactics"), _(
                             "Records both tactics at once: the battle goes on with both revealed.")))
             go.enabled = not missing
-            if missing:
-                self.text(_("Still to enter: {sides}.").format(sides=", ".join(missing)), "small", T.TEXT_DIM)
             self.add_footer(go)
         self.other_status(ctx, "choice", sides)
 
     def _pick(self, sd, t):
         self.sel[sd] = None if self.sel.get(sd) == t else t
         self.changed()
+        self.show_next_missing("tactic", {k: v for k, v in self.sel.items() if v is not None})
 
 
 @register_decision_panel("combat_card")
 class CombatCardPanel(BattlePanel):
     TITLE = N_("Battle: combat card")
+    KIND = "combat_card"
 
     def reset(self):
         self.sel: dict = {}
@@ -251,7 +261,7 @@ class CombatCardPanel(BattlePanel):
                 tiles.append(Tile(f"card:{sd}:none", token_painter(None, "cancel", _("No card"),
                                                                    _("Keep your cards for later.")),
                                   lambda sd=sd: self._pick(sd, None), selected=sd in self.sel and self.sel[sd] is None))
-            self.tiles(tiles, 146, 96 if together else 112, gap=6)
+            self.tiles(tiles, 146, 84 if together else 112, gap=6)
             chosen = next((c for c in cmds if sd in self.sel and c["card"] == self.sel[sd]), None)
             chosen_all[sd] = chosen
             if together:
@@ -267,8 +277,6 @@ class CombatCardPanel(BattlePanel):
             missing = [side_title(sd) for sd in sides if chosen_all.get(sd) is None]
             go = Button(_("Confirm both"), lambda: self.submit_together(both), name="confirm:both", icon="check-mark")
             go.enabled = not missing
-            if missing:
-                self.text(_("Still to enter: {sides}.").format(sides=", ".join(missing)), "small", T.TEXT_DIM)
             self.add_footer(go)
 
     def _pick(self, sd, card):
@@ -277,6 +285,7 @@ class CombatCardPanel(BattlePanel):
         else:
             self.sel[sd] = card
         self.changed()
+        self.show_next_missing("card", self.sel)
 
 
 def roll_tiles(ctx, side, name_prefix, selected=(), on_click=None):
