@@ -532,3 +532,23 @@ def test_r10_4_1b_both_combat_cards_are_entered_together(make_app, rohan):
         [("fp", fp_card), ("sh", None)], [("sh", None), ("fp", fp_card)])
     revealed = [e for e in g.log[n + 1]["events"] if e["e"] == "CardRevealed"]
     assert revealed == [{"e": "CardRevealed", "side": "fp", "card": fp_card}]
+
+
+def test_correcting_an_action_die_keeps_the_values_after_it(make_app, rohan, generic_panels):
+    g = Game.new(rohan, seed=3, options={"companion": True})
+    advance_to(g, "roll_dice")
+    app, scene = open_scene(make_app, g)
+    n = g.state["sides"]["fp"]["dice"]
+    click_command(app, scene, {"cmd": "roll_dice", "side": "fp"})
+    dlg = app.scene
+    faces = (["will", "event", "character", "muster"] * 2)[:n]
+    for f in faces:
+        click(app, choice(dlg, f"face:{f}").rect.center)
+    assert dlg.complete
+    click(app, dlg.chips[1].rect.center)
+    assert dlg.correcting == 1 and "2 of" in dlg.prompt() and not dlg.btn_confirm.enabled
+    click(app, choice(dlg, "face:army_muster").rect.center)
+    want = faces[:1] + ["army_muster"] + faces[2:]
+    assert dlg.entered == want and dlg.complete and not dlg.note
+    click(app, dlg.btn_confirm.rect.center)
+    assert g.state["sides"]["fp"]["rolled"] == want
