@@ -255,6 +255,8 @@ class OutcomeDialog(Scene):
         self.live_left = 1
         self._places: list[pygame.Rect] = []
         self._strip_y_off = 0
+        self._top: int | None = None
+        self._size = (0, 0)
         self.done = False
         self.cancelled = False
         self.choices: list[Choice] = []
@@ -767,6 +769,11 @@ class OutcomeDialog(Scene):
         box_h = head_h + grid_h + foot_h + t.px(16)
         self.rect = pygame.Rect(0, 0, box_w, box_h)
         self.rect.center = (w // 2, h // 2)
+        # the next question keeps the box's top (and so the grid's first row) where it was, as
+        # long as it fits: the grid does not jump between the batches of one command
+        if self._top is not None and self._top + box_h <= h - t.px(10) and self._size == (w, h):
+            self.rect.top = self._top
+        self._top, self._size = self.rect.top, (w, h)
         self.grid = pygame.Rect(self.rect.centerx - grid_w // 2, self.rect.y + head_h, grid_w, grid_h)
         self._content_h = full_grid_h
         self.scroll = max(0, min(self.scroll, full_grid_h - grid_h))
