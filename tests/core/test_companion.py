@@ -58,7 +58,7 @@ def test_companion_games_play_to_the_end_with_entered_outcomes_only():
             submit_asking(g, rng.choice(g.legal_commands()), rng)
             invariants.check(g)
         assert g.state["winner"], "no winner"
-        assert not any(e["e"] == "RngAdvanced" for entry in g.log[1:] for e in entry["events"])
+        assert not any(e["e"] == "RngAdvanced" for entry in g.log for e in entry["events"])  # start included
         loaded = saves.from_dict(saves.parse(saves.dumps(g)), g.spec)
         assert canonical(loaded.state) == canonical(g.state)
 

@@ -99,7 +99,8 @@ def screen_point(scene, region, anchor="army"):
 
 
 def no_rng_after_start(g: Game) -> bool:
-    return not any(e["e"] == "RngAdvanced" for entry in g.log[1:] for e in entry["events"])
+    """Nothing was drawn from the seeded generator (the start of the game included)."""
+    return g.state["rng"] == 0 and not any(e["e"] == "RngAdvanced" for entry in g.log for e in entry["events"])
 
 
 # -- the title -----------------------------------------------------------------------------------
