@@ -553,3 +553,28 @@ def test_correcting_an_action_die_keeps_the_values_after_it(make_app, rohan, gen
     assert dlg.entered == want and dlg.complete and not dlg.note
     click(app, dlg.btn_confirm.rect.center)
     assert g.state["sides"]["fp"]["rolled"] == want
+
+
+def test_random_entering_correcting_and_taking_back_always_leaves_a_valid_entry(make_app, rohan):
+    """Whatever the players click in the dialog (values, entries to correct, take back), what is
+    entered is always a prefix the core accepts, and the strip shows exactly those values."""
+    from botwotr.core.engine import decide
+    g, app, scene, dlg = council_dialog(make_app, rohan)
+    logged = len(g.log)
+    rng = random.Random(11)
+    for _ in range(60):
+        options = [c for c in visible_choices(dlg)] + [ch for ch in dlg.chips if ch.visible]
+        if dlg.btn_takeback.visible:
+            options.append(dlg.btn_takeback)
+        target = rng.choice(options)
+        click(app, target.rect.center)
+        assert app.scene is dlg
+        try:
+            decide(g.spec, g.rules, g.state, dlg.cmd, in_place=False)
+            assert dlg.complete
+        except RuleError as e:
+            assert e.code == "chance/needs_outcome" and e.data["index"] == len(dlg.cmd.get("outcomes", []))
+            assert not dlg.complete
+        assert [ch.value for ch in dlg.chips] == dlg.entered
+        assert len(set(dlg.entered)) == len(dlg.entered)  # two draws are never the same card
+    assert len(g.log) == logged  # nothing sent without Confirm
