@@ -228,7 +228,7 @@ def tactic_score(spec: ScenarioSpec, s: dict, c: dict) -> float:
         return 1.0 + 0.3 * reg["units"].get(u, 0) + (0.5 if spec.units[u].ability_params else 0)
     if t == "combat_event":
         hand = s["sides"][side]["hand"]
-        return 1.6 if any(h != "hidden" and spec.cards[h].combat for h in hand) else -1.0
+        return 1.6 if any(h in spec.cards and spec.cards[h].combat for h in hand) else -1.0
     # regroup: good when maneuvers are spent or the defender wants to retreat
     return 0.4 + (0.8 if side == b["defender"] and battle_odds(spec, s, b["current"], b["target"]) > 1.5 else 0)
 

@@ -9,9 +9,14 @@ A command may carry `"outcomes"`: a list of values consumed in order before the 
 used. In the companion mode (`strict`), the client rolls nothing: when a command needs a value it
 was not given, it is refused with `chance/needs_outcome` and `RuleError.data` says what to ask
 the players (`kind`: "die", "face" or "pick"; `what`; `options` for faces and picks). The client
-asks, appends the answer to `outcomes` and submits the same command again. This is how the scripted runner gives dice explicitly and how the companion mode enters the
-physical dice, the fate tile and the cards drawn at a table. Outcomes are checked: a die must be
-1..6 and a drawn item must be one that could have been drawn.
+asks, appends the answer to `outcomes` and submits the same command again. This is how the
+scripted runner gives dice explicitly and how the companion mode enters the physical dice, the
+fate tile and the cards drawn at a table. Outcomes are checked: a die must be 1..6 and a drawn
+item must be one that could have been drawn.
+
+A strict `Chance` never touches the seeded stream: `_rng` refuses, so a path that forgot to ask
+is a loud fault rather than a card the client dealt by itself. The decks are never shuffled: a
+draw is a pick among the cards left, which is the same chance and can be entered.
 """
 from __future__ import annotations
 
@@ -39,6 +44,8 @@ class Chance:
         raise RuleError("chance/needs_outcome", f"Enter {ask} (outcome {n}).", None, data)
 
     def _rng(self) -> random.Random:
+        if self.strict:  # every caller asks the players first; reaching here is a bug of the core
+            raise RuntimeError("the companion mode draws nothing from the seeded generator")
         h = hashlib.blake2b(f"{self.seed}:{self.counter}".encode(), digest_size=8).digest()
         self.counter += 1
         return random.Random(int.from_bytes(h, "big"))
@@ -92,11 +99,6 @@ class Chance:
         if self.strict:
             self._need("pick", what, sorted(set(items)))
         return self._rng().choice(items)
-
-    def shuffle(self, items: list) -> list:
-        out = list(items)
-        self._rng().shuffle(out)
-        return out
 
     def check_all_used(self):
         if self.used_outcomes < len(self.outcomes):

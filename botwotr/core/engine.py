@@ -120,7 +120,8 @@ def decide(spec: ScenarioSpec, rules: ScenarioRules, state: dict, cmd: Any,
             fail("game/not_started", "The game has not been set up yet: start it first.")
         if s["winner"] and side != "players":
             fail("game/over", "The game is over.", "R-4.2")
-    chance = Chance(s["seed"], s["rng"], outcomes, strict=bool(s["options"].get("companion")))
+    opts = cmd.get("options") if name == "start_game" and isinstance(cmd.get("options"), dict) else s["options"]
+    chance = Chance(s["seed"], s["rng"], outcomes, strict=opts.get("companion") is True)
     ctx = Ctx(spec, rules, s, chance)
     if side == "players":
         if not name.startswith("adjust_") and name != "start_game":
@@ -208,6 +209,7 @@ PENDING_TEXT = {
     "choose_position": "choose Saruman's position in the Shadow Box",
     "place_leadership": "place Shadow leadership tokens",
     "fate_draw": "draw a fate tile",
+    "card_draw": "enter the cards drawn this turn",
     "fate_decide": "keep the fate tile or set it aside",
     "move": "move armies",
     "attack": "choose an attack",
@@ -277,14 +279,48 @@ def start_turn(ctx: Ctx) -> None:
 
 
 def phase_draw(ctx: Ctx) -> None:
+    """R-3.1: each player, Free Peoples first, draws a generic and a story card. In the companion
+    mode with tracked cards the players draw at the table: the game waits (`card_draw`) for each
+    side to enter its cards (`draw_cards`, the cards as outcomes), the first turn's opening hands
+    included; nothing is dealt from the seeded generator."""
     step = ctx.s["step"]
     if step < 2:
         side = SIDES[step]
         _next_step(ctx)
-        draw_cards(ctx, side, "generic", 1)
-        draw_cards(ctx, side, "story", 1)
+        if tracked_companion(ctx.s):
+            if can_draw(ctx.s, side, "generic") or can_draw(ctx.s, side, "story"):
+                ctx.push("card_draw", side, opening=ctx.s["turn"] == 1)
+            return
+        draw_turn_cards(ctx, side)
         return
     ctx.emit("PhaseStarted", phase="shadow")
+
+
+def tracked_companion(s: dict) -> bool:
+    """The companion mode with the hands tracked by the client (not `physical_cards`)."""
+    opts = s["options"]
+    return bool(opts.get("companion")) and not opts.get("physical_cards")
+
+
+def can_draw(s: dict, side: str, deck: str) -> bool:
+    if deck == "generic":
+        return bool(s["generic"] or s["discard"])
+    return bool(s["sides"][side]["story"])
+
+
+def draw_turn_cards(ctx: Ctx, side: str) -> None:
+    draw_cards(ctx, side, "generic", 1)
+    draw_cards(ctx, side, "story", 1)
+
+
+@command("draw_cards")
+def cmd_draw_cards(ctx: Ctx, cmd: dict) -> None:
+    """The companion mode: a side's draw-phase cards, drawn at the table (R-3.1)."""
+    ctx.pop()
+    draw_turn_cards(ctx, cmd["side"])
+
+
+ANSWERS["card_draw"] = ("draw_cards",)
 
 
 def phase_shadow(ctx: Ctx) -> None:
@@ -510,6 +546,9 @@ def place_recruitment_token(ctx: Ctx, side: str, region: str) -> bool:
 # ---------------------------------------------------------------------------------------------
 # Cards (R-5)
 
+SIDE_WHAT = {"fp": "Free Peoples", "sh": "Shadow"}  # the side in a `chance/needs_outcome` 'what'
+
+
 def draw_cards(ctx: Ctx, side: str, deck: str, n: int) -> list[str]:
     s = ctx.s
     drawn = []
@@ -529,7 +568,7 @@ def draw_cards(ctx: Ctx, side: str, deck: str, n: int) -> list[str]:
         if ctx.s["options"].get("physical_cards"):
             card = "?"  # the players hold the real card; the client does not track it
         else:
-            card = ctx.chance.pick(sorted(src), "card")
+            card = ctx.chance.pick(sorted(src), f"{SIDE_WHAT[side]} {deck} card")
         ctx.emit("CardsDrawn", side=side, deck=deck, cards=[card])
         drawn.append(card)
     check_hand_limit(ctx, side)
@@ -1611,7 +1650,7 @@ def eff_discard_random(ctx, side, eff, src):
             # The players discard a card at random at the table; the client does not track it.
             ctx.emit("CardDiscarded", side=who, card="?", to="unknown", why=src)
             continue
-        card = ctx.chance.pick(sorted(hand), "card")
+        card = ctx.chance.pick(sorted(hand), f"{SIDE_WHAT[who]} card discarded at random")
         ctx.emit("CardDiscarded", side=who, card=card, to=card_destination(ctx.spec, card), why=src)
 
 

@@ -148,6 +148,8 @@ def legal_commands(spec: ScenarioSpec, rules, s: dict) -> list[dict]:
             add("done")
     elif kind == "fate_draw":
         add("draw_fate")
+    elif kind == "card_draw":
+        add("draw_cards")
     elif kind == "fate_decide":
         add("keep_fate")
         add("set_aside_fate")

@@ -317,6 +317,7 @@ PENDING_TEXT = {
     "choose_position": N_("choose Saruman's position in the Shadow Box"),
     "place_leadership": N_("place Shadow leadership tokens"),
     "fate_draw": N_("draw a fate tile"),
+    "card_draw": N_("enter the cards drawn this turn"),
     "fate_decide": N_("keep the fate tile or set it aside"),
     "move": N_("move armies"),
     "attack": N_("choose an attack"),

@@ -487,6 +487,7 @@ _COMMANDS: dict[str, Any] = {
         region=region_name(spec, cmd["region"])),
     "done": lambda cmd, spec, st: _("Done"),
     "draw_fate": lambda cmd, spec, st: _("Draw a fate tile"),
+    "draw_cards": lambda cmd, spec, st: _("{side}: draw this turn's cards").format(side=side_title(cmd.get("side"))),
     "keep_fate": lambda cmd, spec, st: _("Keep the fate tile"),
     "set_aside_fate": lambda cmd, spec, st: _("Set the tile aside and draw another"),
     "use_ability": lambda cmd, spec, st: _("Use {char}'s ability (no die)").format(char=char_name(spec, cmd.get("character"))),

@@ -12,11 +12,18 @@ game). The dialog asks exactly what `data` says:
 - `pick`: the fate tiles (grouped by what is printed on them: value, icon, colour), the cards
   (their titles) or the recruitment tokens (unit icons) that could have been drawn.
 
-Each click appends the answer to the command's `outcomes`; the dialog checks the command again
-without changing the game (`decide(..., in_place=False)`) and asks the next value, until the
-command needs nothing more. Then it closes and the command goes through `scene.submit` (animation,
-autosave, refusals as usual). "Back" cancels the whole command: nothing changes. "Take back"
-removes the last value entered. Mouse only; every string goes through `_()`.
+Each click enters the answer; the dialog checks the command again without changing the game
+(`decide(..., in_place=False)`) and asks the next value. When the command needs nothing more it
+says so and waits for "Confirm", which sends the command through `scene.submit` (animation,
+autosave, refusals as usual). Until then every entry can be corrected: the strip "Entered:" shows
+each value (a card by its title), and a click on one selects it; the grid then offers what that
+place could have been, and a click replaces it (the later values are checked again; those that no
+longer fit are cleared, and the dialog says so). "Take back" removes the last value; "Back"
+cancels the whole command: nothing changes. Mouse only; every string goes through `_()`.
+
+The grid of a batch of picks (the cards of one draw, the tiles of one effect) never moves under
+the pointer: it holds every option of the batch, and a value picked stays in its place, outlined
+and numbered with its place in the batch, no longer clickable.
 
 "2 of 5" is counted by probing ahead with placeholder values (again with `decide`, never changing
 the game): the number of consecutive values of the same kind the command still needs.
@@ -30,7 +37,7 @@ from ..core.spec import DIE_FACES
 from . import resources as res
 from . import theme as T
 from .board_view import draw_badge, draw_die, draw_token
-from .i18n import N_, _
+from .i18n import N_, _, ngettext
 from .logtext import card_name, face_name, side_title, unit_name
 from .scenes.base import Scene
 from .widgets import Button, Clickable, Tip, wrap_text
@@ -55,6 +62,10 @@ FATE_COLOURS = {"grey": ((200, 194, 180), (92, 86, 76)), "blue": ((126, 166, 218
 DECK_COLOURS = {"generic": (120, 96, 60), "fp_story": (46, 92, 156), "sh_story": (142, 34, 30),
                 "special": (92, 60, 120)}
 CARD_TYPE_ICONS = {"army": "crossed-swords", "character": "broadsword", "muster": "rally-the-troops"}
+ALL_FACES = {f for faces in DIE_FACES.values() for f in faces}
+SIDE_PREFIX = {"Free Peoples ": "fp", "Shadow ": "sh"}
+DECK_TEXT = {"generic": N_("{side} generic card"), "story": N_("{side} story card"),
+             "special": N_("{side} special card")}
 
 
 def what_text(what: str, spec=None) -> str:
@@ -65,6 +76,14 @@ def what_text(what: str, spec=None) -> str:
         unit = what[: -len(" ability")]
         name = unit_name(spec, unit) if spec is not None else unit
         return _("{unit} ability die").format(unit=name)
+    for prefix, side in SIDE_PREFIX.items():  # "Free Peoples story card", "Shadow card discarded at random"
+        if what.startswith(prefix):
+            rest = what[len(prefix):]
+            if rest == "card discarded at random":
+                return _("{side} card discarded at random").format(side=side_title(side))
+            deck = rest[: -len(" card")] if rest.endswith(" card") else None
+            if deck in DECK_TEXT:
+                return _(DECK_TEXT[deck]).format(side=side_title(side))
     return what
 
 
@@ -141,23 +160,78 @@ def draw_card(surface, rect: pygame.Rect, spec, card: str, theme, hover=False) -
 # -- the option tiles --------------------------------------------------------------------------
 
 class Choice(Clickable):
-    """One clickable answer. `paint(surface, rect, theme, hover)`; `on_click()` on release."""
+    """One clickable answer. `paint(surface, rect, theme, hover)`; `on_click(value)` on release.
 
-    def __init__(self, name: str, value, paint, on_click, tooltip=None, count: int = 1):
+    A pick choice stands for `ids` (identical fate tiles are one choice): its value is the first
+    of them that may still be drawn. `marks` are the places (1, 2...) in the batch where it was
+    entered; a marked choice stays where it is, outlined, with its numbers."""
+
+    def __init__(self, name: str, value, paint, on_click, tooltip=None, count: int = 1, ids=None):
         super().__init__(tooltip=tooltip)
         self.name = name
         self.value = value
         self.paint = paint
         self.on_click = on_click
         self.count = count
+        self.ids = list(ids) if ids is not None else [value]
+        self.marks: list[int] = []
         self.pressed = False
+
+    def can_press(self) -> bool:
+        return self.enabled
 
     def clicked(self) -> None:
         self.on_click(self.value)
 
     def draw(self, surface, theme):
-        if self.visible:
-            self.paint(surface, self.rect, theme, self.hover)
+        if not self.visible:
+            return
+        self.paint(surface, self.rect, theme, self.hover and self.enabled)
+        if not self.enabled:
+            veil = pygame.Surface(self.rect.size, pygame.SRCALPHA)
+            veil.fill((20, 16, 12, 150))
+            surface.blit(veil, self.rect.topleft)
+        if self.marks:
+            pygame.draw.rect(surface, T.HILITE, self.rect.inflate(theme.px(6), theme.px(6)), width=max(2, theme.px(3)),
+                             border_radius=theme.px(7))
+            x = self.rect.right - theme.px(2)
+            for m in reversed(self.marks):
+                draw_badge(surface, (x, self.rect.top + theme.px(2)), str(m), theme.px(20), T.HILITE, (30, 22, 10))
+                x -= theme.px(22)
+
+
+class Chip(Clickable):
+    """One entered value in the strip; a click selects it for correction."""
+
+    def __init__(self, index: int, value, paint, on_click, tooltip=None):
+        super().__init__(tooltip=tooltip)
+        self.name = f"entered:{index}"
+        self.index = index
+        self.value = value
+        self.paint = paint
+        self.on_click = on_click
+        self.selected = False
+        self.pressed = False
+
+    def clicked(self) -> None:
+        self.on_click(self.index)
+
+    def draw(self, surface, theme):
+        if not self.visible:
+            return
+        if self.selected or self.hover:
+            pygame.draw.rect(surface, T.HILITE, self.rect.inflate(theme.px(6), theme.px(6)),
+                             width=max(2, theme.px(2 if self.hover and not self.selected else 3)),
+                             border_radius=theme.px(6))
+        self.paint(surface, self.rect, theme)
+
+
+def _same_question(a: dict | None, b: dict | None) -> bool:
+    return bool(a) and bool(b) and a.get("kind") == b.get("kind") and a.get("what") == b.get("what")
+
+
+def is_card(what: str) -> bool:
+    return what == "card" or what.endswith(" card") or " card " in what
 
 
 # -- the dialog ------------------------------------------------------------------------------
@@ -170,18 +244,31 @@ class OutcomeDialog(Scene):
         self.under = scene
         self.cmd = dict(cmd)
         self.base = len(self.cmd.get("outcomes") or [])  # values given before the dialog opened
-        self.need: dict = dict(err.data)
+        self.asked: dict[int, dict] = {int(err.data.get("index", self.base)): dict(err.data)}
+        self.need: dict = dict(err.data)       # the question now on screen
         self.message = err.message
+        self.complete = False                  # every value is entered: waiting for Confirm
+        self.correcting: int | None = None     # the index of the entry being corrected
+        self.note = ""                         # what the last change did (a refusal, values cleared)
         self.batch_start = self.need.get("index", 0)
         self.batch_total = 1
+        self.live_left = 1
+        self._places: list[pygame.Rect] = []
+        self._strip_y_off = 0
+        self._top: int | None = None
+        self._size = (0, 0)
         self.done = False
         self.cancelled = False
         self.choices: list[Choice] = []
+        self.chips: list[Chip] = []
         self.scroll = 0
         self._content_h = 0
+        self._strip_h = 0
         self.btn_back = Button(_("Back"), self.cancel, name="back", icon="cancel",
                                tooltip=Tip(_("Back"), _("Cancel this move: nothing changes.")))
         self.btn_takeback = Button(_("Take back the last value"), self.take_back, name="takeback")
+        self.btn_confirm = Button(_("Confirm"), self.confirm, name="confirm", icon="check-mark",
+                                  tooltip=Tip(_("Confirm"), _("Carry the move out with the values entered.")))
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.grid = pygame.Rect(0, 0, 0, 0)
         self._count()
@@ -195,6 +282,15 @@ class OutcomeDialog(Scene):
     @property
     def entered(self) -> list:
         return list(self.cmd.get("outcomes") or [])[self.base:]
+
+    def _outs(self) -> list:
+        return list(self.cmd.get("outcomes") or [])
+
+    def _with(self, outs: list) -> dict:
+        cmd = {k: v for k, v in self.cmd.items() if k != "outcomes"}
+        if outs:
+            cmd["outcomes"] = list(outs)
+        return cmd
 
     def _probe(self, cmd: dict):
         """The core's answer to `cmd` without changing the game: None (accepted), or the error
@@ -213,43 +309,125 @@ class OutcomeDialog(Scene):
         return (need.get("options") or [None])[0]
 
     def _count(self) -> None:
-        """How many values of this kind the command needs in a row ("die 2 of 5")."""
-        need = self.need
+        """How many values of this kind the command needs in a row ("die 2 of 5"): the entered
+        ones of the batch, the one asked, and the ones after it found by probing ahead."""
+        q = self.question_index()
+        start = q
+        while start - 1 >= self.base and _same_question(self.asked.get(start - 1), self.asked.get(q)):
+            start -= 1
+        end = q
+        while _same_question(self.asked.get(end + 1), self.asked.get(q)):
+            end += 1
+        self.batch_start = start
+        live = max(self.asked)  # the question after the last value entered
+        if self.complete:
+            self.live_left = 0
+        if self.complete or end != live:
+            self.batch_total = end - start + 1
+            return
+        need = self.asked[live]
         k = 0
-        outs = list(self.cmd.get("outcomes") or [])
+        outs = self._outs()
         while k < MAX_PROBE:
             outs = outs + [self._placeholder(need)]
-            e = self._probe({**self.cmd, "outcomes": outs})
+            e = self._probe(self._with(outs))
             if not isinstance(e, RuleError) or e.code != NEEDS or e.data.get("kind") != need["kind"] \
                     or e.data.get("what") != need.get("what") or e.data.get("index") != need["index"] + k + 1:
                 break
             k += 1
-        self.batch_total = need["index"] - self.batch_start + 1 + k
+        self.batch_total = end - start + 1 + k
+        self.live_left = self.batch_total - (live - start)  # the empty places shown in the strip
+
+    def question_index(self) -> int:
+        """The index of the value the grid is for: the entry being corrected, the next value to
+        enter, or (all entered) the last one."""
+        if self.correcting is not None:
+            return self.correcting
+        return max(self.asked)
+
+    def _settle(self, outs: list, start: int) -> bool:
+        """Take `outs` as the values entered, keeping its longest acceptable prefix (the values
+        before `start` are known good) and learning what each index asks. False if the core
+        failed (the dialog has closed)."""
+        self.asked = {k: v for k, v in self.asked.items() if k < start}
+        dropped = 0
+        k = start
+        while True:
+            e = self._probe(self._with(outs[:k]))
+            if e is not None and not isinstance(e, RuleError):  # the core failed: say so, change nothing
+                self.cancelled = True
+                self._close()
+                self.under.notify(_("This cannot be carried out ({why}); nothing changed.").format(
+                    why=f"{type(e).__name__}: {e}"), error=True)
+                return False
+            if isinstance(e, RuleError) and e.code == NEEDS and e.data.get("index") == k:
+                self.asked[k] = dict(e.data)
+                if k < len(outs):
+                    k += 1
+                    continue
+                self.complete = False
+                break
+            if e is None:
+                dropped = len(outs) - k
+                self.complete = True
+                break
+            # outs[k - 1] is refused (or the prefix itself is): keep what was good, say why
+            keep = max(self.base, k - 1)
+            dropped = len(outs) - keep
+            if keep <= start:  # the value just entered itself (the later ones are "cleared" below)
+                self.note = e.message
+            k = keep
+            self.complete = False
+            if keep not in self.asked:  # nothing can be entered: leave it to the scene
+                self.cmd = self._with(outs[:keep])
+                self._finish()
+                return False
+            break
+        self.cmd = self._with(outs[:k])
+        if dropped and not self.note:
+            self.note = ngettext("{n} value after it no longer fits and was cleared.",
+                                 "{n} values after it no longer fit and were cleared.", dropped).format(n=dropped)
+        last = max(self.asked)
+        self.need = self.asked[last]
+        return True
+
+    def _changed(self) -> None:
+        self._count()
+        self._build()
+        self.layout()
 
     def answer(self, value) -> None:
-        """The players say what came up: append it, ask the next value or send the command."""
+        """The players say what came up: enter it (or correct the entry selected), then ask the
+        next value; when nothing more is needed, wait for Confirm."""
         if self.done:
             return
-        prev = self.need
-        cmd = {**self.cmd, "outcomes": list(self.cmd.get("outcomes") or []) + [value]}
-        e = self._probe(cmd)
-        self.cmd = cmd
-        if e is not None and not isinstance(e, RuleError):  # the core failed: say so, change nothing
-            self.cancelled = True
-            self._close()
-            self.under.notify(_("This cannot be carried out ({why}); nothing changed.").format(
-                why=f"{type(e).__name__}: {e}"), error=True)
+        self.note = ""
+        outs = self._outs()
+        if self.correcting is not None:
+            i = self.correcting
+            self.correcting = None
+            if outs[i] == value:
+                self._changed()
+                return
+            new, start = outs[:i] + [value] + outs[i + 1:], i
+        else:
+            if self.complete:
+                return
+            new, start = outs + [value], len(outs)
+        if self._settle(new, start):
+            self._changed()
+
+    def correct(self, index: int) -> None:
+        """Select an entered value to correct (a second click on it leaves it as it was)."""
+        if self.done or not self.base <= index < len(self._outs()):
             return
-        if isinstance(e, RuleError) and e.code == NEEDS:
-            self.need = dict(e.data)
-            self.message = e.message
-            if self.need.get("kind") != prev.get("kind") or self.need.get("what") != prev.get("what"):
-                self.batch_start = self.need.get("index", 0)
-            self._count()
-            self._build()
-            self.layout()
-            return
-        self._finish()
+        self.note = ""
+        self.correcting = None if self.correcting == index else index
+        self._changed()
+
+    def confirm(self) -> None:
+        if self.complete and not self.done:
+            self._finish()
 
     def _finish(self) -> None:
         """Close and send the completed command through the scene (refusals show as usual)."""
@@ -258,33 +436,13 @@ class OutcomeDialog(Scene):
         self.under.submit(self.cmd)
 
     def take_back(self) -> None:
-        outs = list(self.cmd.get("outcomes") or [])
+        outs = self._outs()
         if len(outs) <= self.base:
             return
-        cmd = {**self.cmd, "outcomes": outs[:-1]}
-        if not outs[:-1]:
-            cmd.pop("outcomes")
-        e = self._probe(cmd)
-        if not isinstance(e, RuleError) or e.code != NEEDS:
-            return
-        self.cmd = cmd
-        prev = self.need
-        self.need = dict(e.data)
-        if self.need.get("what") != prev.get("what") or self.need.get("kind") != prev.get("kind") \
-                or self.need["index"] < self.batch_start:
-            # back into the previous batch: find where it started
-            start = self.need["index"]
-            while start > self.base:
-                probe = self._probe({**self.cmd, "outcomes": outs[:start - 1]} if start - 1 > 0 else
-                                    {k: v for k, v in self.cmd.items() if k != "outcomes"})
-                if not isinstance(probe, RuleError) or probe.code != NEEDS or \
-                        probe.data.get("what") != self.need.get("what"):
-                    break
-                start -= 1
-            self.batch_start = start
-        self._count()
-        self._build()
-        self.layout()
+        self.note = ""
+        self.correcting = None
+        if self._settle(outs[:-1], len(outs) - 1):
+            self._changed()
 
     def cancel(self) -> None:
         """Back: the whole command is dropped; nothing changes."""
@@ -299,10 +457,10 @@ class OutcomeDialog(Scene):
             self.app.scenes.remove(self)
 
     # -- what to show ---------------------------------------------------------------------
-    def side(self) -> str | None:
+    def side(self, need: dict | None = None) -> str | None:
         s = self.cmd.get("side")
         if s in ("fp", "sh"):
-            what = self.need.get("what", "")
+            what = (need or self.question()).get("what", "")
             if what.startswith("Free Peoples"):
                 return "fp"
             if what.startswith("Shadow"):
@@ -310,23 +468,39 @@ class OutcomeDialog(Scene):
             return s
         return None
 
+    def question(self) -> dict:
+        return self.asked.get(self.question_index(), self.need)
+
+    def _opening(self) -> bool:
+        p = self.under.game.state["pending"]
+        return bool(p) and p[-1].get("kind") == "card_draw" and bool(p[-1].get("opening")) \
+            and self.cmd.get("cmd") == "draw_cards"
+
     def title(self) -> str:
-        kind, what = self.need.get("kind"), self.need.get("what", "")
+        q = self.question()
+        kind, what = q.get("kind"), q.get("what", "")
         if kind == "face":
             return _("Roll the action dice")
         if kind == "die":
             return _("Roll the dice")
         if "fate tile" in what:
             return _("Draw a fate tile")
-        if what == "card":
-            return _("Draw a card")
+        if what.endswith("discarded at random"):
+            return _("A card discarded at random")
+        if is_card(what):
+            return _("Opening hand") if self._opening() else _("Draw a card")
         if what == "recruitment token":
             return _("Turn the recruitment token over")
         return _("What came up?")
 
     def prompt(self) -> str:
-        kind, what = self.need.get("kind"), self.need.get("what", "")
-        n = self.need.get("index", 0) - self.batch_start + 1
+        if self.complete and self.correcting is None:
+            return ngettext("The value is entered: check it (click it to correct it), then confirm.",
+                            "All {n} values are entered: check them (click one to correct it), then confirm.",
+                            len(self.entered)).format(n=len(self.entered))
+        q = self.question()
+        kind, what = q.get("kind"), q.get("what", "")
+        n = q.get("index", 0) - self.batch_start + 1
         name = what_text(what, self.under.game.spec)
         side = self.side()
         if kind == "die" and side and what in ("combat", "leader re-roll", "rally", "rally re-roll"):
@@ -335,27 +509,46 @@ class OutcomeDialog(Scene):
             head = _("{what} {n} of {total}").format(what=name[:1].upper() + name[1:], n=n, total=self.batch_total)
         else:
             head = name[:1].upper() + name[1:]
+        if self.correcting is not None:
+            return _("Correcting — {head}: click the right one, or click the entry again to keep it.").format(
+                head=head)
         if kind == "die":
             return _("{head}: click the number rolled.").format(head=head)
         if kind == "face":
             return _("{head}: click the face rolled.").format(head=head)
         if what == "recruitment token":
             return _("{head}: which unit does it show?").format(head=head)
+        if what.endswith("discarded at random"):
+            return _("{head}: which card was it?").format(head=head)
         return _("{head}: which one was drawn?").format(head=head)
+
+    def _batch_options(self) -> list:
+        """The options of the grid: every value offered at any place of the batch, so that what
+        was picked stays where it was."""
+        q = self.question_index()
+        end = q
+        while _same_question(self.asked.get(end + 1), self.asked.get(q)):
+            end += 1
+        seen: dict = {}
+        for k in range(self.batch_start, end + 1):
+            for o in (self.asked.get(k) or {}).get("options") or []:
+                seen.setdefault(o, None)
+        return list(seen)
 
     def _build(self) -> None:
         spec = self.under.game.spec
-        need = self.need
+        need = self.question()
         kind, what = need.get("kind"), need.get("what", "")
         side = self.side()
         self.scroll = 0
         ch: list[Choice] = []
+        options = self._batch_options() if kind == "pick" else (need.get("options") or [])
         if kind == "die":
             for v in range(1, 7):
                 ch.append(Choice(f"die:{v}", v, self._die_painter(v, side), self.answer,
                                  tooltip=Tip(str(v))))
         elif kind == "face":
-            faces = need.get("options") or []
+            faces = options
             order = [f for f in DIE_FACES.get(side or "", ()) if f in faces]
             order = list(dict.fromkeys(order)) + [f for f in faces if f not in order]
             for f in order:
@@ -364,7 +557,7 @@ class OutcomeDialog(Scene):
                 ch.append(Choice(f"face:{f}", f, self._face_painter(f, side), self.answer, tooltip=tip))
         elif "fate tile" in what:
             groups: dict[tuple, list[str]] = {}
-            for t in need.get("options") or []:
+            for t in sorted(options):
                 ts = spec.fate_tiles.get(t)
                 key = (ts.color, ts.value, ts.icon or "", ts.shadow_special) if ts else ("?", 0, t, False)
                 groups.setdefault(key, []).append(t)
@@ -376,26 +569,101 @@ class OutcomeDialog(Scene):
                     lines.append(_("With the {icon} icon.").format(icon=ts.icon))
                 if ts and ts.shadow_special:
                     lines.append(_("The Shadow's special tile: drawing stops at once."))
-                if len(ids) > 1:
-                    lines.append(_("{n} tiles like this one are left.").format(n=len(ids)))
-                ch.append(Choice(f"tile:{ids[0]}", ids[0], self._tile_painter(ids[0], len(ids)), self.answer,
-                                 tooltip=Tip(_("Fate tile"), lines=lines), count=len(ids)))
-        elif what == "card":
-            for c in sorted(need.get("options") or [], key=lambda c: card_name(spec, c)):
+                ch.append(Choice(f"tile:{ids[0]}", ids[0], None, self.answer,
+                                 tooltip=Tip(_("Fate tile"), lines=lines), count=len(ids), ids=ids))
+        elif is_card(what):
+            for c in sorted(options, key=lambda c: card_name(spec, c)):
                 cs = spec.cards.get(c)
                 tip = Tip(card_name(spec, c), lines=[x for x in ((cs.text if cs else ""),) if x])
                 ch.append(Choice(f"card:{c}", c, self._card_painter(c), self.answer, tooltip=tip))
         elif what == "recruitment token":
-            for u in need.get("options") or []:
+            for u in options:
                 ch.append(Choice(f"unit:{u}", u, self._unit_painter(u), self.answer,
                                  tooltip=Tip(unit_name(spec, u))))
         else:
-            for o in need.get("options") or []:
+            for o in options:
                 ch.append(Choice(f"pick:{o}", o, self._text_painter(str(o)), self.answer))
+        if kind == "pick":
+            self._mark(ch, need)
         self.choices = ch
+        self._build_chips()
         self.btn_takeback.visible = len(self.entered) > 0
+        self.btn_confirm.visible = self.complete
+        self.btn_confirm.enabled = self.complete and self.correcting is None
+
+    def _mark(self, choices: list[Choice], need: dict) -> None:
+        """Picks: what this place may still be is clickable; what the batch's other places hold
+        is marked with its place; identical tiles count what is left."""
+        outs = self._outs()
+        q = self.question_index()
+        now = set(need.get("options") or [])
+        current = outs[q] if q < len(outs) else None
+        for c in choices:
+            left = [i for i in c.ids if i in now]
+            c.value = current if current in c.ids and current in now else (left[0] if left else c.ids[0])
+            c.enabled = bool(left) and (not self.complete or self.correcting is not None)
+            c.marks = [k - self.batch_start + 1 for k in range(self.batch_start, len(outs))
+                       if _same_question(self.asked.get(k), need) and outs[k] in c.ids]
+            c.count = len([i for i in c.ids if i in now or (i == current)])
+            if "fate tile" in need.get("what", ""):
+                c.paint = self._tile_painter(c.ids[0], c.count)
+
+    def _build_chips(self) -> None:
+        spec = self.under.game.spec
+        chips = []
+        for k, v in enumerate(self.entered):
+            i = self.base + k
+            q = self.asked.get(i) or {}
+            tip = Tip(what_text(q.get("what", ""), spec)[:1].upper() + what_text(q.get("what", ""), spec)[1:],
+                      lines=[self._value_text(v), _("Click to correct it.")])
+            chip = Chip(i, v, self._chip_painter(v, self.side(q)), self.correct, tooltip=tip)
+            chip.selected = self.correcting == i
+            chips.append(chip)
+        self.chips = chips
+
+    def _value_text(self, v) -> str:
+        spec = self.under.game.spec
+        if isinstance(v, int):
+            return str(v)
+        if v in spec.cards:
+            return card_name(spec, v)
+        if v in spec.fate_tiles:
+            ts = spec.fate_tiles[v]
+            return _("Fate tile +{v}").format(v=ts.value)
+        if v in spec.units:
+            return unit_name(spec, v)
+        return face_name(v)
 
     # painters -------------------------------------------------------------------------------
+    def _chip_size(self, v, t) -> tuple[int, int]:
+        s = t.px(26)
+        spec = self.under.game.spec
+        if isinstance(v, int) or v in spec.fate_tiles or v in ALL_FACES:
+            return s, s
+        return res.font("sans_bold", t.small).size(self._value_text(v))[0] + t.px(14), s
+
+    def _chip_painter(self, v, side):
+        spec = self.under.game.spec
+
+        def paint(surface, r, theme):
+            if isinstance(v, int):
+                draw_pip_die(surface, r, v, side)
+            elif v in ALL_FACES:
+                draw_die(surface, r, v, side or "fp")
+            elif v in spec.fate_tiles:
+                draw_fate_tile(surface, r, spec, v)
+            else:
+                cs = spec.cards.get(v)
+                fill = T.PARCHMENT if cs else (70, 62, 50)
+                pygame.draw.rect(surface, fill, r, border_radius=theme.px(4))
+                if cs:
+                    band = pygame.Rect(r.x, r.y, theme.px(5), r.h)
+                    pygame.draw.rect(surface, DECK_COLOURS.get(cs.deck, (100, 90, 70)), band,
+                                     border_top_left_radius=theme.px(4), border_bottom_left_radius=theme.px(4))
+                img = res.text(self._value_text(v), "sans_bold", theme.small, T.INK if cs else T.TEXT)
+                surface.blit(img, (r.x + theme.px(9), r.centery - img.get_height() // 2))
+        return paint
+
     def _die_painter(self, v, side):
         def paint(surface, rect, theme, hover):
             s = min(rect.w, rect.h)
@@ -464,14 +732,15 @@ class OutcomeDialog(Scene):
 
     # -- layout and drawing ---------------------------------------------------------------
     def _cell(self, t) -> tuple[int, int]:
-        kind, what = self.need.get("kind"), self.need.get("what", "")
+        q = self.question()
+        kind, what = q.get("kind"), q.get("what", "")
         if kind == "die":
             return t.px(84), t.px(84)
         if kind == "face":
             return t.px(104), t.px(80) + res.font("sans_bold", t.small).get_linesize() + t.px(6)
         if "fate tile" in what:
             return t.px(96), t.px(96)
-        if what == "card":
+        if is_card(what):
             return t.px(150), t.px(64)
         if what == "recruitment token":
             return t.px(110), t.px(70) + res.font("sans_bold", t.small).get_linesize() + t.px(6)
@@ -481,16 +750,18 @@ class OutcomeDialog(Scene):
         t = self.theme
         w, h = self.app.size
         cw, chh = self._cell(t)
-        gap = t.px(14) if self.need.get("kind") in ("die", "face") else t.px(10)
+        gap = t.px(14) if self.question().get("kind") in ("die", "face") else t.px(10)
         n = len(self.choices)
         max_w = min(w - t.px(60), t.px(820))
         per_row = max(1, min(n, (max_w - 2 * t.px(24) + gap) // (cw + gap)))
-        if self.need.get("kind") == "die":
+        if self.question().get("kind") == "die":
             per_row = min(per_row, 6)
         rows = (n + per_row - 1) // per_row if n else 0
         grid_w = per_row * cw + (per_row - 1) * gap
         box_w = max(grid_w + 2 * t.px(24), min(max_w, t.px(560)))
-        head_h = self._head_height(t, box_w - 2 * t.px(24))
+        inner_w = box_w - 2 * t.px(24)
+        self._strip_h = self._layout_strip(t, 0, 0, inner_w) if self._show_strip() else 0
+        head_h = self._head_height(t, inner_w)
         foot_h = t.row + t.px(20)
         full_grid_h = rows * chh + max(0, rows - 1) * gap
         room = h - t.px(60) - head_h - foot_h
@@ -498,6 +769,11 @@ class OutcomeDialog(Scene):
         box_h = head_h + grid_h + foot_h + t.px(16)
         self.rect = pygame.Rect(0, 0, box_w, box_h)
         self.rect.center = (w // 2, h // 2)
+        # the next question keeps the box's top (and so the grid's first row) where it was, as
+        # long as it fits: the grid does not jump between the batches of one command
+        if self._top is not None and self._top + box_h <= h - t.px(10) and self._size == (w, h):
+            self.rect.top = self._top
+        self._top, self._size = self.rect.top, (w, h)
         self.grid = pygame.Rect(self.rect.centerx - grid_w // 2, self.rect.y + head_h, grid_w, grid_h)
         self._content_h = full_grid_h
         self.scroll = max(0, min(self.scroll, full_grid_h - grid_h))
@@ -505,18 +781,54 @@ class OutcomeDialog(Scene):
             r, col = divmod(i, per_row)
             c.rect = pygame.Rect(self.grid.x + col * (cw + gap), self.grid.y + r * (chh + gap) - self.scroll, cw, chh)
             c.visible = c.rect.bottom > self.grid.y and c.rect.y < self.grid.bottom
+        if self._show_strip():
+            self._layout_strip(t, self.rect.x + t.px(24), self._strip_y, inner_w)
         by = self.rect.bottom - t.row - t.px(14)
         self.btn_back.rect = pygame.Rect(self.rect.x + t.px(24), by, t.px(130), t.row)
         tw = res.font("sans_bold", t.body).size(self.btn_takeback.text)[0] + t.px(24)
-        self.btn_takeback.rect = pygame.Rect(self.rect.right - t.px(24) - tw, by, tw, t.row)
+        cw2 = res.font("sans_bold", t.body).size(self.btn_confirm.text)[0] + t.px(56)
+        right = self.rect.right - t.px(24)
+        if self.btn_confirm.visible:
+            self.btn_confirm.rect = pygame.Rect(right - cw2, by, cw2, t.row)
+            right -= cw2 + t.px(10)
+        self.btn_takeback.rect = pygame.Rect(right - tw, by, tw, t.row)
+
+    def _layout_strip(self, t, x0, y0, width) -> int:
+        """Place the chips of the values entered, wrapping; then the empty places of the batch.
+        Returns the strip's height."""
+        lab_w = res.font("sans", t.small).size(_("Entered:"))[0] + t.px(8)
+        x, y = x0 + lab_w, y0
+        s = t.px(26)
+        row_h = s + t.px(8)
+        self._places = []
+        for chip in self.chips:
+            cw, ch = self._chip_size(chip.value, t)
+            if x + cw > x0 + width and x > x0 + lab_w:
+                x, y = x0 + lab_w, y + row_h
+            chip.rect = pygame.Rect(x, y, cw, ch)
+            x += cw + t.px(8)
+        for k in range(max(0, min(self.live_left, 20))):
+            if x + s > x0 + width and x > x0 + lab_w:
+                x, y = x0 + lab_w, y + row_h
+            self._places.append(pygame.Rect(x, y, s, s))
+            x += s + t.px(5)
+        return y - y0 + row_h
 
     def _head_height(self, t, width) -> int:
         h = t.px(16) + res.font("serif_bold", t.heading + t.px(4)).get_linesize()
-        h += len(wrap_text(self.prompt(), res.font("sans_bold", t.body), width)) * \
-            res.font("sans_bold", t.body).get_linesize() + t.px(6)
+        f = res.font("sans_bold", t.body)
+        h += len(wrap_text(self.prompt(), f, width)) * f.get_linesize() + t.px(6)
+        if self.note:
+            fs = res.font("sans", t.small)
+            h += len(wrap_text(self.note, fs, width)) * fs.get_linesize() + t.px(4)
+        self._strip_y_off = h
         if self._show_strip():
-            h += t.px(36)
+            h += self._strip_h + t.px(4)
         return h + t.px(12)
+
+    @property
+    def _strip_y(self) -> int:
+        return self.rect.y + self._strip_y_off
 
     def _show_strip(self) -> bool:
         return bool(self.entered) or self.batch_total > 1
@@ -527,7 +839,7 @@ class OutcomeDialog(Scene):
                 self.scroll = max(0, min(self._content_h - self.grid.h, self.scroll - ev.y * self.theme.px(40)))
                 self.layout()
             return
-        for wdg in [self.btn_back, self.btn_takeback, *self.choices]:
+        for wdg in [self.btn_back, self.btn_takeback, self.btn_confirm, *self.chips, *self.choices]:
             if wdg.visible and wdg.handle_event(ev):
                 return
 
@@ -556,7 +868,7 @@ class OutcomeDialog(Scene):
         # title with an icon
         isz = t.heading + t.px(6)
         icon = {"die": "rolling-dices", "face": "perspective-dice-six-faces-random"}.get(
-            self.need.get("kind"), "card-random")
+            self.question().get("kind"), "card-random")
         surface.blit(res.icon(icon, isz, T.BRASS_LIGHT), (x, y))
         title = res.text(self.title(), "serif_bold", t.heading + t.px(4), T.BRASS_LIGHT)
         surface.blit(title, (x + isz + t.px(8), y + (isz - title.get_height()) // 2))
@@ -568,14 +880,19 @@ class OutcomeDialog(Scene):
         y += res.font("serif_bold", t.heading + t.px(4)).get_linesize()
         f = res.font("sans_bold", t.body)
         for ln in wrap_text(self.prompt(), f, box.w - 2 * t.px(24)):
-            surface.blit(res.text(ln, "sans_bold", t.body, T.TEXT), (x, y))
+            surface.blit(res.text(ln, "sans_bold", t.body, T.HILITE if self.complete and self.correcting is None
+                                  else T.TEXT), (x, y))
             y += f.get_linesize()
-        y += t.px(6)
+        if self.note:
+            fs = res.font("sans", t.small)
+            for ln in wrap_text(self.note, fs, box.w - 2 * t.px(24)):
+                surface.blit(res.text(ln, "sans", t.small, (255, 170, 140)), (x, y))
+                y += fs.get_linesize()
         if self._show_strip():
-            self._draw_entered(surface, t, x, y)
+            self._draw_entered(surface, t, x, self._strip_y)
         # the choices, clipped to the grid
         clip = surface.get_clip()
-        surface.set_clip(self.grid.inflate(t.px(12), t.px(12)))
+        surface.set_clip(self.grid.inflate(t.px(16), t.px(16)))
         for c in self.choices:
             if c.visible:
                 c.draw(surface, t)
@@ -586,47 +903,30 @@ class OutcomeDialog(Scene):
             pygame.draw.rect(surface, T.BRASS, (self.grid.right + t.px(10), sy, t.px(4), sb_h), border_radius=t.px(2))
         self.btn_back.draw(surface, t)
         self.btn_takeback.draw(surface, t)
+        self.btn_confirm.draw(surface, t)
         self.draw_tooltip(surface)
 
     def _draw_entered(self, surface, t, x, y):
-        """The values entered for this command, small, in order, then the empty places of the
-        dice still to enter in this batch (the current one outlined)."""
-        spec = self.under.game.spec
+        """Every value entered for this command, in order, each clickable to correct it, then
+        the empty places of the values still to enter in this batch (the current one outlined)."""
         lab = res.text(_("Entered:"), "sans", t.small, T.TEXT_DIM)
         surface.blit(lab, (x, y + t.px(6)))
-        x += lab.get_width() + t.px(8)
+        for chip in self.chips:
+            chip.draw(surface, t)
         s = t.px(26)
-        side = self.side()
-        for v in self.entered[-20:]:
-            r = pygame.Rect(x, y, s, s)
-            if isinstance(v, int):
-                draw_pip_die(surface, r, v, side)
-            elif v in DIE_FACES.get(side or "fp", ()) or v in ("character", "army", "muster", "army_muster",
-                                                                "event", "eye", "will"):
-                draw_die(surface, r, v, side or "fp")
-            elif v in spec.fate_tiles:
-                draw_fate_tile(surface, r, spec, v)
-            else:
-                img = res.text(card_name(spec, v) if v in spec.cards else unit_name(spec, v), "sans", t.small, T.TEXT)
-                surface.blit(img, (x, y + t.px(4)))
-                r.w = img.get_width()
-            x = r.right + t.px(5)
-        left = self.batch_total - (self.need.get("index", 0) - self.batch_start)
-        for k in range(max(0, min(left, 20))):
-            r = pygame.Rect(x, y, s, s)
+        for k, r in enumerate(self._places):
             pygame.draw.rect(surface, (30, 26, 22), r, border_radius=max(3, s // 5))
             pygame.draw.rect(surface, T.HILITE if k == 0 else (96, 84, 66), r, width=max(1, t.px(2 if k == 0 else 1)),
                              border_radius=max(3, s // 5))
-            if k == 0:
+            if k == 0 and self.correcting is None:
                 q = res.text("?", "sans_bold", t.small, T.HILITE)
                 surface.blit(q, q.get_rect(center=r.center))
-            x = r.right + t.px(5)
 
     def tooltip_at(self, pos):
-        for c in self.choices:
+        for c in [*self.choices, *self.chips]:
             if c.visible and c.rect.collidepoint(pos):
                 return c.tooltip_at(pos)
-        for b in (self.btn_back, self.btn_takeback):
+        for b in (self.btn_back, self.btn_takeback, self.btn_confirm):
             if b.visible:
                 tip = b.tooltip_at(pos)
                 if tip:

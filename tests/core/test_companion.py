@@ -58,7 +58,7 @@ def test_companion_games_play_to_the_end_with_entered_outcomes_only():
             submit_asking(g, rng.choice(g.legal_commands()), rng)
             invariants.check(g)
         assert g.state["winner"], "no winner"
-        assert not any(e["e"] == "RngAdvanced" for entry in g.log[1:] for e in entry["events"])
+        assert not any(e["e"] == "RngAdvanced" for entry in g.log for e in entry["events"])  # start included
         loaded = saves.from_dict(saves.parse(saves.dumps(g)), g.spec)
         assert canonical(loaded.state) == canonical(g.state)
 
@@ -134,3 +134,95 @@ def test_physical_cards_random_discard_needs_no_outcome():
     discarded = [e for e in events if e["e"] == "CardDiscarded"]
     assert discarded == [{"e": "CardDiscarded", "side": "fp", "card": "?", "to": "unknown", "why": "card:whispered_doubt"}]
     assert len(g.state["sides"]["fp"]["hand"]) == fp_hand - 1
+
+
+# -- tracked cards: the players draw at the table and enter what they drew ----------------------
+
+def test_r3_1_companion_opening_hands_are_entered_by_the_players():
+    """R-3.1: each player, Free Peoples first, draws a generic and a story card. In companion
+    mode with tracked cards the game waits for each side to say which cards it drew; starting
+    the game deals nothing."""
+    g = companion_game(seed=2)
+    assert top(g) == {"kind": "card_draw", "side": "fp", "opening": True}
+    assert g.state["sides"]["fp"]["hand"] == [] and g.state["sides"]["sh"]["hand"] == []
+    assert g.state["rng"] == 0 and not any(e["e"] == "RngAdvanced" for e in g.log[0]["events"])
+    generic = list(g.state["generic"])
+    before = canonical(g.state)
+    err = assert_illegal(g, {"cmd": "draw_cards", "side": "fp"}, "chance/needs_outcome")
+    assert err.data["what"] == "Free Peoples generic card" and err.data["options"] == sorted(generic)
+    assert canonical(g.state) == before  # asking changed nothing
+    err = assert_illegal(g, {"cmd": "draw_cards", "side": "fp", "outcomes": ["heroic_stand"]}, "chance/needs_outcome")
+    assert err.data["what"] == "Free Peoples story card" and "wizard_returns" in err.data["options"]
+    assert_illegal(g, {"cmd": "draw_cards", "side": "sh"}, "command/not_your_turn")
+    g.submit({"cmd": "draw_cards", "side": "fp", "outcomes": ["heroic_stand", "wizard_returns"]})
+    assert g.state["sides"]["fp"]["hand"] == ["heroic_stand", "wizard_returns"]
+    assert "heroic_stand" not in g.state["generic"] and "wizard_returns" not in g.state["sides"]["fp"]["story"]
+    assert top(g) == {"kind": "card_draw", "side": "sh", "opening": True}
+    err = assert_illegal(g, {"cmd": "draw_cards", "side": "sh"}, "chance/needs_outcome")
+    assert "heroic_stand" not in err.data["options"]  # the Free Peoples hold it now
+    g.submit({"cmd": "draw_cards", "side": "sh", "outcomes": ["sudden_strike", "dark_muster"]})
+    assert g.state["sides"]["sh"]["hand"] == ["sudden_strike", "dark_muster"]
+    assert top(g) == {"kind": "choose_position", "side": "sh"}
+    assert g.state["rng"] == 0
+
+
+def test_companion_draw_refuses_a_card_that_cannot_be_drawn():
+    """A card not left in the deck drawn from (here: the Shadow's own story card for the Free
+    Peoples) is refused, and nothing changes."""
+    g = companion_game(seed=2)
+    before = canonical(g.state)
+    err = assert_illegal(g, {"cmd": "draw_cards", "side": "fp", "outcomes": ["heroic_stand", "dark_muster"]},
+                         "chance/bad_draw")
+    assert "dark_muster" in err.message
+    assert canonical(g.state) == before
+
+
+def test_r3_1_companion_every_turn_draw_waits_for_the_players():
+    """After the first turn too, the draw phase waits for each side's cards (not dealt by the
+    command that ended the previous turn)."""
+    g = companion_game(seed=3)
+    rng = random.Random(3)
+    while g.state["turn"] < 2:
+        submit_asking(g, rng.choice(g.legal_commands()), rng)
+    assert top(g) == {"kind": "card_draw", "side": "fp", "opening": False}
+    hand = list(g.state["sides"]["fp"]["hand"])
+    ending = g.log[-1]
+    assert not any(e["e"] == "CardsDrawn" for e in ending["events"])
+    drawn = [sorted(g.state["generic"])[-1], sorted(g.state["sides"]["fp"]["story"])[-1]]
+    g.submit({"cmd": "draw_cards", "side": "fp", "outcomes": drawn})
+    assert sorted(g.state["sides"]["fp"]["hand"]) == sorted(hand + drawn)  # (a discard comes after)
+
+
+def test_physical_cards_opening_hands_stay_unknown():
+    """With physical cards the players hold the real cards: the opening hands are two unknown
+    cards each and the game goes straight on to the Shadow phase, as before."""
+    g = companion_game(physical=True)
+    assert g.state["sides"]["fp"]["hand"] == ["?", "?"] and g.state["sides"]["sh"]["hand"] == ["?", "?"]
+    assert top(g) == {"kind": "choose_position", "side": "sh"}
+    assert g.state["rng"] == 0
+
+
+def test_companion_random_discard_asks_which_card_left_the_hand():
+    """Whispered Doubt ("your opponent discards one card at random"), tracked cards: the players
+    discard at random at the table and say which card it was; that card leaves the hand."""
+    g = companion_game(seed=6)
+    g.submit({"cmd": "draw_cards", "side": "fp", "outcomes": ["heroic_stand", "wizard_returns"]})
+    g.submit({"cmd": "draw_cards", "side": "sh", "outcomes": ["sudden_strike", "whispered_doubt"]})
+    rng = random.Random(6)
+    while top(g)["kind"] != "roll_dice":
+        submit_asking(g, g.legal_commands()[0], rng)
+    g.submit({"cmd": "roll_dice", "side": "fp", "outcomes": ["muster"] * g.state["sides"]["fp"]["dice"]})
+    sd = g.state["sides"]["sh"]
+    g.submit({"cmd": "roll_dice", "side": "sh", "outcomes": ["event"] * (sd["dice"] - len(sd["box"]))})
+    g.submit({"cmd": "pass", "side": "fp"} if {"cmd": "pass", "side": "fp"} in g.legal_commands()
+             else {"cmd": "use_die", "side": "fp", "die": 0, "action": "forfeit"})
+    while top(g) != {"kind": "action", "side": "sh"}:
+        submit_asking(g, g.legal_commands()[0], rng)
+    assert "whispered_doubt" in g.state["sides"]["sh"]["hand"]
+    fp_hand = list(g.state["sides"]["fp"]["hand"])
+    play = {"cmd": "use_die", "side": "sh", "die": 0, "action": "play_card", "card": "whispered_doubt"}
+    err = assert_illegal(g, play, "chance/needs_outcome")
+    assert err.data["what"] == "Free Peoples card discarded at random" and err.data["options"] == sorted(set(fp_hand))
+    g.submit({**play, "outcomes": ["wizard_returns"]})
+    assert "wizard_returns" not in g.state["sides"]["fp"]["hand"]
+    assert len(g.state["sides"]["fp"]["hand"]) == len(fp_hand) - 1

@@ -99,7 +99,8 @@ def screen_point(scene, region, anchor="army"):
 
 
 def no_rng_after_start(g: Game) -> bool:
-    return not any(e["e"] == "RngAdvanced" for entry in g.log[1:] for e in entry["events"])
+    """Nothing was drawn from the seeded generator (the start of the game included)."""
+    return g.state["rng"] == 0 and not any(e["e"] == "RngAdvanced" for entry in g.log for e in entry["events"])
 
 
 # -- the title -----------------------------------------------------------------------------------
@@ -135,7 +136,7 @@ def test_action_dice_are_entered_face_by_face(make_app, rohan, generic_panels):
     g = Game.new(rohan, seed=3, options={"companion": True})
     advance_to(g, "roll_dice")
     app, scene = open_scene(make_app, g)
-    n = g.state["sides"]["fp"]["dice"]
+    n, logged = g.state["sides"]["fp"]["dice"], len(g.log)
     click_command(app, scene, {"cmd": "roll_dice", "side": "fp"})
     dlg = app.scene
     assert isinstance(dlg, OutcomeDialog) and dlg.need["kind"] == "face"
@@ -144,6 +145,8 @@ def test_action_dice_are_entered_face_by_face(make_app, rohan, generic_panels):
     for k, f in enumerate(faces):
         assert app.scene is dlg and f"{k + 1} of {n}" in dlg.prompt()
         click(app, choice(dlg, f"face:{f}").rect.center)
+    assert app.scene is dlg and dlg.complete and len(g.log) == logged  # nothing sent before Confirm
+    click(app, dlg.btn_confirm.rect.center)
     assert app.scene is scene
     rolled = [e for e in g.log[-1]["events"] if e["e"] == "DiceRolled"][0]
     assert rolled["results"] == faces and g.state["sides"]["fp"]["rolled"] == faces
@@ -161,6 +164,7 @@ def test_a_fate_tile_is_picked_in_the_dialog(make_app, rohan, generic_panels):
     assert len(dlg.choices) < len(dlg.need["options"])
     want = next(c for c in dlg.choices if rohan.fate_tiles[c.value].value == 2)
     click(app, want.rect.center)
+    click(app, dlg.btn_confirm.rect.center)
     assert app.scene is scene
     drawn = [e for e in g.log[-1]["events"] if e["e"] == "FateTileDrawn"]
     assert drawn and rohan.fate_tiles[drawn[0]["tile"]].value == 2
@@ -356,3 +360,221 @@ def test_edit_mode_in_hotseat_warns(make_app, rohan):
     assert g.state["fate"] == 3 and g.log[-1]["cmd"]["side"] == "players"
     click(app, scene.edit.button.rect.center)
     assert not scene.edit.active
+
+
+# -- tracked cards: opening hands and draws entered, never dealt --------------------------------
+
+def press(app, scene, name):
+    panel = scene.decision
+    w = panel.find(name)
+    assert w is not None, f"no widget {name!r} in {type(panel).__name__}: {panel.names()}"
+    assert w.enabled, f"{name} is disabled"
+    panel.reveal(w)
+    app.step()
+    click(app, panel.find(name).rect.center)
+
+
+def visible_choices(dlg):
+    return [c for c in dlg.choices if c.visible and c.enabled and dlg.grid.contains(c.rect)]
+
+
+def test_r3_1_opening_hands_are_entered_by_mouse_and_corrected_before_confirming(make_app, rohan):
+    """R-3.1, tracked cards: the window deals nothing. The Free Peoples enter their opening hand
+    in the dialog, correct the generic card from the strip, and only Confirm records it."""
+    g = Game.new(rohan, seed=3, options={"companion": True})
+    app, scene = open_scene(make_app, g)
+    assert g.state["pending"][-1] == {"kind": "card_draw", "side": "fp", "opening": True}
+    assert scene.decision.title == "Opening hand"
+    press(app, scene, "draw")
+    dlg = app.scene
+    assert isinstance(dlg, OutcomeDialog) and dlg.title() == "Opening hand"
+    assert dlg.need["what"] == "Free Peoples generic card" and "generic card" in dlg.prompt()
+    first = visible_choices(dlg)[0]
+    click(app, first.rect.center)
+    assert dlg.entered == [first.value] and dlg.need["what"] == "Free Peoples story card"
+    assert [c.name for c in dlg.chips] == ["entered:0"] and dlg._value_text(dlg.chips[0].value) == \
+        rohan.cards[first.value].title
+    story = visible_choices(dlg)[0]
+    click(app, story.rect.center)
+    assert dlg.complete and app.scene is dlg and g.state["sides"]["fp"]["hand"] == []
+    # a second look: the generic card was another one; correct it from the strip
+    click(app, dlg.chips[0].rect.center)
+    assert dlg.correcting == 0 and dlg.question()["what"] == "Free Peoples generic card"
+    assert not dlg.btn_confirm.enabled
+    marked = [c for c in dlg.choices if c.marks]
+    assert [c.value for c in marked] == [first.value] and marked[0].marks == [1]
+    other = next(c for c in visible_choices(dlg) if c.value != first.value)
+    click(app, other.rect.center)
+    assert dlg.entered == [other.value, story.value] and dlg.complete and dlg.correcting is None
+    n = len(g.log)
+    click(app, dlg.btn_confirm.rect.center)
+    assert app.scene is scene and len(g.log) == n + 1
+    assert g.state["sides"]["fp"]["hand"] == [other.value, story.value]
+    assert g.state["pending"][-1] == {"kind": "card_draw", "side": "sh", "opening": True}
+    assert g.state["rng"] == 0
+
+
+def council_dialog(make_app, rohan):
+    """The Free Peoples play Council of War (draw two generic cards): the dialog asks for both."""
+    g = Game.new(rohan, seed=3, options={"companion": True})
+    rng = random.Random(3)
+    g.submit({"cmd": "draw_cards", "side": "fp", "outcomes": ["council_of_war", sorted(g.state["sides"]["fp"]["story"])[0]]})
+    advance_to(g, "roll_dice", seed=3)
+    g.submit({"cmd": "roll_dice", "side": "fp", "outcomes": ["event"] * g.state["sides"]["fp"]["dice"]})
+    submit_asking(g, {"cmd": "roll_dice", "side": "sh"}, rng)
+    while g.state["pending"][-1] != {"kind": "action", "side": "fp"}:
+        submit_asking(g, g.legal_commands()[0], rng)
+    app, scene = open_scene(make_app, g)
+    scene.submit({"cmd": "use_die", "side": "fp", "die": 0, "action": "play_card", "card": "council_of_war"})
+    app.step()
+    dlg = app.scene
+    assert isinstance(dlg, OutcomeDialog) and dlg.batch_total == 2
+    return g, app, scene, dlg
+
+
+def test_the_card_grid_never_moves_and_a_picked_card_stays_marked(make_app, rohan):
+    g, app, scene, dlg = council_dialog(make_app, rohan)
+    before = {c.name: tuple(c.rect) for c in dlg.choices}
+    pick = visible_choices(dlg)[2]
+    click(app, pick.rect.center)
+    assert "2 of 2" in dlg.prompt()
+    after = {c.name: tuple(c.rect) for c in dlg.choices}
+    assert after == before  # the same cards in the same places
+    picked = choice(dlg, pick.name)
+    assert picked.marks == [1] and not picked.enabled
+    click(app, picked.rect.center)  # a picked card cannot be entered twice
+    assert dlg.entered == [pick.value]
+    second = next(c for c in visible_choices(dlg) if c.name != pick.name)
+    click(app, second.rect.center)
+    assert dlg.complete and [c.name for c in dlg.choices if c.marks] == sorted([pick.name, second.name],
+                                                                            key=[c.name for c in dlg.choices].index)
+    names = [dlg._value_text(ch.value) for ch in dlg.chips]
+    assert names == [rohan.cards[pick.value].title, rohan.cards[second.value].title]
+    hand = list(g.state["sides"]["fp"]["hand"])
+    click(app, dlg.btn_confirm.rect.center)
+    assert app.scene is scene
+    assert pick.value in g.state["sides"]["fp"]["hand"] and second.value in g.state["sides"]["fp"]["hand"]
+    assert len(g.state["sides"]["fp"]["hand"]) == len(hand) - 1 + 2 and g.state["rng"] == 0
+
+
+def test_a_correction_clears_the_values_that_no_longer_fit(make_app, rohan):
+    g, app, scene, dlg = council_dialog(make_app, rohan)
+    a, b = visible_choices(dlg)[:2]
+    click(app, a.rect.center)
+    click(app, choice(dlg, b.name).rect.center)
+    assert dlg.complete and dlg.entered == [a.value, b.value]
+    click(app, dlg.chips[0].rect.center)      # the first card was really b
+    click(app, choice(dlg, b.name).rect.center)
+    assert dlg.entered == [b.value] and not dlg.complete  # b cannot also be the second card
+    assert "cleared" in dlg.note and "2 of 2" in dlg.prompt()
+    click(app, choice(dlg, a.name).rect.center)
+    assert dlg.entered == [b.value, a.value] and dlg.complete
+    click(app, dlg.btn_back.rect.center)       # and Back still changes nothing
+    assert app.scene is scene and g.log[-1]["cmd"]["cmd"] != "use_die"
+
+
+# -- secret choices: both entered in one panel, after the reveal at the table ----------------------
+
+def companion_battle(rohan, seed=5):
+    from botwotr.core.bots import GreedyBot, deciding_side
+    g = Game.new(rohan, seed=seed, options={"companion": True})
+    rng = random.Random(seed)
+    bots = {"fp": GreedyBot(1), "sh": GreedyBot(2)}
+    for _ in range(3000):
+        if g.state["pending"][-1]["kind"] == "tactic":
+            return g, rng
+        sd = deciding_side(g.state)
+        submit_asking(g, bots[sd].choose(g, [c for c in g.legal_commands() if c["side"] == sd]), rng)
+    raise AssertionError("no battle")
+
+
+def test_r10_4_1_both_tactics_are_entered_together(make_app, rohan):
+    """R-10.4.1: the tactics are chosen in secret and revealed together. At a shared screen the
+    players reveal them at the table, then enter both in one panel: nothing reaches the game (so
+    nothing shows) until both are entered and confirmed."""
+    g, _rng = companion_battle(rohan)
+    sides = g.state["pending"][-1]["sides"]
+    app, scene = open_scene(make_app, g)
+    panel = scene.decision
+    assert all(any(n.startswith(f"tactic:{sd}:") for n in panel.names()) for sd in sides)
+    assert panel.find("confirm:fp") is None and panel.find("confirm:sh") is None
+    assert not panel.find("confirm:both").enabled
+    n, before = len(g.log), canonical(g.state)
+    press(app, scene, f"tactic:{sides[0]}:regroup")
+    assert len(g.log) == n and canonical(g.state) == before
+    assert not scene.decision.find("confirm:both").enabled
+    assert scene.view["battle"]["choice"] == {} or not any(scene.view["battle"]["choice"].values())
+    press(app, scene, f"tactic:{sides[1]}:combat_event" if scene.decision.find(f"tactic:{sides[1]}:combat_event")
+          else f"tactic:{sides[1]}:regroup")
+    assert len(g.log) == n
+    press(app, scene, "confirm:both")
+    assert [e["cmd"]["cmd"] for e in g.log[n:n + 2]] == ["tactic", "tactic"]
+    assert {e["cmd"]["side"] for e in g.log[n:n + 2]} == set(sides)
+    assert g.state["battle"]["revealed"] and g.state["battle"]["choice"][sides[0]] == "regroup"
+
+
+def test_r10_4_1b_both_combat_cards_are_entered_together(make_app, rohan):
+    g, rng = companion_battle(rohan)
+    for sd in g.state["pending"][-1]["sides"]:
+        g.submit({"cmd": "tactic", "side": sd, "tactic": "combat_event"})
+    p = g.state["pending"][-1]
+    if p["kind"] != "combat_card" or len(p["sides"]) < 2:
+        pytest.skip("one side holds no combat card in this game")
+    app, scene = open_scene(make_app, g)
+    panel = scene.decision
+    assert not panel.find("confirm:both").enabled
+    n = len(g.log)
+    fp_card = next(c["card"] for c in scene.legal if c["cmd"] == "combat_card" and c["side"] == "fp" and c["card"])
+    press(app, scene, f"card:fp:{fp_card}")
+    press(app, scene, "card:sh:none")
+    assert len(g.log) == n
+    press(app, scene, "confirm:both")
+    assert [(e["cmd"]["side"], e["cmd"]["card"]) for e in g.log[n:n + 2]] in (
+        [("fp", fp_card), ("sh", None)], [("sh", None), ("fp", fp_card)])
+    revealed = [e for e in g.log[n + 1]["events"] if e["e"] == "CardRevealed"]
+    assert revealed == [{"e": "CardRevealed", "side": "fp", "card": fp_card}]
+
+
+def test_correcting_an_action_die_keeps_the_values_after_it(make_app, rohan, generic_panels):
+    g = Game.new(rohan, seed=3, options={"companion": True})
+    advance_to(g, "roll_dice")
+    app, scene = open_scene(make_app, g)
+    n = g.state["sides"]["fp"]["dice"]
+    click_command(app, scene, {"cmd": "roll_dice", "side": "fp"})
+    dlg = app.scene
+    faces = (["will", "event", "character", "muster"] * 2)[:n]
+    for f in faces:
+        click(app, choice(dlg, f"face:{f}").rect.center)
+    assert dlg.complete
+    click(app, dlg.chips[1].rect.center)
+    assert dlg.correcting == 1 and "2 of" in dlg.prompt() and not dlg.btn_confirm.enabled
+    click(app, choice(dlg, "face:army_muster").rect.center)
+    want = faces[:1] + ["army_muster"] + faces[2:]
+    assert dlg.entered == want and dlg.complete and not dlg.note
+    click(app, dlg.btn_confirm.rect.center)
+    assert g.state["sides"]["fp"]["rolled"] == want
+
+
+def test_random_entering_correcting_and_taking_back_always_leaves_a_valid_entry(make_app, rohan):
+    """Whatever the players click in the dialog (values, entries to correct, take back), what is
+    entered is always a prefix the core accepts, and the strip shows exactly those values."""
+    from botwotr.core.engine import decide
+    g, app, scene, dlg = council_dialog(make_app, rohan)
+    logged = len(g.log)
+    rng = random.Random(11)
+    for _ in range(60):
+        options = [c for c in visible_choices(dlg)] + [ch for ch in dlg.chips if ch.visible]
+        if dlg.btn_takeback.visible:
+            options.append(dlg.btn_takeback)
+        target = rng.choice(options)
+        click(app, target.rect.center)
+        assert app.scene is dlg
+        try:
+            decide(g.spec, g.rules, g.state, dlg.cmd, in_place=False)
+            assert dlg.complete
+        except RuleError as e:
+            assert e.code == "chance/needs_outcome" and e.data["index"] == len(dlg.cmd.get("outcomes", []))
+            assert not dlg.complete
+        assert [ch.value for ch in dlg.chips] == dlg.entered
+        assert len(set(dlg.entered)) == len(dlg.entered)  # two draws are never the same card
+    assert len(g.log) == logged  # nothing sent without Confirm

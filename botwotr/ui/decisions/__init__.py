@@ -8,7 +8,8 @@ the game scene imports it once. Every panel builds its commands from `DecisionCo
 - `turn.py`: action, discard, choose_position, place_leadership, fate_draw / fate_decide, roll_dice;
 - `moves.py`: move, attack, advance, recruit, mordor_recruit, rally, move_characters, choose_region,
   retreat_to, choose_army, remove_excess / casualties / flee_casualty, choose_unit;
-- `battle.py`: tactic, combat_card, combat_roll, reroll, cease, withdraw.
+- `battle.py`: tactic, combat_card, combat_roll, reroll, cease, withdraw;
+- `companion.py`: card_draw (the companion mode's draw phase, opening hands included).
 """
-from . import battle, moves, turn  # noqa: F401  (registration)
+from . import battle, companion, moves, turn  # noqa: F401  (registration)
 from .base import ChoicePanel, RegionPanel, Tile  # noqa: F401

@@ -90,6 +90,34 @@ class BattlePanel(ChoicePanel):
     def sides(self, ctx, cmd):
         return list(dict.fromkeys(c["side"] for c in ctx.legal if c["cmd"] == cmd))
 
+    def submit_together(self, cmds: list) -> bool:
+        """Both sides' secret choices entered on one screen (the companion mode: revealed at the
+        table first): checked together without changing the game, then sent one after the
+        other, so the game never holds one without the other."""
+        from ...core import RuleError
+        from ...core.engine import decide
+        if not cmds or any(c is None for c in cmds) or self.scene is None:
+            return False
+        g = self.ctx.game
+        st = g.state
+        for c in cmds:
+            try:
+                _events, st = decide(g.spec, g.rules, st, c, in_place=False)
+            except RuleError as e:
+                self.error = e.message
+                self.changed()
+                return False
+        return all(self.submit(c) for c in cmds)
+
+    def show_next_missing(self, prefix: str, chosen: dict) -> None:
+        """Entering both sides' choices: after a pick, scroll to the first side still to enter."""
+        sides = self.sides(self.ctx, self.KIND) if self.ctx else []
+        missing = [sd for sd in sides if sd not in chosen]
+        if len(sides) > 1 and missing:
+            w = next((w for w in self.children if str(getattr(w, "name", "")).startswith(f"{prefix}:{missing[0]}:")), None)
+            if w is not None:
+                self.reveal(w)
+
     def other_status(self, ctx, key, sides):
         """Whether the side(s) not answering here have chosen, never what."""
         b = ctx.view.get("battle") or {}
@@ -109,6 +137,7 @@ class TacticPanel(BattlePanel):
     """The seat's tactic tokens: a maneuver per unit type, Regroup, Combat Event. Secret."""
 
     TITLE = N_("Battle: tactic")
+    KIND = "tactic"
 
     def reset(self):
         self.sel: dict = {}
@@ -116,12 +145,23 @@ class TacticPanel(BattlePanel):
     def build(self, ctx):
         spec = ctx.game.spec
         b = _battle(ctx)
+        chosen: dict = {}
         sides = self.sides(ctx, "tactic")
-        self.prompt.text = _("Choose your tactic in secret.")
-        self.banner(ctx)
+        together = len(sides) > 1  # both answered here (the companion mode): entered together
+        self.share = 0.95 if together else BattlePanel.share
+        if together:
+            # both rows must show at 1280x720 without scrolling: no banner (the board marks the
+            # battle), the rule in the prompt's tooltip, each side's pick named in its heading
+            self.prompt.text = _("Reveal both tactic tokens at the table, then enter them here.")
+            self.prompt.tooltip = Tip(_("Secret tactics"), _(
+                "Each player picks a token in secret; both are revealed together (R-10.4.1). Nothing is "
+                "recorded until both are entered and confirmed."))
+        else:
+            self.prompt.text = _("Choose your tactic in secret.")
+            self.prompt.tooltip = None
+            self.banner(ctx)
         for sd in sides:
-            if len(sides) > 1:
-                self.heading(_("{side}").format(side=side_title(sd)))
+            head = self.heading(side_title(sd)) if together else None
             offered = {c["tactic"]: c for c in ctx.legal if c["cmd"] == "tactic" and c["side"] == sd}
             reg = ctx.game.state["regions"].get(_region(b, sd)) or {"units": {}}
             tiles = []
@@ -149,31 +189,41 @@ class TacticPanel(BattlePanel):
                                                                     fill=(92, 84, 70), rim=(230, 220, 200)),
                                   lambda sd=sd, t=t: self._pick(sd, t), selected=self.sel.get(sd) == t,
                                   tooltip=Tip(*helps[t])))
-            self.tiles(tiles, 70, 106, gap=6)
+            self.tiles(tiles, 66 if together else 70, 96 if together else 106, gap=6)
             picked = helps.get(self.sel.get(sd))
-            if picked:
+            if together:
+                head.text = _("{side}: {tactic}").format(side=side_title(sd), tactic=picked[0] if picked else "—")
+            elif picked:
                 self.text(picked[0], "body", T.BRASS_LIGHT, kind="sans_bold")
                 self.text(picked[1], "small", T.TEXT)
             else:
                 self.text(_("Click a token to see what it does."), "small", T.TEXT_DIM)
             cmd = offered.get(self.sel.get(sd))
-            go = Button(_("Confirm {side} tactic").format(side=side_title(sd)) if len(sides) > 1 else _("Confirm tactic"),
-                        lambda c=cmd: self.submit(c), name=f"confirm:{sd}", icon="check-mark")
-            go.enabled = cmd is not None
-            if len(sides) > 1:
-                self.buttons([go])
-            else:
+            chosen[sd] = cmd
+            if not together:
+                go = Button(_("Confirm tactic"), lambda c=cmd: self.submit(c), name=f"confirm:{sd}", icon="check-mark")
+                go.enabled = cmd is not None
                 self.add_footer(go)
+        if together:
+            cmds = [chosen.get(sd) for sd in sides]
+            missing = [side_title(sd) for sd in sides if chosen.get(sd) is None]
+            go = Button(_("Confirm both tactics"), lambda: self.submit_together(cmds), name="confirm:both",
+                        icon="check-mark", tooltip=Tip(_("Confirm both tactics"), _(
+                            "Records both tactics at once: the battle goes on with both revealed.")))
+            go.enabled = not missing
+            self.add_footer(go)
         self.other_status(ctx, "choice", sides)
 
     def _pick(self, sd, t):
         self.sel[sd] = None if self.sel.get(sd) == t else t
         self.changed()
+        self.show_next_missing("tactic", {k: v for k, v in self.sel.items() if v is not None})
 
 
 @register_decision_panel("combat_card")
 class CombatCardPanel(BattlePanel):
     TITLE = N_("Battle: combat card")
+    KIND = "combat_card"
 
     def reset(self):
         self.sel: dict = {}
@@ -181,14 +231,23 @@ class CombatCardPanel(BattlePanel):
     def build(self, ctx):
         spec = ctx.game.spec
         sides = self.sides(ctx, "combat_card")
-        self.prompt.text = _("Choose a combat card in secret, or none.")
-        self.detail.text = _("Only the card's combat half counts; the cards are revealed together, the "
-                             "attacker's first (R-10.4.1b).")
-        self.banner(ctx)
+        together = len(sides) > 1  # both answered here (the companion mode): entered together
+        chosen_all: dict = {}
+        rule = _("Only the card's combat half counts; the cards are revealed together, the attacker's first "
+                 "(R-10.4.1b).")
+        self.share = 0.95 if together else BattlePanel.share
+        if together:
+            self.prompt.text = _("Reveal both combat cards (or none) at the table, then enter them here.")
+            self.prompt.tooltip = Tip(_("Secret combat cards"), rule + " " + _(
+                "Nothing is recorded until both are entered and confirmed."))
+        else:
+            self.prompt.text = _("Choose a combat card in secret, or none.")
+            self.prompt.tooltip = None
+            self.detail.text = rule
+            self.banner(ctx)
         self.other_status(ctx, "card", sides)
         for sd in sides:
-            if len(sides) > 1:
-                self.heading(side_title(sd))
+            head = self.heading(side_title(sd)) if together else None
             cmds = [c for c in ctx.legal if c["cmd"] == "combat_card" and c["side"] == sd]
             tiles = []
             for c in cmds:
@@ -202,14 +261,23 @@ class CombatCardPanel(BattlePanel):
                 tiles.append(Tile(f"card:{sd}:none", token_painter(None, "cancel", _("No card"),
                                                                    _("Keep your cards for later.")),
                                   lambda sd=sd: self._pick(sd, None), selected=sd in self.sel and self.sel[sd] is None))
-            self.tiles(tiles, 146, 112, gap=6)
+            self.tiles(tiles, 146, 84 if together else 112, gap=6)
             chosen = next((c for c in cmds if sd in self.sel and c["card"] == self.sel[sd]), None)
-            go = Button(_("Confirm"), lambda c=chosen: self.submit(c), name=f"confirm:{sd}", icon="check-mark")
-            go.enabled = chosen is not None
-            if len(sides) > 1:
-                self.buttons([go])
-            else:
+            chosen_all[sd] = chosen
+            if together:
+                what = "—" if chosen is None else (_("no card") if chosen["card"] is None else
+                                                   (spec.cards[chosen["card"]].combat_title or spec.cards[chosen["card"]].title))
+                head.text = _("{side}: {card}").format(side=side_title(sd), card=what)
+            if not together:
+                go = Button(_("Confirm"), lambda c=chosen: self.submit(c), name=f"confirm:{sd}", icon="check-mark")
+                go.enabled = chosen is not None
                 self.add_footer(go)
+        if together:
+            both = [chosen_all.get(sd) for sd in sides]
+            missing = [side_title(sd) for sd in sides if chosen_all.get(sd) is None]
+            go = Button(_("Confirm both"), lambda: self.submit_together(both), name="confirm:both", icon="check-mark")
+            go.enabled = not missing
+            self.add_footer(go)
 
     def _pick(self, sd, card):
         if sd in self.sel and self.sel[sd] == card:
@@ -217,6 +285,7 @@ class CombatCardPanel(BattlePanel):
         else:
             self.sel[sd] = card
         self.changed()
+        self.show_next_missing("card", self.sel)
 
 
 def roll_tiles(ctx, side, name_prefix, selected=(), on_click=None):
