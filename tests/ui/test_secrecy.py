@@ -114,7 +114,7 @@ class Secrets:
         self.game = game
         self._log_n = 0
         self._private_lines: list[dict] = []  # per log entry: {side: [lines only that side reads]}
-        self._public_text = None
+        self._other_text: dict = {}
 
     def _log_lines(self):
         from botwotr.ui.logtext import log_entries
@@ -151,15 +151,15 @@ class Secrets:
             texts += entry[side]
         return cards, sorted(t for t in titles if t), texts
 
-    def public_knows(self, s: str) -> bool:
-        """Whether a drawn string is also something the public may read: another card's text, or a
-        line of the public log (a card seen before, a fragment common to many sentences)."""
+    def others_know(self, side: str, s: str) -> bool:
+        """Whether a drawn string is also something the other seat may read: a line of its own log
+        (a card seen before, a sentence that ends the same way as one about its own draw)."""
         g = self.game
         from botwotr.ui.logtext import log_lines
-        if self._public_text is None or self._public_text[0] != len(g.log):
-            pub = [line for _i, line in log_lines(g, "public")]
-            self._public_text = (len(g.log), pub)
-        return any(s in line for line in self._public_text[1])
+        seat = "sh" if side == "fp" else "fp"
+        if self._other_text.get(seat, (None,))[0] != len(g.log):
+            self._other_text[seat] = (len(g.log), [line for _i, line in log_lines(g, seat)])
+        return any(s in line for line in self._other_text[seat][1])
 
 
 def leaks(game, secrets: Secrets, texts, faces, tiles, viewers: set) -> list[str]:
@@ -180,12 +180,12 @@ def leaks(game, secrets: Secrets, texts, faces, tiles, viewers: set) -> list[str
         drawn = set(texts)
         for s in drawn:
             for t in titles:
-                if re.search(r"(?<!\w)" + re.escape(t) + r"(?!\w)", s) and not secrets.public_knows(t):
+                if re.search(r"(?<!\w)" + re.escape(t) + r"(?!\w)", s) and not secrets.others_know(side, t):
                     found.append(f"{side} card title {t!r} in {s!r}")
             if len(s) >= MIN_FRAGMENT:
                 for t in long_texts:
                     if s in t and not any(s in (o.text or "") or s in (o.combat_text or "") for o in others) \
-                            and not secrets.public_knows(s):
+                            and not secrets.others_know(side, s):
                         found.append(f"{side} secret text {s!r}")
                         break
     return found
