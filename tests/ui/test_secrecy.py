@@ -349,3 +349,144 @@ def test_hotseat_games_never_show_a_seat_secret_to_the_other_R15(rohan, tmp_path
                      load_at=40 if seed % 2 else None)
     assert not h.found, f"{len(h.found)} frames leak; first: " + "\n".join(h.found[:5])
     assert h.covers >= 4 and h.frames > h.commands  # the screen was handed over, and drawn throughout
+
+
+def test_companion_tracked_cards_show_a_hand_only_behind_its_cover_R15(rohan, tmp_path):
+    """R-15 in companion mode with tracked cards: the shared view shows card backs and counts; a
+    side's hand is drawn only after a cover for that side (the same seat model as hotseat)."""
+    h = play_checked(rohan, 11, tmp_path, mode="companion", max_commands=100)
+    assert not h.found, "\n".join(h.found[:5])
+    assert h.covers >= 4
+
+
+# -- undo across a change of player ---------------------------------------------------------------
+
+def _hotseat(make_app, rohan, seed=5):
+    from botwotr.core import Game
+    from botwotr.ui.scenes.game import GameScene
+    app = make_app((1280, 720))
+    g = Game.new(rohan, seed=seed)
+    scene = GameScene(app, g, mode="hotseat")
+    app.push(scene)
+    app.step()
+    return app, g, scene
+
+
+def _press(app, button):
+    from conftest import click
+    click(app, button.rect.center)
+
+
+def _to_fate_draw(app, g, scene):
+    """The Shadow chooses Saruman's position and places its leadership; the Free Peoples are to draw
+    a fate tile (a public decision): the Shadow player may still be at the screen."""
+    if scene.curtain:
+        assert scene.curtain == "sh"
+        _press(app, scene.btn_reveal)
+    while g.state["pending"][-1]["kind"] != "fate_draw":
+        assert scene.curtain is None, g.waiting_for()
+        scene.submit(next(c for c in scene.legal if c["side"] == "sh"))
+    app.step()
+    assert scene.seat == "sh" and scene.actor == "fp" and scene.sides.seat == "public"
+
+
+def test_undo_of_the_other_players_move_asks_them_behind_a_cover(make_app, rohan):
+    """Taking back the Shadow's move from the Free Peoples' turn: the screen is covered for the
+    Shadow player, who allows or refuses; a refusal changes nothing."""
+    app, g, scene = _hotseat(make_app, rohan)
+    _to_fate_draw(app, g, scene)
+    n = len(g.log)
+    _press(app, scene.btn_undo)  # pressed by the Free Peoples player, whose decision it is
+    assert scene.consent and scene.curtain == "sh" and len(g.log) == n
+    rec = Recorder().install()
+    try:
+        app.step()
+        texts, _f, _t = rec.take()
+    finally:
+        rec.uninstall()
+    assert any(t.startswith("The Free Peoples player asks to take back your move") for t in texts), texts
+    assert "Allow?" in texts and all("Waiting for" not in t for t in texts)  # only the cover is drawn
+    _press(app, scene.btn_refuse)
+    assert len(g.log) == n and not scene.consent and scene.seat == "sh"
+    _press(app, scene.btn_undo)
+    _press(app, scene.btn_allow)
+    assert len(g.log) == n - 1 and scene.seat == "sh" and not scene.consent
+    assert g.state["pending"][-1]["kind"] == "place_leadership" and scene.curtain is None
+
+
+def test_forcing_past_a_barrier_needs_both_players_and_is_written_in_the_log(make_app, rohan, tmp_path):
+    """A drawn fate tile is an undo barrier: Undo refuses; 'Take it back anyway' covers the screen
+    for the other player, and only their Allow takes it back. The log keeps who agreed, and a
+    save and load keep it too (replay-safe: the state is the same)."""
+    from botwotr.persistence.save import load, save
+    from botwotr.core.state import canonical
+    app, g, scene = _hotseat(make_app, rohan)
+    _to_fate_draw(app, g, scene)
+    scene.submit(next(c for c in scene.legal if c["cmd"] == "draw_fate"))
+    assert scene.seat == "fp"
+    n = len(g.log)
+    _press(app, scene.btn_undo)
+    assert len(g.log) == n and scene.btn_force_undo.visible and not scene.consent
+    _press(app, scene.btn_force_undo)
+    assert scene.consent and scene.consent["force"] and scene.curtain == "sh" and len(g.log) == n
+    _press(app, scene.btn_allow)
+    assert len(g.log) == n - 1
+    notes = g.log[-1]["forced_undos"]
+    assert notes == [{"undone": {"cmd": "draw_fate", "side": "fp"}, "agreed": ["fp", "sh"]}]
+    path = tmp_path / "forced.json"
+    save(g, path)
+    again = load(path, lambda _id: rohan)
+    assert again.log[-1]["forced_undos"] == notes and canonical(again.state) == canonical(g.state)
+
+
+def test_a_malformed_forced_undo_record_is_refused_on_load(rohan):
+    """A save whose forced-undo record is not a list of {undone, agreed} is refused, naming the entry."""
+    from botwotr.core import Game
+    from botwotr.core.game import ReplayError
+    g = Game.new(rohan, seed=2)
+    entries = [dict(e) for e in g.log]
+    entries[0]["forced_undos"] = [{"undone": "draw", "agreed": "both"}]
+    with pytest.raises(ReplayError) as info:
+        Game.replay(rohan, 2, entries)
+    assert info.value.index == 0 and "forced_undos" in info.value.message
+
+
+def test_status_line_speaks_to_the_player_at_the_screen(make_app, rohan):
+    """Hotseat: "Your decision, Shadow: ..." for the player at the screen, "Over to the Free
+    Peoples: ..." when the other player answers a public decision."""
+    app, g, scene = _hotseat(make_app, rohan)
+    _press(app, scene.btn_reveal)
+    assert scene.status_sentence() == "Your decision, Shadow: choose Saruman's position in the Shadow Box."
+    _to_fate_draw(app, g, scene)
+    assert scene.status_sentence() == "Over to the Free Peoples: draw a fate tile."
+    while g.state["pending"][-1]["kind"] != "action":
+        if scene.curtain:
+            _press(app, scene.btn_reveal)
+        scene.submit(scene.legal[0])
+    app.step()
+    if scene.curtain:
+        _press(app, scene.btn_reveal)
+    assert scene.status_sentence().startswith(f"Your action, {'Free Peoples' if scene.seat == 'fp' else 'Shadow'}")
+
+
+def test_picture_button_asks_public_or_this_seats_view(make_app, rohan):
+    """The Picture button asks which view; the public picture is drawn without the hand."""
+    app, g, scene = _hotseat(make_app, rohan)
+    _press(app, scene.btn_reveal)  # the Shadow's own view: its hand is on the screen
+    hand = [g.spec.cards[c].title for c in g.state["sides"]["sh"]["hand"]]
+    assert hand
+    _press(app, scene.btn_shot)
+    assert scene.picture_menu and scene.btn_pic_seat.text == "Shadow's view"
+    rec = Recorder().install()
+    try:
+        scene.btn_pic_public.on_click()  # what the public-view button does: only that picture's drawing is recorded
+        texts, _f, _t = rec.take()
+    finally:
+        rec.uninstall()
+    shots = sorted((app.home / "screenshots").glob("*.png"))
+    assert len(shots) == 1 and not scene.picture_menu
+    assert not any(t in s for t in hand for s in texts)  # the public picture showed no card of the hand
+    assert scene.sides.seat == "sh"  # and the Shadow's view is back on the screen
+    _press(app, scene.btn_shot)
+    _press(app, scene.btn_pic_seat)
+    assert len(list((app.home / "screenshots").glob("*.png"))) == 2

@@ -257,7 +257,7 @@ class GameScene(Scene):
         # Who pressed Undo: the player at the screen; while the other player answers a public
         # decision either may have, so the one being asked is taken, and afterwards the screen
         # counts as nobody's (the next private view is covered first).
-        unsure = self.actor in ("fp", "sh") and self.actor != self.seat
+        unsure = self.actor in ("fp", "sh") and self.shown == "public"
         asker = self.actor if unsure else self.seat
         if self.mode == "hotseat" and asker in ("fp", "sh") and (barrier or owner in ("fp", "sh") and owner != asker):
             what = command_sentence(command_for(last["cmd"], asker), game.spec, game.state_at(len(game.log) - 1))
