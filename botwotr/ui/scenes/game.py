@@ -291,6 +291,9 @@ class GameScene(Scene):
             self.layout()
             return
         self.btn_force_undo.visible = False
+        self.message_time = 0.0
+        if force:
+            self.notify(_("Taken back, as both players agreed; the log says so."))
         self.autosave()
         self.refresh(force=True)
 
@@ -553,9 +556,12 @@ class GameScene(Scene):
         """Where the cover's buttons and the Picture question go."""
         t = self.theme
         w, h = self.app.size
-        if self.consent:
+        if self.consent and self.curtain:
+            # the answers go under the question (laid out as `_draw_curtain` draws it)
+            imgs, _b = self._cover_lines()
+            y = h // 2 - t.px(90) + t.px(45) + t.px(14) + sum(i.get_height() for i in imgs) \
+                + t.px(10) + t.px(4) * (len(imgs) - 1) + t.px(10)
             bw = t.px(180)
-            y = h // 2 + t.px(70)
             self.btn_allow.rect = pygame.Rect(w // 2 - bw - t.px(10), y, bw, t.row + t.px(12))
             self.btn_refuse.rect = pygame.Rect(w // 2 + t.px(10), y, bw, t.row + t.px(12))
         elif self.curtain:
@@ -614,7 +620,30 @@ class GameScene(Scene):
         pygame.draw.rect(surface, T.DANGER if self.message_error else T.BRASS, box, width=2, border_radius=t.px(6))
         surface.blit(img, r)
 
+    def _cover_lines(self):
+        """The cover's lines of text (rendered) and its buttons."""
+        t = self.theme
+        side = self.curtain
+        name = self.players.get(side, "")
+        text = _("Hand the screen to {player}, who plays the {side}.").format(player=name, side=side_title(side))
+        imgs = [res.text(text, "serif_bold", t.heading, T.PARCHMENT)]
+        if self.consent:
+            ask = self.consent
+            lines = [_("The {asker} player asks to take back {whose} move: {what}.").format(
+                asker=side_title(ask["asker"]), whose=_("your") if ask["mine"] else _("their"), what=ask["what"])]
+            if ask["force"]:
+                lines.append(_("It revealed dice, cards or a secret choice: both players must agree, "
+                               "and the log will say so."))
+            lines.append(_("Allow?"))
+            imgs += [res.text(ln, "sans", t.body, T.PARCHMENT) for ln in lines]
+            buttons = [self.btn_allow, self.btn_refuse]
+        else:
+            buttons = [self.btn_reveal]
+        return imgs, buttons
+
     def _draw_curtain(self, surface):
+        """The cover: the public board under a dark veil, and on a card in the middle whom to hand the
+        screen to (and, for an undo, what the other player asks)."""
         t = self.theme
         self._layout_cover()
         w, h = surface.get_size()
@@ -625,29 +654,20 @@ class GameScene(Scene):
         s = t.px(90)
         r = pygame.Rect(0, 0, s, s)
         r.center = (w // 2, h // 2 - t.px(90))
+        imgs, buttons = self._cover_lines()
+        top = r.top - t.px(20)
+        box = pygame.Rect(0, top, max(max(i.get_width() for i in imgs), t.px(420)) + t.px(60),
+                          max(b.rect.bottom for b in buttons) + t.px(20) - top)
+        box.centerx = w // 2
+        pygame.draw.rect(surface, (30, 25, 20), box, border_radius=t.px(10))
+        pygame.draw.rect(surface, T.side_style(side).fill, box, width=max(2, t.px(3)), border_radius=t.px(10))
         draw_token(surface, r, side, "knight-banner" if side == "fp" else "evil-tower")
-        name = self.players.get(side, "")
-        text = _("Hand the screen to {player}, who plays the {side}.").format(player=name, side=side_title(side))
-        img = res.text(text, "serif_bold", t.heading, T.PARCHMENT)
         y = r.bottom + t.px(14)
-        surface.blit(img, (w // 2 - img.get_width() // 2, y))
-        if self.consent:
-            ask = self.consent
-            y += img.get_height() + t.px(10)
-            lines = [_("The {asker} player asks to take back {whose} move: {what}.").format(
-                asker=side_title(ask["asker"]), whose=_("your") if ask["mine"] else _("their"), what=ask["what"])]
-            if ask["force"]:
-                lines.append(_("It revealed dice, cards or a secret choice: both players must agree, "
-                               "and the log will say so."))
-            lines.append(_("Allow?"))
-            for ln in lines:
-                li = res.text(ln, "sans", t.body, T.PARCHMENT)
-                surface.blit(li, (w // 2 - li.get_width() // 2, y))
-                y += li.get_height() + t.px(4)
-            self.btn_allow.draw(surface, t)
-            self.btn_refuse.draw(surface, t)
-        else:
-            self.btn_reveal.draw(surface, t)
+        for k, img in enumerate(imgs):
+            surface.blit(img, (w // 2 - img.get_width() // 2, y))
+            y += img.get_height() + t.px(10 if k == 0 else 4)
+        for b in buttons:
+            b.draw(surface, t)
 
     def tooltip_at(self, pos):
         for wdg in reversed(self._widgets()):
