@@ -197,6 +197,7 @@ class SidesPanel(Widget):
             self._tips.append((pygame.Rect(x, y, rect.w - 2 * pad, line), Tip(_("Physical cards"), _(
                 "The players hold the real cards; the program counts them but does not know them."))))
         elif hand and not visible:
+            hx = _card_backs(surface, theme, hx, y, line, len(hand))  # backs and a count, never a face
             txt = ngettext("{n} card in hand (hidden)", "{n} cards in hand (hidden)", len(hand)).format(n=len(hand))
             surface.blit(res.text(txt, "sans", theme.body, T.TEXT), (hx, y))
         elif not hand:
