@@ -4,7 +4,7 @@ two sides' summaries, the decision panel and the log.
 The scene owns the `Game`; every change goes through `submit`, `undo` or `redo`, each followed
 by an autosave. Drawing reads `game.view_for(seat)` only.
 
-Seats (docs/ui.md, "Who sees what"): `self.seat` is the player at the screen, the seat that
+Seats (docs/ui.md, "The seat model"): `self.seat` is the player at the screen, the seat that
 gave the last input (None until someone does). Anything private to another seat (its hand, a card
 it drew, its secret tactic, its decision panel) is drawn only after the screen is covered with
 "Hand the screen to ..." and that player confirms (`self.curtain`). While a public decision of
