@@ -7,7 +7,9 @@
 The log is a list of entries {"cmd": command, "events": [...]}; the state is the fold of every
 event in it. A command that reveals chance or hidden information (dice, draws, a secret choice)
 is an undo barrier: `undo()` refuses to step back over it unless `force=True` (hotseat players
-may agree to lift it).
+may agree to lift it). A forced undo is written in the log: the entry the game went back to keeps
+a `forced_undos` list of {"undone": the command taken back, "agreed": the seats that agreed},
+which saves and replays carry along (it changes no state).
 """
 from __future__ import annotations
 
@@ -36,6 +38,16 @@ class ReplayError(Exception):
 def is_barrier(entry: dict) -> bool:
     return any(e["e"] in BARRIER_EVENTS for e in entry["events"]) or \
         any(e["e"] == "BattleUpdated" and e["changes"].get("revealed") for e in entry["events"])
+
+
+def _checked_notes(index: int, notes) -> list:
+    """A saved entry's record of forced undos, checked (a bad one makes the save refused)."""
+    ok = isinstance(notes, list) and all(
+        isinstance(n, dict) and isinstance(n.get("undone"), dict) and isinstance(n.get("agreed"), list)
+        and all(s in ("fp", "sh", "players") for s in n["agreed"]) for n in notes)
+    if not ok:
+        raise ReplayError(index, "'forced_undos' must be a list of {undone: command, agreed: [fp, sh]}")
+    return [clone(n) for n in notes]
 
 
 class Game:
@@ -76,7 +88,10 @@ class Game:
             if verify and events != entry.get("events"):
                 raise ReplayError(i, "the recorded events differ from what the command gives "
                                      "(the save was edited, or made by other content)")
-            g.log.append({"cmd": entry["cmd"], "events": events})
+            kept = {"cmd": entry["cmd"], "events": events}
+            if "forced_undos" in entry:
+                kept["forced_undos"] = _checked_notes(i, entry["forced_undos"])
+            g.log.append(kept)
             g._states.append(new)
             state = new
         return g
@@ -112,15 +127,21 @@ class Game:
             return False
         return force or not is_barrier(self.log[-1])
 
-    def undo(self, force: bool = False) -> dict:
+    def undo(self, force: bool = False, agreed: tuple = ()) -> dict:
+        """Take back the last command. Over a barrier only with `force`; `agreed` (the seats that
+        agreed to force it) is then written in the log entry the game goes back to."""
         if len(self.log) <= 1:
             raise RuleError("undo/nothing", "There is nothing to undo.")
-        if not force and is_barrier(self.log[-1]):
+        barrier = is_barrier(self.log[-1])
+        if not force and barrier:
             raise RuleError("undo/barrier", "That move revealed dice, cards or a secret choice; "
                                             "both players must agree to take it back.")
         entry = self.log.pop()
         self._states.pop()
         self._redo.append(entry)
+        if force and barrier:
+            self.log[-1].setdefault("forced_undos", []).append(
+                {"undone": clone(entry["cmd"]), "agreed": sorted(str(s) for s in agreed)})
         return entry
 
     def can_redo(self) -> bool:
@@ -132,7 +153,10 @@ class Game:
         entry = self._redo[-1]
         events, new = decide(self.spec, self.rules, self.state, entry["cmd"])
         self._redo.pop()
-        self.log.append({"cmd": entry["cmd"], "events": events})
+        kept = {"cmd": entry["cmd"], "events": events}
+        if "forced_undos" in entry:
+            kept["forced_undos"] = entry["forced_undos"]
+        self.log.append(kept)
         self._states.append(new)
         return events
 

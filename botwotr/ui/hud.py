@@ -31,7 +31,8 @@ def pending_side(view) -> str | None:
 
 
 def draw_status_bar(surface, rect: pygame.Rect, theme: Theme, spec, view, waiting: str,
-                    extra: str = "") -> None:
+                    extra: str = "", sentence: str | None = None) -> None:
+    """`sentence` replaces "Waiting for ..." (hotseat: "Your action, Shadow: ...")."""
     pygame.draw.rect(surface, (26, 22, 18), rect)
     pygame.draw.line(surface, T.BRASS, rect.bottomleft, (rect.right, rect.bottom), max(1, theme.px(1.5)))
     x = rect.x + theme.pad
@@ -51,6 +52,8 @@ def draw_status_bar(surface, rect: pygame.Rect, theme: Theme, spec, view, waitin
         draw_token(surface, r, side, "hand", shape=T.side_style(side).shape)
         x += s + theme.px(8)
     txt = _("Waiting for {what}.").format(what=waiting) if waiting and not view.get("winner") else ""
+    if sentence and not view.get("winner"):
+        txt = sentence
     if extra:
         txt = f"{txt}  {extra}" if txt else extra
     room = rect.right - x - theme.pad
@@ -194,6 +197,7 @@ class SidesPanel(Widget):
             self._tips.append((pygame.Rect(x, y, rect.w - 2 * pad, line), Tip(_("Physical cards"), _(
                 "The players hold the real cards; the program counts them but does not know them."))))
         elif hand and not visible:
+            hx = _card_backs(surface, theme, hx, y, line, len(hand))  # backs and a count, never a face
             txt = ngettext("{n} card in hand (hidden)", "{n} cards in hand (hidden)", len(hand)).format(n=len(hand))
             surface.blit(res.text(txt, "sans", theme.body, T.TEXT), (hx, y))
         elif not hand:

@@ -220,6 +220,13 @@ def command_tip(cmd: dict, spec) -> Tip | None:
     return tip
 
 
+def _forced_undo_text(game, note: dict, seat: str) -> str:
+    from ..core.view import command_for
+    from .logtext import command_sentence
+    what = command_sentence(command_for(note.get("undone") or {}, seat), game.spec)
+    return _("Taken back past revealed chance, as both players agreed: {what}.").format(what=what)
+
+
 class LogPanel(Panel):
     """The game's events as sentences, newest at the bottom, for the seat shown."""
 
@@ -239,7 +246,15 @@ class LogPanel(Panel):
         self._key = key
         items = []
         tip = Tip(_("Look back"), _("Click to see the board as it was after this."))
-        for i, kind, s in log_entries(game, seat):
+        forced = {i: e["forced_undos"] for i, e in enumerate(game.log) if e.get("forced_undos")}
+        last = None
+        for i, kind, s in [*log_entries(game, seat), (len(game.log), None, "")]:
+            if last is not None and last != i and last in forced:  # forced undos after that move
+                items += [ListItem(_forced_undo_text(game, n, seat), payload=last + 1, color=T.DANGER)
+                          for n in forced.pop(last)]
+            last = i
+            if kind is None:
+                break
             if kind in ("TurnStarted", "GameWon"):
                 items.append(ListItem(s, heading=True))
             elif kind == "PhaseStarted":

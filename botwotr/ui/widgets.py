@@ -287,6 +287,9 @@ class ListItem:
     heading: bool = False  # a group heading, not clickable
 
 
+_WRAPPED: dict[tuple, list[str]] = {}  # (text, font kind, size, width) -> wrapped lines
+
+
 class ScrollList(Widget):
     """A vertical list of wrapped rows; the wheel scrolls it; a click on a row calls
     `on_pick(item)`. Used by the generic decision panel and the log."""
@@ -331,7 +334,13 @@ class ScrollList(Widget):
             kind = "sans_bold" if it.heading else self.kind
             f = res.font(kind, size)
             iw = int(size * 1.4) + pad if it.icon else 0
-            lines = wrap_text(it.text, f, max(20, self.rect.w - 2 * pad - iw - theme.px(10)))
+            width = max(20, self.rect.w - 2 * pad - iw - theme.px(10))
+            wkey = (it.text, kind, size, width)
+            lines = _WRAPPED.get(wkey)
+            if lines is None:  # a long log is laid out again after every move: keep its lines
+                if len(_WRAPPED) > 20000:
+                    _WRAPPED.clear()
+                lines = _WRAPPED[wkey] = wrap_text(it.text, f, width)
             h = len(lines) * f.get_linesize() + pad
             rows.append((pygame.Rect(0, y, self.rect.w - theme.px(10), h), it, lines))
             y += h + (theme.px(2) if not it.heading else 0)

@@ -70,6 +70,13 @@ def open_scene(make_app, g, size=(1280, 720)):
     return app, scene
 
 
+def uncover(scene):
+    """Companion mode with tracked cards: the Shadow's action (their hand) comes behind a cover for
+    them; the Shadow player says it is them."""
+    if scene.curtain:
+        scene.lift_curtain()
+
+
 def centre(scene, region, anchor="army"):
     bv = scene.board
     x, y = bv.camera.to_screen(*bv.layout.anchor(region, anchor))
@@ -104,6 +111,7 @@ def test_dragging_an_army_to_a_legal_region_moves_it(make_app, rohan):
     assert ("grimslade", next(iter(units))) in scene.board.hidden_pieces
     assert "westemnet" in scene.board.highlights and "isen_vale" not in scene.board.highlights
     release(app, b)
+    uncover(scene)
     assert len(g.log) == n + 1
     cmd = g.log[-1]["cmd"]
     assert cmd["cmd"] == "move_army" and cmd["from"] == "grimslade" and cmd["path"] == ["westemnet"]
@@ -250,6 +258,7 @@ def test_a_move_animates_and_ends_within_a_second(make_app, rohan):
     app, scene = open_scene(make_app, g)
     cmd = next(c for c in scene.legal if c.get("from") == "grimslade" and c["path"] == ["westfold", "deeping_coomb"])
     assert scene.submit(cmd)
+    uncover(scene)
     assert scene.animator.busy
     frames = []
     for _ in range(3):
@@ -275,11 +284,13 @@ def test_skip_with_space_or_a_click(make_app, rohan):
     g = at_action(rohan, "fast_move")
     app, scene = open_scene(make_app, g)
     scene.submit(next(c for c in scene.legal if c.get("from") == "grimslade"))
+    uncover(scene)
     assert scene.animator.busy
     key(app, pygame.K_SPACE)
     assert not scene.animator.busy and not scene.board.hidden_pieces
     scene.undo()
     scene.submit(next(c for c in scene.legal if c.get("from") == "grimslade"))
+    uncover(scene)
     assert scene.animator.busy
     press(app, (5, app.size[1] - 5))  # anywhere
     assert not scene.animator.busy
@@ -324,6 +335,7 @@ def test_resize_and_focus_loss_during_animation_and_drag(make_app, rohan):
     g = at_action(rohan, "fast_move")
     app, scene = open_scene(make_app, g)
     scene.submit(next(c for c in scene.legal if c.get("from") == "grimslade"))
+    uncover(scene)
     app.step()
     _post(pygame.VIDEORESIZE, w=1000, h=700, size=(1000, 700))
     app.step()
@@ -388,6 +400,7 @@ def test_ctrl_s_saves_and_ctrl_z_undoes(make_app, rohan):
     key(app, pygame.K_s, pygame.KMOD_LCTRL)
     assert list((app.home / "saves").glob("*.json"))
     scene.submit(next(c for c in scene.legal if c.get("from") == "grimslade"))
+    uncover(scene)
     n = len(g.log)
     key(app, pygame.K_z, pygame.KMOD_LCTRL)
     assert len(g.log) == n - 1

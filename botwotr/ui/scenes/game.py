@@ -4,10 +4,16 @@ two sides' summaries, the decision panel and the log.
 The scene owns the `Game`; every change goes through `submit`, `undo` or `redo`, each followed
 by an autosave. Drawing reads `game.view_for(seat)` only.
 
-Seats: in hotseat play the seat is the player whose decision is pending. When it passes to the
-other player a curtain hides the screen until that player clicks, so hands and secret choices
-stay hidden. In companion mode the physical game is on the table: the public view is shown and
-both sides' commands are offered.
+Seats (docs/ui.md, "The seat model"): `self.seat` is the player at the screen, the seat that
+gave the last input (None until someone does). Anything private to another seat (its hand, a card
+it drew, its secret tactic, its decision panel) is drawn only after the screen is covered with
+"Hand the screen to ..." and that player confirms (`self.curtain`). While a public decision of
+the other seat is pending (a roll, casualties, fight on...) either player may be looking, so the
+public view is shown. Under the cover nothing but the public board is drawn. In companion mode
+the same holds for tracked cards (a side's hand only behind a cover for that side); with physical
+cards nothing is secret to the program and both sides' commands are offered on the public view.
+Taking back the other player's move needs their consent on a covered screen (`self.consent`),
+and forcing past an undo barrier needs both (it is written in the log).
 
 Extending: decision panels are picked per pending kind (`botwotr.ui.panels.register_decision_panel`);
 board overlays go in `self.board.overlays`; `notify(text)` shows a message for a few seconds.
@@ -19,6 +25,9 @@ import datetime as _dt
 import pygame
 
 from ...core import RuleError
+from ...core.game import is_barrier
+from ...core.spec import other as other_side
+from ...core.view import command_for
 from .. import resources as res
 from .. import theme as T
 from ..animation import Animator
@@ -28,7 +37,7 @@ from ..help import draw_help
 from ..hud import SidesPanel, draw_status_bar, pending_side, waiting_text
 from ..i18n import _
 from ..layouts import layout_for
-from ..logtext import side_title
+from ..logtext import command_sentence, side_title
 from ..panels import DecisionContext, LogPanel, panel_class_for
 from .. import decisions as _decisions  # noqa: F401  (registers the decision panels)
 from ..widgets import Button, Panel, Tip
@@ -68,7 +77,7 @@ class GameScene(Scene):
         self.btn_save = self.toolbar.add(Button(_("Save"), self.save, name="save",
                                                 tooltip=Tip(_("Save (Ctrl+S)"), _(
                                                     "Save a copy under a new name; the game is autosaved anyway."))))
-        self.btn_shot = self.toolbar.add(Button(_("Picture"), self.screenshot, name="screenshot",
+        self.btn_shot = self.toolbar.add(Button(_("Picture"), self.ask_picture, name="screenshot",
                                                 tooltip=Tip(_("Picture (F12)"), _("Save a PNG of this view."))))
         self.btn_fit = self.toolbar.add(Button(_("Fit"), self.board.camera.fit, name="fit",
                                                tooltip=Tip(_("Fit"), _("Show the whole board (wheel: zoom, drag: pan)."))))
@@ -82,16 +91,27 @@ class GameScene(Scene):
         self.btn_force_undo = Button(_("Take it back anyway"), lambda: self.undo(force=True), name="force_undo")
         self.btn_force_undo.visible = False
         self.btn_reveal = Button("", self.lift_curtain, name="reveal")
+        # an undo of the other player's move (or past a barrier) waits for their answer
+        self.consent: dict | None = None
+        self.btn_allow = Button(_("Allow"), lambda: self.answer_undo(True), name="allow", icon="check-mark")
+        self.btn_refuse = Button(_("Refuse"), lambda: self.answer_undo(False), name="refuse")
+        # the Picture button asks which view to save
+        self.picture_menu = False
+        self.btn_pic_public = Button(_("Public view"), lambda: self.screenshot("public"), name="picture_public")
+        self.btn_pic_seat = Button("", lambda: self.screenshot("seat"), name="picture_seat")
+        self._force_public = False
         self.log_below = False
         self.message = ""
         self.message_time = 0.0
         self.message_error = False
         self._version = None
-        # hotseat: the screen starts covered until the player to decide says it is them
-        first = pending_side(game.state) if mode == "hotseat" else None
-        self.seat = "public"
-        self.curtain: str | None = first if first and not game.state.get("winner") else None
-        self.view = game.view_for(self.seat)
+        # who is at the screen: the seat that gave the last input (None: nobody yet, so a hotseat
+        # game starts covered until the player to decide says it is them)
+        self.seat: str | None = None
+        self.curtain: str | None = None
+        self.actor: str | None = None
+        self.shown = "public"
+        self.view = game.view_for("public")
         self.legal: list[dict] = []
         # animations of new events, drag-and-drop of pieces, the help overlay (F1 / H)
         self.animator = Animator(self.board)
@@ -123,23 +143,9 @@ class GameScene(Scene):
         self._version = self.version()
         game = self.game
         top = game.state["pending"][-1] if game.state["pending"] else None
-        actor = self.seat
-        if self.mode == "hotseat":
-            who = pending_side(game.state)
-            if top and self.seat in (top.get("sides") or ()):
-                who = self.seat  # a decision both sides make: the player at the screen goes first
-            if who and who != self.seat and not game.state.get("winner"):
-                if (top and top["kind"] in PRIVATE_DECISIONS) or self.seat == "public":
-                    self.curtain = who  # (and at the start, until a player takes the screen)
-                else:
-                    # Nothing secret to show (a roll, casualties, a retreat...): the other player
-                    # answers on the public view, without handing the screen over.
-                    self.curtain = None
-                    actor = who
-            elif who == self.seat or game.state.get("winner"):
-                self.curtain = None
-        self.actor = actor
-        shown = "public" if self.curtain or game.state.get("winner") or actor != self.seat else self.seat
+        legal = game.legal_commands()
+        self.curtain, shown, actor, legal = self.seat_model(top, legal)
+        self.actor, self.shown = actor, shown
         if self.looking_at is not None and self.looking_at >= len(game.log):
             self.looking_at = None
         if self.looking_at is not None:
@@ -147,9 +153,8 @@ class GameScene(Scene):
             self.view = view_for(game.state_at(self.looking_at), shown)
         else:
             self.view = game.view_for(shown)
-        legal = game.legal_commands() if self.looking_at is None else []
-        if self.mode == "hotseat":
-            legal = [c for c in legal if c.get("side") in (actor, "players")] if not self.curtain else []
+        if self.looking_at is not None:
+            legal = []
         self.legal = legal
         kind = top["kind"] if top else None
         cls = panel_class_for(kind)
@@ -158,15 +163,55 @@ class GameScene(Scene):
         self.decision_kind = kind
         ctx = DecisionContext(game, self.view, shown, top, legal, waiting_text(game.spec, self.view))
         self.decision.refresh(ctx)
-        self.log_panel.refresh(game, shown if self.mode == "hotseat" else "public")
+        self.log_panel.refresh(game, shown)
         self.sides.view, self.sides.seat = self.view, shown
         self.btn_undo.enabled = game.can_undo(force=True)
         self.btn_redo.enabled = game.can_redo()
         self.board.highlights = self.decision.highlights()
         self.layout()
+        self._layout_cover()
+
+    @property
+    def secret_hands(self) -> bool:
+        """Whether the program knows cards a player must not see: hotseat, or companion with
+        tracked cards."""
+        options = self.game.state.get("options") or {}
+        return self.mode == "hotseat" or not options.get("physical_cards")
+
+    def seat_model(self, top, legal) -> tuple:
+        """(cover for whom or None, the seat whose view is drawn, who answers, the commands offered)."""
+        state = self.game.state
+        if self._force_public:
+            return None, "public", None, []
+        if state.get("winner") or top is None:
+            return None, "public", None, [c for c in legal if c.get("side") == "players"]
+        if self.consent:
+            return self.consent["side"], "public", None, []
+        players = [c for c in legal if c.get("side") == "players"]
+        deciders = [s for s in dict.fromkeys(c.get("side") for c in legal) if s in ("fp", "sh")]
+        first = pending_side(state)
+        deciders.sort(key=lambda s: (s != self.seat, s != first))
+        if not deciders:
+            return None, "public", None, players
+        who = deciders[0]
+        asked = {s for s in [top.get("side"), *(top.get("sides") or ())] if s in ("fp", "sh")}
+        private = top["kind"] in PRIVATE_DECISIONS and self.secret_hands
+        if self.mode == "hotseat":
+            if self.seat is None or (private and self.seat != who):
+                return who, "public", None, []
+            mine = [c for c in legal if c.get("side") in (who, "players")]
+            if private or asked <= {self.seat}:
+                return None, self.seat, who, mine  # only this player can be looking
+            return None, "public", who, mine  # the other player answers; either may be looking
+        # companion: both players at the table; a tracked hand only behind a cover for its side
+        if private:
+            if self.seat != who:
+                return who, "public", None, []
+            return None, who, who, [c for c in legal if c.get("side") in (who, "players")]
+        return None, "public", None, legal
 
     def lift_curtain(self) -> None:
-        if self.curtain:
+        if self.curtain and not self.consent:
             self.seat = self.curtain
             self.curtain = None
             self.refresh(force=True)
@@ -186,24 +231,74 @@ class GameScene(Scene):
             self.notify(_("Refused: {why}").format(why=e.message), error=True)
             return False
         self.btn_force_undo.visible = False
+        if cmd.get("side") in ("fp", "sh"):
+            self.seat = cmd["side"]  # whoever gave a command is at the screen now
         self.autosave()
         self.refresh()
         self.animator.feed(events, from_drop=not self.curtain)  # a new hotseat player sees it all
         return True
 
     def undo(self, force: bool = False) -> None:
+        """Take back the last move. In hotseat play, taking back the other player's move asks them
+        first on a covered screen, and forcing past a barrier (revealed dice, cards, a secret
+        choice) needs both players: the one asking and the other, who answers behind the cover."""
         self.animator.finish()
         self.dragdrop.cancel(snap=False)
+        game = self.game
+        if not game.can_undo(force=True):
+            self.notify(_("There is nothing to undo."), error=True)
+            return
+        last = game.log[-1]
+        barrier = is_barrier(last)
+        if barrier and not force:
+            self.notify(_("That move revealed dice, cards or a secret choice; both players must agree "
+                          "to take it back."), error=True)
+            self.btn_force_undo.visible = True
+            self.layout()
+            return
+        owner = last["cmd"].get("side")
+        # Who pressed Undo: the player at the screen; while the other player answers a public
+        # decision either may have, so the one being asked is taken, and afterwards the screen
+        # counts as nobody's (the next private view is covered first).
+        unsure = self.actor in ("fp", "sh") and self.shown == "public"
+        asker = self.actor if unsure else self.seat
+        if self.mode == "hotseat" and asker in ("fp", "sh") and (barrier or owner in ("fp", "sh") and owner != asker):
+            what = command_sentence(command_for(last["cmd"], asker), game.spec, game.state_at(len(game.log) - 1))
+            self.consent = {"side": other_side(asker), "asker": asker, "force": barrier, "what": what,
+                            "mine": owner == other_side(asker)}
+            self.btn_force_undo.visible = False
+            self.refresh(force=True)
+            return
+        self._take_back(force=barrier, agreed=(asker,) if asker in ("fp", "sh") else ("players",))
+        if unsure and self.mode == "hotseat":
+            self.seat = None
+            self.refresh(force=True)
+
+    def answer_undo(self, allow: bool) -> None:
+        """The other player's answer on the covered screen."""
+        ask, self.consent = self.consent, None
+        if not ask:
+            return
+        self.seat = ask["side"]
+        if allow:
+            self._take_back(force=ask["force"], agreed=(ask["asker"], ask["side"]))
+        else:
+            self.notify(_("The {side} player did not agree to take it back.").format(side=side_title(ask["side"])))
+            self.refresh(force=True)
+
+    def _take_back(self, force: bool, agreed: tuple) -> None:
         try:
-            self.game.undo(force=force)
+            self.game.undo(force=force, agreed=agreed)
         except RuleError as e:
             self.notify(e.message, error=True)
-            self.btn_force_undo.visible = e.code == "undo/barrier"
             self.layout()
             return
         self.btn_force_undo.visible = False
+        self.message_time = 0.0
+        if force:
+            self.notify(_("Taken back, as both players agreed; the log says so."))
         self.autosave()
-        self.refresh()
+        self.refresh(force=True)
 
     def redo(self) -> None:
         try:
@@ -232,9 +327,28 @@ class GameScene(Scene):
             return
         self.notify(_("Saved: {path}").format(path=path.name))
 
-    def screenshot(self) -> None:
-        self.app.draw()  # the picture without the pressed button's tooltip state mattering
-        path = self.app.screenshot()
+    def ask_picture(self) -> None:
+        """The Picture button: the public view, or (when a seat's own view is on the screen) that view."""
+        if self.curtain or self.shown == "public":
+            self.screenshot("public")
+            return
+        self.picture_menu = not self.picture_menu
+        self.btn_pic_seat.text = _("{side}'s view").format(side=side_title(self.shown))
+        self._layout_cover()
+
+    def screenshot(self, which: str = "seat") -> None:
+        """Save a PNG of the screen; "public" draws the public view for it (no hand, no secret)."""
+        self.picture_menu = False
+        self._force_public = which == "public" and self.shown != "public"
+        try:
+            if self._force_public:
+                self.refresh(force=True)
+            self.app.draw()  # the picture without the pressed button's tooltip state mattering
+            path = self.app.screenshot()
+        finally:
+            if self._force_public:
+                self._force_public = False
+                self.refresh(force=True)
         self.notify(_("Picture saved: {path}").format(path=path))
 
     def to_title(self) -> None:
@@ -331,8 +445,12 @@ class GameScene(Scene):
             self.btn_reveal.text = _("I am the {side} player: show my side").format(side=side_title(self.curtain))
 
     def _widgets(self):
+        if self.consent:
+            return [self.btn_allow, self.btn_refuse]
         if self.curtain:
             return [self.btn_reveal]
+        if self.picture_menu:
+            return [self.toolbar, self.btn_pic_public, self.btn_pic_seat]
         ws = [self.toolbar, self.sides, self.log_panel]
         if self.edit.active:
             ws.append(self.edit)  # the palette takes the decision panel's place
@@ -357,6 +475,9 @@ class GameScene(Scene):
         for wdg in reversed(self._widgets()):
             if wdg.handle_event(ev):
                 return
+        if self.picture_menu and ev.type == pygame.MOUSEBUTTONDOWN:
+            self.picture_menu = False  # a click elsewhere closes the question
+            return
         if self.curtain:
             return
         if self.dragdrop.handle_event(ev):
@@ -395,6 +516,11 @@ class GameScene(Scene):
     def draw(self, surface):
         t = self.theme
         w, h = surface.get_size()
+        if self.curtain:
+            # Under the cover only the public board is drawn: no hand, no panel, no log.
+            self.board.draw(surface, t, self.game.view_for("public"), "public")
+            self._draw_curtain(surface)
+            return
         self.board.draw(surface, t, self.view, self.sides.seat)
         pygame.draw.rect(surface, (44, 38, 30), self.side_rect)
         pygame.draw.line(surface, T.BRASS, self.side_rect.topleft, self.side_rect.bottomleft, max(1, t.px(1.5)))
@@ -407,8 +533,11 @@ class GameScene(Scene):
         seat_label = {"fp": _("Free Peoples' view"), "sh": _("Shadow's view"),
                       "public": _("public view")}[self.sides.seat]
         draw_status_bar(surface, pygame.Rect(0, 0, self.toolbar.rect.x, self.bar_rect.h), t, self.game.spec,
-                        self.view, waiting_text(self.game.spec, self.view), extra=f"[{seat_label}]")
+                        self.view, waiting_text(self.game.spec, self.view), extra=f"[{seat_label}]",
+                        sentence=self.status_sentence())
         self.toolbar.draw(surface, t)
+        if self.picture_menu:
+            self._draw_picture_menu(surface)
         if self.btn_force_undo.visible:
             self.btn_force_undo.draw(surface, t)
         if self.looking_at is not None:
@@ -420,10 +549,52 @@ class GameScene(Scene):
         self.dragdrop.draw_screen(surface, t)
         if self.show_help:
             draw_help(surface, self.board.rect, t)
-        if self.curtain:
-            self._draw_curtain(surface)
-        else:
-            self.draw_tooltip(surface)
+        self.draw_tooltip(surface)
+
+    def status_sentence(self) -> str | None:
+        """In hotseat play the status line speaks to the player whose turn it is."""
+        if self.mode != "hotseat" or not self.actor or self.view.get("winner") or self.looking_at is not None:
+            return None
+        top = self.game.state["pending"][-1] if self.game.state["pending"] else None
+        if top is None:
+            return None
+        from ..hud import PENDING_TEXT
+        what = _(PENDING_TEXT.get(top["kind"], "decide"))
+        if self.actor == self.seat:
+            if top["kind"] == "action":
+                return _("Your action, {side}: use a die or pass.").format(side=side_title(self.actor))
+            return _("Your decision, {side}: {what}.").format(side=side_title(self.actor), what=what)
+        return _("Over to the {side}: {what}.").format(side=side_title(self.actor), what=what)
+
+    def _layout_cover(self) -> None:
+        """Where the cover's buttons and the Picture question go."""
+        t = self.theme
+        w, h = self.app.size
+        if self.consent and self.curtain:
+            # the answers go under the question (laid out as `_draw_curtain` draws it)
+            imgs, _b = self._cover_lines()
+            y = h // 2 - t.px(90) + t.px(45) + t.px(14) + sum(i.get_height() for i in imgs) \
+                + t.px(10) + t.px(4) * (len(imgs) - 1) + t.px(10)
+            bw = t.px(180)
+            self.btn_allow.rect = pygame.Rect(w // 2 - bw - t.px(10), y, bw, t.row + t.px(12))
+            self.btn_refuse.rect = pygame.Rect(w // 2 + t.px(10), y, bw, t.row + t.px(12))
+        elif self.curtain:
+            self.btn_reveal.text = _("I am the {side} player: show my side").format(side=side_title(self.curtain))
+        r = self.btn_shot.rect
+        bw = t.px(200)
+        self.btn_pic_public.rect = pygame.Rect(r.right - bw, r.bottom + t.px(8), bw, t.row)
+        self.btn_pic_seat.rect = pygame.Rect(r.right - bw, self.btn_pic_public.rect.bottom + t.px(4), bw, t.row)
+
+    def _draw_picture_menu(self, surface):
+        t = self.theme
+        box = self.btn_pic_public.rect.union(self.btn_pic_seat.rect).inflate(t.px(16), t.px(40))
+        box.bottom = self.btn_pic_seat.rect.bottom + t.px(8)
+        pygame.draw.rect(surface, (24, 20, 16), box, border_radius=t.px(6))
+        pygame.draw.rect(surface, T.BRASS, box, width=2, border_radius=t.px(6))
+        lab = res.text(_("Save a picture of:"), "sans_bold", t.small, T.PARCHMENT)
+        surface.blit(lab, (box.x + t.px(8), box.y + t.px(6)))
+        self.btn_pic_public.draw(surface, t)
+        self.btn_pic_seat.draw(surface, t)
 
     def _draw_looking_back(self, surface):
         t = self.theme
@@ -463,8 +634,32 @@ class GameScene(Scene):
         pygame.draw.rect(surface, T.DANGER if self.message_error else T.BRASS, box, width=2, border_radius=t.px(6))
         surface.blit(img, r)
 
-    def _draw_curtain(self, surface):
+    def _cover_lines(self):
+        """The cover's lines of text (rendered) and its buttons."""
         t = self.theme
+        side = self.curtain
+        name = self.players.get(side, "")
+        text = _("Hand the screen to {player}, who plays the {side}.").format(player=name, side=side_title(side))
+        imgs = [res.text(text, "serif_bold", t.heading, T.PARCHMENT)]
+        if self.consent:
+            ask = self.consent
+            lines = [_("The {asker} player asks to take back {whose} move: {what}.").format(
+                asker=side_title(ask["asker"]), whose=_("your") if ask["mine"] else _("their"), what=ask["what"])]
+            if ask["force"]:
+                lines.append(_("It revealed dice, cards or a secret choice: both players must agree, "
+                               "and the log will say so."))
+            lines.append(_("Allow?"))
+            imgs += [res.text(ln, "sans", t.body, T.PARCHMENT) for ln in lines]
+            buttons = [self.btn_allow, self.btn_refuse]
+        else:
+            buttons = [self.btn_reveal]
+        return imgs, buttons
+
+    def _draw_curtain(self, surface):
+        """The cover: the public board under a dark veil, and on a card in the middle whom to hand the
+        screen to (and, for an undo, what the other player asks)."""
+        t = self.theme
+        self._layout_cover()
         w, h = surface.get_size()
         veil = pygame.Surface((w, h), pygame.SRCALPHA)
         veil.fill((14, 12, 10, 235))
@@ -473,12 +668,20 @@ class GameScene(Scene):
         s = t.px(90)
         r = pygame.Rect(0, 0, s, s)
         r.center = (w // 2, h // 2 - t.px(90))
+        imgs, buttons = self._cover_lines()
+        top = r.top - t.px(20)
+        box = pygame.Rect(0, top, max(max(i.get_width() for i in imgs), t.px(420)) + t.px(60),
+                          max(b.rect.bottom for b in buttons) + t.px(20) - top)
+        box.centerx = w // 2
+        pygame.draw.rect(surface, (30, 25, 20), box, border_radius=t.px(10))
+        pygame.draw.rect(surface, T.side_style(side).fill, box, width=max(2, t.px(3)), border_radius=t.px(10))
         draw_token(surface, r, side, "knight-banner" if side == "fp" else "evil-tower")
-        name = self.players.get(side, "")
-        text = _("Pass the screen to {player}, who plays the {side}.").format(player=name, side=side_title(side))
-        img = res.text(text, "serif_bold", t.heading, T.PARCHMENT)
-        surface.blit(img, (w // 2 - img.get_width() // 2, r.bottom + t.px(14)))
-        self.btn_reveal.draw(surface, t)
+        y = r.bottom + t.px(14)
+        for k, img in enumerate(imgs):
+            surface.blit(img, (w // 2 - img.get_width() // 2, y))
+            y += img.get_height() + t.px(10 if k == 0 else 4)
+        for b in buttons:
+            b.draw(surface, t)
 
     def tooltip_at(self, pos):
         for wdg in reversed(self._widgets()):

@@ -1,0 +1,492 @@
+"""Hotseat secrecy as a property over whole games (R-15): bots play through the real game scene,
+every frame is drawn at 1280x720, and every piece of text and every card face drawn on it is
+recorded. Nothing secret to a seat may be on a frame while the other seat may be at the screen.
+
+Who may be at the screen is modelled here, independently of the scene:
+- after any input from seat X (a command, a confirmation on a covered screen, an undo request or
+  an answer to one) the person at the screen is X; before the first input, anyone;
+- while a public decision of Y is pending (a roll, casualties, fight on...), Y may be at the
+  screen too (X may have handed it over, or not);
+- a covered screen ("Hand the screen to ...") may be in front of either player, so nothing
+  secret may be drawn under it at all.
+
+A seat's secrets: the title, text and face of every card in its hand (and of its combat card
+before the cards are revealed), every log line its own log has that the public log has not (the
+cards it drew), and its secret tactic or combat card choice panel (tiles "tactic:<seat>:...").
+
+`bench/secrecy.py` runs the same check over 50 games.
+"""
+from __future__ import annotations
+
+import os
+import random
+import re
+import sys
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+SIDES = ("fp", "sh")
+PUBLIC_KINDS_NOTE = "decisions whose panel shows nothing hidden; every other kind is private"
+PRIVATE_KINDS = {"action", "discard", "tactic", "combat_card"}
+MIN_FRAGMENT = 24  # a drawn piece of a card text or log line this long counts as that text
+SECRET_TILES = ("tactic", "card")  # the tiles of a secret tactic or combat card choice: "tactic:fp:regroup"
+
+
+class Recorder:
+    """Records every text rendered (`resources.text`) and every card face painted while installed."""
+
+    def __init__(self):
+        self.texts: list[str] = []
+        self.faces: list[str] = []
+        self.tiles: list[str] = []
+        self._undo = []
+
+    def install(self):
+        from botwotr.ui import resources as res
+        from botwotr.ui.decisions import base as dbase
+        orig_text = res.text
+
+        def text(s, *a, **k):
+            self.texts.append(s)
+            return orig_text(s, *a, **k)
+
+        self._patch(res, "text", text)
+        orig_tile_draw = dbase.Tile.draw
+
+        def tile_draw(tile, surface, theme):
+            if tile.visible:
+                self.tiles.append(tile.name)
+            return orig_tile_draw(tile, surface, theme)
+
+        self._patch(dbase.Tile, "draw", tile_draw)
+        orig_painter = dbase.card_painter
+
+        def card_painter(spec, card, *a, **k):
+            paint = orig_painter(spec, card, *a, **k)
+
+            def recorded(surface, *pa, **pk):
+                self.faces.append(card)
+                return paint(surface, *pa, **pk)
+            return recorded
+
+        try:
+            from botwotr.ui import outcomes
+            orig_draw = outcomes.draw_card
+
+            def draw_card(surface, rect, spec, card, *a, **k):
+                self.faces.append(card)
+                return orig_draw(surface, rect, spec, card, *a, **k)
+        except ImportError:  # pragma: no cover
+            outcomes, orig_draw = None, None
+        for name, mod in list(sys.modules.items()):
+            if not name.startswith("botwotr.ui") or mod is None:
+                continue
+            if getattr(mod, "card_painter", None) is orig_painter:
+                self._patch(mod, "card_painter", card_painter)
+            if orig_draw is not None and getattr(mod, "draw_card", None) is orig_draw:
+                self._patch(mod, "draw_card", draw_card)
+        return self
+
+    def _patch(self, mod, name, value):
+        self._undo.append((mod, name, getattr(mod, name)))
+        setattr(mod, name, value)
+
+    def uninstall(self):
+        for mod, name, value in reversed(self._undo):
+            setattr(mod, name, value)
+        self._undo.clear()
+
+    def take(self):
+        t, f, n = self.texts, self.faces, self.tiles
+        self.texts, self.faces, self.tiles = [], [], []
+        return t, f, n
+
+
+class Secrets:
+    """What each seat holds secret at a moment of the game, and what its log tells it alone."""
+
+    def __init__(self, game):
+        self.game = game
+        self._log_n = 0
+        self._private_lines: list[dict] = []  # per log entry: {side: [lines only that side reads]}
+        self._other_text: dict = {}
+
+    def _log_lines(self):
+        from botwotr.ui.logtext import log_entries
+        g = self.game
+        if len(g.log) < self._log_n:
+            del self._private_lines[len(g.log):]
+            self._log_n = len(g.log)
+        if len(g.log) > self._log_n:
+            per = {s: {} for s in (*SIDES, "public")}
+            for s in per:
+                for i, _k, line in log_entries(g, s, self._log_n):
+                    per[s].setdefault(i, []).append(line)
+            for i in range(self._log_n, len(g.log)):
+                pub = per["public"].get(i, [])
+                self._private_lines.append({s: [x for x in per[s].get(i, []) if x not in pub] for s in SIDES})
+            self._log_n = len(g.log)
+        return self._private_lines
+
+    def of(self, side: str) -> tuple[set, list[str], list[str]]:
+        """(hidden card ids, their titles, long secret strings: card texts and private log lines)"""
+        from botwotr.ui.logtext import card_name
+        st = self.game.state
+        spec = self.game.spec
+        cards = {c for c in st["sides"][side]["hand"] if c in spec.cards}
+        b = st.get("battle")
+        if b and not b.get("cards_revealed") and (b.get("card") or {}).get(side) in spec.cards:
+            cards.add(b["card"][side])
+        titles, texts = set(), []
+        for c in cards:
+            cs = spec.cards[c]
+            titles |= {cs.title, card_name(spec, c)}
+            texts += [t for t in (cs.text, cs.combat_title, cs.combat_text) if t]
+        for entry in self._log_lines():
+            texts += entry[side]
+        return cards, sorted(t for t in titles if t), texts
+
+    def others_know(self, side: str, s: str) -> bool:
+        """Whether a drawn string is also something the other seat may read: a line of its own log
+        (a card seen before, a sentence that ends the same way as one about its own draw)."""
+        g = self.game
+        from botwotr.ui.logtext import log_lines
+        seat = "sh" if side == "fp" else "fp"
+        if self._other_text.get(seat, (None,))[0] != len(g.log):
+            self._other_text[seat] = (len(g.log), [line for _i, line in log_lines(g, seat)])
+        return any(s in line for line in self._other_text[seat][1])
+
+
+def leaks(game, secrets: Secrets, texts, faces, tiles, viewers: set) -> list[str]:
+    """Every secret of a seat on the frame while another seat may be looking."""
+    found = []
+    spec = game.spec
+    for side in SIDES:
+        if not (viewers - {side}):
+            continue
+        cards, titles, long_texts = secrets.of(side)
+        others = [cs for c, cs in spec.cards.items() if c not in cards]
+        for c in faces:
+            if c in cards:
+                found.append(f"the face of {side} card {c}")
+        for n in tiles:
+            if n.split(":")[:2] in ([k, side] for k in SECRET_TILES):
+                found.append(f"the {side} secret choice panel ({n})")
+        drawn = set(texts)
+        for s in drawn:
+            for t in titles:
+                if re.search(r"(?<!\w)" + re.escape(t) + r"(?!\w)", s) and not secrets.others_know(side, t):
+                    found.append(f"{side} card title {t!r} in {s!r}")
+            if len(s) >= MIN_FRAGMENT:
+                for t in long_texts:
+                    if s in t and not any(s in (o.text or "") or s in (o.combat_text or "") for o in others) \
+                            and not secrets.others_know(side, s):
+                        found.append(f"{side} secret text {s!r}")
+                        break
+    return found
+
+
+class Harness:
+    """A hotseat game in the real scene, driven by bots through the scene's own offers."""
+
+    def __init__(self, spec, seed: int, home, bots="greedy", mode="hotseat", options=None,
+                 undo_rate=0.0, load_at=None):
+        from botwotr.core import Game
+        from botwotr.core.bots import BOTS
+        from botwotr.ui.app import App, StepClock
+        from botwotr.ui.scenes.game import GameScene
+        self.app = App(size=(1280, 720), clock=StepClock(1 / 60), home=home, resizable=False)
+        self.game = Game.new(spec, seed=seed, options=options)
+        self.scene = GameScene(self.app, self.game, mode=mode)
+        self.app.push(self.scene)
+        self.bots = {s: BOTS[bots](seed * 2 + k) for k, s in enumerate(SIDES)}
+        self.rng = random.Random(seed)
+        self.undo_rate = undo_rate
+        self.load_at = load_at
+        self.at_screen: str | None = None  # the model: who gave the last input
+        self.secrets = Secrets(self.game)
+        self.rec = Recorder()
+        self.frames = 0
+        self.covers = 0
+        self.consents = 0
+        self.undos = 0
+        self.loads = 0
+        self.found: list[str] = []
+
+    # -- the model ----------------------------------------------------------------------
+    def viewers(self) -> set:
+        if self.at_screen is None or self.scene.curtain:
+            return set(SIDES)  # before anyone took the screen, or under a cover: anyone
+        v = {self.at_screen}
+        top = self.game.state["pending"][-1] if self.game.state["pending"] else None
+        if top and top["kind"] not in PRIVATE_KINDS and not self.game.state.get("winner"):
+            v |= {s for s in ([top.get("side")] + list(top.get("sides") or [])) if s in SIDES}
+        return v
+
+    def frame(self, events=None):
+        self.app.step(events if events is not None else [])
+        self.frames += 1
+        texts, faces, tiles = self.rec.take()
+        bad = leaks(self.game, self.secrets, texts, faces, tiles, self.viewers())
+        if bad:
+            self.found.append(f"frame {self.frames}, log {len(self.game.log)}, at the screen "
+                              f"{self.at_screen}, pending {self.game.waiting_for()}: " + "; ".join(sorted(set(bad))[:3]))
+
+    def click(self, pos):
+        self.frame([pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)),
+                    pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1)])
+        self.frame([pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1)])
+
+    # -- playing ------------------------------------------------------------------------
+    def run(self, max_commands: int = 400, stop_at_first=False) -> "Harness":
+        self.rec.install()
+        try:
+            self._run(max_commands, stop_at_first)
+        finally:
+            self.rec.uninstall()
+        return self
+
+    def _run(self, max_commands, stop_at_first):
+        commands = 0
+        self.frame()
+        stuck = 0
+        while commands < max_commands and not self.game.state.get("winner"):
+            if stop_at_first and self.found:
+                return
+            sc = self.app.scene
+            if sc is not self.scene:
+                raise AssertionError(f"the game scene was left: {sc!r} ({self.app.last_error!r})")
+            cover = sc.curtain
+            if cover:
+                self.covers += 1
+                self.at_screen = cover  # the player named on the cover says it is them
+                self.click(sc.btn_reveal.rect.center)
+                continue
+            if sc.animator.busy:
+                self.frame([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0, unicode=" ",
+                                               scancode=0)])
+                continue
+            if self.load_at is not None and commands == self.load_at:
+                self.load_at = None
+                self._reload()
+                continue
+            legal = [c for c in sc.legal if c.get("side") in SIDES]
+            if not legal:
+                stuck += 1
+                if stuck > 3:
+                    raise AssertionError(f"nothing offered: {self.game.waiting_for()}")
+                self.frame()
+                continue
+            stuck = 0
+            if self.undo_rate and self.rng.random() < self.undo_rate and self.game.can_undo(force=False):
+                self._undo(legal)
+                continue
+            from botwotr.core.bots import deciding_side
+            side = deciding_side(self.game.state)
+            if side not in {c["side"] for c in legal}:
+                side = legal[0]["side"]
+            cmd = self.bots[side].choose(self.game, [c for c in legal if c["side"] == side])
+            self.at_screen = side
+            assert sc.submit(cmd), f"the scene refused an offered command: {cmd}"
+            commands += 1
+            self.frame()
+        self.commands = commands
+
+    def _undo(self, legal):
+        """The player at the screen presses Undo (asking the other player first when the move was theirs)."""
+        sc = self.scene
+        # either player who may be looking presses it
+        self.at_screen = self.rng.choice(sorted(self.viewers()))
+        self.undos += 1
+        self.click(sc.btn_undo.rect.center)
+        ask = getattr(sc, "consent", None)
+        if ask:
+            self.consents += 1
+            # the other player answers on the covered screen: yes or no, at random
+            self.frame()
+            btn = sc.btn_allow if self.rng.random() < 0.7 else sc.btn_refuse
+            self.at_screen = ask["side"]
+            self.click(btn.rect.center)
+
+    def _reload(self):
+        """Save, load and open the game again, as a player would after a break."""
+        from botwotr.persistence.save import load, save
+        from botwotr.ui.scenes.game import GameScene
+        path = self.app.home / "secrecy.json"
+        save(self.game, path)
+        spec = self.game.spec
+        self.game = load(path, lambda _id: spec)
+        self.secrets = Secrets(self.game)
+        self.scene = GameScene(self.app, self.game, mode=self.scene.mode)
+        self.app.replace(self.scene)
+        self.loads += 1
+        self.frame()
+
+    def close(self):
+        self.app.close()
+
+
+def play_checked(spec, seed, home, **kw):
+    run_kw = {k: kw.pop(k) for k in ("max_commands", "stop_at_first") if k in kw}
+    h = Harness(spec, seed, home, **kw)
+    try:
+        h.run(**run_kw)
+    finally:
+        h.close()
+    return h
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3, 4, 5])
+def test_hotseat_games_never_show_a_seat_secret_to_the_other_R15(rohan, tmp_path, seed):
+    """R-15: whole hotseat games through the window; no frame shows a hand card, a drawn card or
+    a secret tactic of a seat while the other seat may be at the screen."""
+    h = play_checked(rohan, seed, tmp_path, max_commands=100, undo_rate=0.05,
+                     load_at=40 if seed % 2 else None)
+    assert not h.found, f"{len(h.found)} frames leak; first: " + "\n".join(h.found[:5])
+    assert h.covers >= 4 and h.frames > h.commands  # the screen was handed over, and drawn throughout
+
+
+def test_companion_tracked_cards_show_a_hand_only_behind_its_cover_R15(rohan, tmp_path):
+    """R-15 in companion mode with tracked cards: the shared view shows card backs and counts; a
+    side's hand is drawn only after a cover for that side (the same seat model as hotseat)."""
+    h = play_checked(rohan, 11, tmp_path, mode="companion", max_commands=100)
+    assert not h.found, "\n".join(h.found[:5])
+    assert h.covers >= 4
+
+
+# -- undo across a change of player ---------------------------------------------------------------
+
+def _hotseat(make_app, rohan, seed=5):
+    from botwotr.core import Game
+    from botwotr.ui.scenes.game import GameScene
+    app = make_app((1280, 720))
+    g = Game.new(rohan, seed=seed)
+    scene = GameScene(app, g, mode="hotseat")
+    app.push(scene)
+    app.step()
+    return app, g, scene
+
+
+def _press(app, button):
+    from conftest import click
+    click(app, button.rect.center)
+
+
+def _to_fate_draw(app, g, scene):
+    """The Shadow chooses Saruman's position and places its leadership; the Free Peoples are to draw
+    a fate tile (a public decision): the Shadow player may still be at the screen."""
+    if scene.curtain:
+        assert scene.curtain == "sh"
+        _press(app, scene.btn_reveal)
+    while g.state["pending"][-1]["kind"] != "fate_draw":
+        assert scene.curtain is None, g.waiting_for()
+        scene.submit(next(c for c in scene.legal if c["side"] == "sh"))
+    app.step()
+    assert scene.seat == "sh" and scene.actor == "fp" and scene.sides.seat == "public"
+
+
+def test_undo_of_the_other_players_move_asks_them_behind_a_cover(make_app, rohan):
+    """Taking back the Shadow's move from the Free Peoples' turn: the screen is covered for the
+    Shadow player, who allows or refuses; a refusal changes nothing."""
+    app, g, scene = _hotseat(make_app, rohan)
+    _to_fate_draw(app, g, scene)
+    n = len(g.log)
+    _press(app, scene.btn_undo)  # pressed by the Free Peoples player, whose decision it is
+    assert scene.consent and scene.curtain == "sh" and len(g.log) == n
+    rec = Recorder().install()
+    try:
+        app.step()
+        texts, _f, _t = rec.take()
+    finally:
+        rec.uninstall()
+    assert any(t.startswith("The Free Peoples player asks to take back your move") for t in texts), texts
+    assert "Allow?" in texts and all("Waiting for" not in t for t in texts)  # only the cover is drawn
+    _press(app, scene.btn_refuse)
+    assert len(g.log) == n and not scene.consent and scene.seat == "sh"
+    _press(app, scene.btn_undo)
+    _press(app, scene.btn_allow)
+    assert len(g.log) == n - 1 and scene.seat == "sh" and not scene.consent
+    assert g.state["pending"][-1]["kind"] == "place_leadership" and scene.curtain is None
+
+
+def test_forcing_past_a_barrier_needs_both_players_and_is_written_in_the_log(make_app, rohan, tmp_path):
+    """A drawn fate tile is an undo barrier: Undo refuses; 'Take it back anyway' covers the screen
+    for the other player, and only their Allow takes it back. The log keeps who agreed, and a
+    save and load keep it too (replay-safe: the state is the same)."""
+    from botwotr.persistence.save import load, save
+    from botwotr.core.state import canonical
+    app, g, scene = _hotseat(make_app, rohan)
+    _to_fate_draw(app, g, scene)
+    scene.submit(next(c for c in scene.legal if c["cmd"] == "draw_fate"))
+    assert scene.seat == "fp"
+    n = len(g.log)
+    _press(app, scene.btn_undo)
+    assert len(g.log) == n and scene.btn_force_undo.visible and not scene.consent
+    _press(app, scene.btn_force_undo)
+    assert scene.consent and scene.consent["force"] and scene.curtain == "sh" and len(g.log) == n
+    _press(app, scene.btn_allow)
+    assert len(g.log) == n - 1
+    notes = g.log[-1]["forced_undos"]
+    assert notes == [{"undone": {"cmd": "draw_fate", "side": "fp"}, "agreed": ["fp", "sh"]}]
+    path = tmp_path / "forced.json"
+    save(g, path)
+    again = load(path, lambda _id: rohan)
+    assert again.log[-1]["forced_undos"] == notes and canonical(again.state) == canonical(g.state)
+
+
+def test_a_malformed_forced_undo_record_is_refused_on_load(rohan):
+    """A save whose forced-undo record is not a list of {undone, agreed} is refused, naming the entry."""
+    from botwotr.core import Game
+    from botwotr.core.game import ReplayError
+    g = Game.new(rohan, seed=2)
+    entries = [dict(e) for e in g.log]
+    entries[0]["forced_undos"] = [{"undone": "draw", "agreed": "both"}]
+    with pytest.raises(ReplayError) as info:
+        Game.replay(rohan, 2, entries)
+    assert info.value.index == 0 and "forced_undos" in info.value.message
+
+
+def test_status_line_speaks_to_the_player_at_the_screen(make_app, rohan):
+    """Hotseat: "Your decision, Shadow: ..." for the player at the screen, "Over to the Free
+    Peoples: ..." when the other player answers a public decision."""
+    app, g, scene = _hotseat(make_app, rohan)
+    _press(app, scene.btn_reveal)
+    assert scene.status_sentence() == "Your decision, Shadow: choose Saruman's position in the Shadow Box."
+    _to_fate_draw(app, g, scene)
+    assert scene.status_sentence() == "Over to the Free Peoples: draw a fate tile."
+    while g.state["pending"][-1]["kind"] != "action":
+        if scene.curtain:
+            _press(app, scene.btn_reveal)
+        scene.submit(scene.legal[0])
+    app.step()
+    if scene.curtain:
+        _press(app, scene.btn_reveal)
+    assert scene.status_sentence().startswith(f"Your action, {'Free Peoples' if scene.seat == 'fp' else 'Shadow'}")
+
+
+def test_picture_button_asks_public_or_this_seats_view(make_app, rohan):
+    """The Picture button asks which view; the public picture is drawn without the hand."""
+    app, g, scene = _hotseat(make_app, rohan)
+    _press(app, scene.btn_reveal)  # the Shadow's own view: its hand is on the screen
+    hand = [g.spec.cards[c].title for c in g.state["sides"]["sh"]["hand"]]
+    assert hand
+    _press(app, scene.btn_shot)
+    assert scene.picture_menu and scene.btn_pic_seat.text == "Shadow's view"
+    rec = Recorder().install()
+    try:
+        scene.btn_pic_public.on_click()  # what the public-view button does: only that picture's drawing is recorded
+        texts, _f, _t = rec.take()
+    finally:
+        rec.uninstall()
+    shots = sorted((app.home / "screenshots").glob("*.png"))
+    assert len(shots) == 1 and not scene.picture_menu
+    assert not any(t in s for t in hand for s in texts)  # the public picture showed no card of the hand
+    assert scene.sides.seat == "sh"  # and the Shadow's view is back on the screen
+    _press(app, scene.btn_shot)
+    _press(app, scene.btn_pic_seat)
+    assert len(list((app.home / "screenshots").glob("*.png"))) == 2
