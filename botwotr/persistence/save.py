@@ -45,7 +45,7 @@ MAX_CONTAINERS = 350_000
 MAX_VALUES = 1_500_000
 
 KEYS = ("format", "version", "scenario", "content_version", "seed", "log")
-ENTRY_KEYS = {"cmd", "events"}
+ENTRY_KEYS = {"cmd", "events", "forced_undos"}  # forced_undos: who agreed (scenes/game.py)
 # NUL, the other C0 controls, DEL, the C1 controls and lone surrogates: none is in a real save, and
 # each breaks something downstream (a font renderer, a UTF-8 write, a terminal).
 BAD_CHARS = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff]")
@@ -263,7 +263,7 @@ def parse(text: str, where: str = "save") -> dict:
         extra = [k for k in entry if k not in ENTRY_KEYS]
         if extra:
             raise SaveError(f"{where}: log entry {i} is bad: unknown key '{shown(extra[0])}' "
-                            "(an entry holds only 'cmd' and 'events')")
+                            "(an entry holds only 'cmd', 'events' and 'forced_undos')")
     return data
 
 

@@ -475,9 +475,9 @@ def test_a_correction_clears_the_values_that_no_longer_fit(make_app, rohan):
 
 # -- secret choices: both entered in one panel, after the reveal at the table ----------------------
 
-def companion_battle(rohan, seed=5):
+def companion_battle(rohan, seed=5, physical=False):
     from botwotr.core.bots import GreedyBot, deciding_side
-    g = Game.new(rohan, seed=seed, options={"companion": True})
+    g = Game.new(rohan, seed=seed, options={"companion": True, **({"physical_cards": True} if physical else {})})
     rng = random.Random(seed)
     bots = {"fp": GreedyBot(1), "sh": GreedyBot(2)}
     for _ in range(3000):
@@ -514,7 +514,10 @@ def test_r10_4_1_both_tactics_are_entered_together(make_app, rohan):
 
 
 def test_r10_4_1b_both_combat_cards_are_entered_together(make_app, rohan):
-    g, rng = companion_battle(rohan)
+    """With physical cards the combat cards are revealed at the table and entered together. (With
+    tracked cards each side enters its own behind a cover, since the choice shows its hand: the
+    seat model of scenes/game.py, checked in tests/ui/test_secrecy.py.)"""
+    g, rng = companion_battle(rohan, physical=True)
     for sd in g.state["pending"][-1]["sides"]:
         g.submit({"cmd": "tactic", "side": sd, "tactic": "combat_event"})
     p = g.state["pending"][-1]

@@ -34,7 +34,11 @@ SIDES = ("fp", "sh")
 PUBLIC_KINDS_NOTE = "decisions whose panel shows nothing hidden; every other kind is private"
 PRIVATE_KINDS = {"action", "discard", "tactic", "combat_card"}
 MIN_FRAGMENT = 24  # a drawn piece of a card text or log line this long counts as that text
-SECRET_TILES = ("tactic", "card")  # the tiles of a secret tactic or combat card choice: "tactic:fp:regroup"
+SECRET_TILES = ("tactic", "card")
+# Companion mode: the tactic tokens are picked and revealed at the table before the client asks
+# for both (one panel), so a tactic panel there is not a secret; a combat card panel shows the hand.
+COMPANION_PRIVATE_KINDS = PRIVATE_KINDS - {"tactic"}
+COMPANION_SECRET_TILES = ("card",)  # the tiles of a secret tactic or combat card choice: "tactic:fp:regroup"
 
 
 class Recorder:
@@ -162,7 +166,7 @@ class Secrets:
         return any(s in line for line in self._other_text[seat][1])
 
 
-def leaks(game, secrets: Secrets, texts, faces, tiles, viewers: set) -> list[str]:
+def leaks(game, secrets: Secrets, texts, faces, tiles, viewers: set, secret_tiles=SECRET_TILES) -> list[str]:
     """Every secret of a seat on the frame while another seat may be looking."""
     found = []
     spec = game.spec
@@ -175,7 +179,7 @@ def leaks(game, secrets: Secrets, texts, faces, tiles, viewers: set) -> list[str
             if c in cards:
                 found.append(f"the face of {side} card {c}")
         for n in tiles:
-            if n.split(":")[:2] in ([k, side] for k in SECRET_TILES):
+            if n.split(":")[:2] in ([k, side] for k in secret_tiles):
                 found.append(f"the {side} secret choice panel ({n})")
         drawn = set(texts)
         for s in drawn:
@@ -204,6 +208,9 @@ class Harness:
         self.game = Game.new(spec, seed=seed, options=options)
         self.scene = GameScene(self.app, self.game, mode=mode)
         self.app.push(self.scene)
+        self.mode = mode
+        self.private_kinds = PRIVATE_KINDS if mode == "hotseat" else COMPANION_PRIVATE_KINDS
+        self.secret_tiles = SECRET_TILES if mode == "hotseat" else COMPANION_SECRET_TILES
         self.bots = {s: BOTS[bots](seed * 2 + k) for k, s in enumerate(SIDES)}
         self.rng = random.Random(seed)
         self.undo_rate = undo_rate
@@ -224,7 +231,7 @@ class Harness:
             return set(SIDES)  # before anyone took the screen, or under a cover: anyone
         v = {self.at_screen}
         top = self.game.state["pending"][-1] if self.game.state["pending"] else None
-        if top and top["kind"] not in PRIVATE_KINDS and not self.game.state.get("winner"):
+        if top and top["kind"] not in self.private_kinds and not self.game.state.get("winner"):
             v |= {s for s in ([top.get("side")] + list(top.get("sides") or [])) if s in SIDES}
         return v
 
@@ -232,7 +239,7 @@ class Harness:
         self.app.step(events if events is not None else [])
         self.frames += 1
         texts, faces, tiles = self.rec.take()
-        bad = leaks(self.game, self.secrets, texts, faces, tiles, self.viewers())
+        bad = leaks(self.game, self.secrets, texts, faces, tiles, self.viewers(), self.secret_tiles)
         if bad:
             self.found.append(f"frame {self.frames}, log {len(self.game.log)}, at the screen "
                               f"{self.at_screen}, pending {self.game.waiting_for()}: " + "; ".join(sorted(set(bad))[:3]))

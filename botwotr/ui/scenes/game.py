@@ -50,6 +50,10 @@ MESSAGE_SECONDS = 6.0
 # in hotseat play the screen is handed over behind a curtain before them. Other decisions are
 # made on the public view by whoever must make them.
 PRIVATE_DECISIONS = {"action", "discard", "tactic", "combat_card"}
+# At the table the tactic tokens are picked in secret and revealed there; the client is told
+# both after the reveal (one panel, `decisions/battle.py`), so in companion mode a tactic is
+# not private. A combat card still is while the program tracks the hands (its options show the hand).
+COMPANION_PRIVATE = PRIVATE_DECISIONS - {"tactic"}
 
 
 class GameScene(Scene):
@@ -195,7 +199,8 @@ class GameScene(Scene):
             return None, "public", None, players
         who = deciders[0]
         asked = {s for s in [top.get("side"), *(top.get("sides") or ())] if s in ("fp", "sh")}
-        private = top["kind"] in PRIVATE_DECISIONS and self.secret_hands
+        private = top["kind"] in (PRIVATE_DECISIONS if self.mode == "hotseat" else COMPANION_PRIVATE) \
+            and self.secret_hands
         if self.mode == "hotseat":
             if self.seat is None or (private and self.seat != who):
                 return who, "public", None, []
