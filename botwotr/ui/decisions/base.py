@@ -20,7 +20,7 @@ import pygame
 from .. import resources as res
 from .. import theme as T
 from ..board_view import draw_badge, draw_die, draw_token
-from ..i18n import _
+from ..i18n import _, ngettext
 from ..logtext import card_name, face_name, region_name, unit_name
 from ..panels import DecisionContext, DecisionPanel
 from ..widgets import Button, Clickable, Label, Tip, Widget, wrap_text
@@ -780,5 +780,6 @@ def strength_summary(ctx, side: str) -> list[str]:
     reg = st["regions"][region]
     strength = min(5, sum(spec.units[u].strength * n for u, n in reg["units"].items()))
     return [region_name(spec, region) + ": " + units_text(spec, reg["units"]),
-            _("{n} units · damage {d} · leadership {l} · strength {s}").format(
-                n=army_size(reg), d=reg["damage"], l=leadership(st, spec, region), s=strength)]
+            _("{units} · damage {d} · leadership {l} · strength {s}").format(
+                units=ngettext("{n} unit", "{n} units", army_size(reg)).format(n=army_size(reg)),
+                d=reg["damage"], l=leadership(st, spec, region), s=strength)]

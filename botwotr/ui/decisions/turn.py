@@ -442,7 +442,7 @@ class RollDicePanel(ChoicePanel):
             side = c["side"]
             sd = ctx.view["sides"][side]
             n = max(0, sd["dice"] - len(sd["box"]))
-            self.heading(_("{side}: {n} dice").format(side=side_title(side), n=n))
+            self.heading(ngettext("{side}: {n} die", "{side}: {n} dice", n).format(side=side_title(side), n=n))
             self.tiles([Tile(f"blank:{side}:{k}", die_painter(None, side), None) for k in range(n)], 34, 34, gap=5)
             self.add_footer(Button(_("Roll {side}").format(side=side_title(side)), lambda c=c: self.submit(c),
                                    name=f"roll:{side}", icon="rolling-dices", size_key="small"))
