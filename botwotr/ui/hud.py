@@ -162,9 +162,13 @@ class SidesPanel(Widget):
             self._tips.append((r, Tip(_("Action die: {face}").format(face=face_name(face)))))
             dx += ds + theme.px(4)
         used = max(0, sd["dice"] - len(rolled) - (len(sd["box"]) if side == "sh" else 0))
-        if v["phase"] in ("draw", "shadow", "fate", "roll", "setup"):
-            used_label = ngettext("{n} action die to roll", "{n} action dice to roll", sd["dice"]).format(n=sd["dice"])
+        if not_rolled_yet(v, side):
+            n = max(0, sd["dice"] - (len(sd["box"]) if side == "sh" else 0))
+            used_label = ngettext("{n} action die to roll", "{n} action dice to roll", n).format(n=n)
             img = res.text(used_label, "sans", theme.small, T.TEXT_DIM)
+            surface.blit(img, (dx, y + ds // 2 - img.get_height() // 2))
+        elif v["phase"] == "roll" and not rolled:
+            img = res.text(_("rolled: no dice left in the pool"), "sans", theme.small, T.TEXT_DIM)
             surface.blit(img, (dx, y + ds // 2 - img.get_height() // 2))
         else:
             for _k in range(used):
@@ -269,6 +273,18 @@ class SidesPanel(Widget):
             if r.collidepoint(pos):
                 return tip
         return None
+
+
+def not_rolled_yet(view, side) -> bool:
+    """True while this side's action dice are still to be rolled this turn (R-8.1): before the
+    action roll, or during it until the side has rolled."""
+    phase = view.get("phase")
+    if phase in ("draw", "shadow", "fate", "setup"):
+        return True
+    if phase != "roll":
+        return False
+    top = view["pending"][-1] if view.get("pending") else None
+    return bool(top and top["kind"] == "roll_dice" and side in (top.get("sides") or [top.get("side")]))
 
 
 def _card_backs(surface, theme, x, y, line, n) -> int:

@@ -198,6 +198,25 @@ def path_text(spec, path) -> str:
     return " › ".join(region_name(spec, r) for r in path)
 
 
+def border_rule_text(spec) -> str:
+    """When the attacker needs more than 5 to hit (R-10.10), from the scenario's border rules:
+    "The attacker hits on 6+ across a stream, ford or pass in the first round, and across a
+    wall in the first 3 rounds (R-10.10)." Empty when no border changes it."""
+    by_rule: dict[tuple[int, int], list[str]] = {}
+    for kind, rule in spec.border_rules.items():
+        if rule.rounds and rule.target != 5:
+            by_rule.setdefault((rule.target, rule.rounds), []).append(_(BORDER_NAMES.get(kind, humanize(kind))))
+    parts = []
+    for (target, rounds), names in sorted(by_rule.items(), key=lambda kv: (kv[0][1], kv[0][0])):
+        where = _("{a} or {b}").format(a=", ".join(names[:-1]), b=names[-1]) if len(names) > 1 else names[0]
+        when = _("in the first round") if rounds == 1 else ngettext(
+            "in the first {n} round", "in the first {n} rounds", rounds).format(n=rounds)
+        parts.append(_("on {t}+ across a {where} {when}").format(t=target, where=where, when=when))
+    if not parts:
+        return ""
+    return _("The attacker hits {cases} (R-10.10).").format(cases=join_and(parts))
+
+
 def tactic_name(spec, t) -> str:
     if t is None:
         return _("nothing")

@@ -31,28 +31,99 @@ class Tip:
     lines: Sequence[str] = ()
 
 
+def _cut_word(word: str, fnt: pygame.font.Font, width: int) -> list[str]:
+    """A word wider than `width` in pieces that fit, cut where the glyph advances say (one pass)."""
+    pieces, start, acc = [], 0, 0
+    for i, m in enumerate(fnt.metrics(word)):
+        adv = m[4] if m else 0
+        if acc + adv > width and i > start:
+            pieces.append(word[start:i])
+            start, acc = i, 0
+        acc += adv
+    pieces.append(word[start:])
+    return pieces
+
+
 def wrap_text(text: str, fnt: pygame.font.Font, width: int) -> list[str]:
-    """Split text into lines that fit `width` pixels (words longer than a line are cut)."""
+    """Split text into lines that fit `width` pixels, breaking at spaces (a word longer than a
+    line is cut). Linear in the text's length: every word is measured once, a line is measured
+    once more to check it (kerning), and a long word is cut from its glyph advances."""
     out: list[str] = []
+    space = fnt.size(" ")[0]
     for para in text.split("\n"):
-        words = para.split(" ")
-        line = ""
-        for w in words:
-            cand = w if not line else f"{line} {w}"
-            if fnt.size(cand)[0] <= width or not line and fnt.size(w)[0] <= width:
-                line = cand
+        words: list[str] = []
+        line_w = 0
+        for w in para.split(" "):
+            ww = fnt.size(w)[0] if w else 0
+            if ww > width and len(w) > 1:  # a very long word: its own lines
+                if words:
+                    out.append(" ".join(words))
+                pieces = _cut_word(w, fnt, width)
+                out.extend(pieces[:-1])
+                words, line_w = [pieces[-1]], fnt.size(pieces[-1])[0]
                 continue
-            if line:
-                out.append(line)
-            while fnt.size(w)[0] > width and len(w) > 1:  # a very long word
-                k = len(w)
-                while k > 1 and fnt.size(w[:k])[0] > width:
-                    k -= 1
-                out.append(w[:k])
-                w = w[k:]
-            line = w
-        out.append(line)
+            if words and line_w + space + ww > width:
+                if not w:
+                    continue  # a space where the line ends
+                out.append(" ".join(words))
+                words, line_w = [w], ww
+            else:
+                line_w += (space if words else 0) + ww
+                words.append(w)
+        out.append(" ".join(words))
+    # the sum of word widths may differ from the line's by a pixel of kerning: check each line
+    # once and move its last word down when it does not fit
+    k = 0
+    while k < len(out):
+        ln = out[k]
+        if " " in ln.strip() and fnt.size(ln)[0] > width:
+            head, _sep, last = ln.rstrip().rpartition(" ")
+            out[k] = head
+            if k + 1 < len(out) and out[k + 1] and fnt.size(last + " " + out[k + 1])[0] <= width:
+                out[k + 1] = last + " " + out[k + 1]
+            else:
+                out.insert(k + 1, last)
+            continue
+        k += 1
     return out
+
+
+ELLIPSIS = "…"
+
+
+def ellipsize(text: str, fnt: pygame.font.Font, width: int) -> str:
+    """`text` if it fits `width`, else its longest start that ends at a word and fits with an
+    ellipsis ("Waiting for the Shadow to…"); a single word too long is cut inside it."""
+    if fnt.size(text)[0] <= width:
+        return text
+    ell = fnt.size(ELLIPSIS)[0]
+    words = text.split(" ")
+    space = fnt.size(" ")[0]
+    acc, keep = 0, 0
+    for i, w in enumerate(words):
+        ww = fnt.size(w)[0] + (space if i else 0)
+        if acc + ww + ell > width:
+            break
+        acc += ww
+        keep = i + 1
+    while keep > 0:
+        cand = " ".join(words[:keep]).rstrip(" .,;:·—-") + ELLIPSIS
+        if fnt.size(cand)[0] <= width:
+            return cand
+        keep -= 1
+    piece = _cut_word(text, fnt, max(1, width - ell))[0]
+    while piece and fnt.size(piece + ELLIPSIS)[0] > width:
+        piece = piece[:-1]
+    return piece + ELLIPSIS if piece else ""
+
+
+def wrap_lines(text: str, fnt: pygame.font.Font, width: int, max_lines: int | None = None) -> list[str]:
+    """`wrap_text`, but at most `max_lines` lines: the last one kept ends with an ellipsis."""
+    lines = wrap_text(text, fnt, width)
+    if max_lines is not None and len(lines) > max_lines:
+        rest = " ".join(lines[max_lines - 1:])
+        lines = lines[:max_lines - 1] + [ellipsize(rest + " " + ELLIPSIS, fnt, width)]
+    return lines
 
 
 def draw_text_block(surface: pygame.Surface, lines: Sequence[str], kind: str, size: int, color,
@@ -125,8 +196,10 @@ class Label(Widget):
     """Text in a rectangle, wrapped to its width; `fit_height()` gives the height it needs."""
 
     def __init__(self, text: str = "", kind: str = "sans", size_key: str = "body",
-                 color=T.TEXT, align: str = "left", rect=None, wrap: bool = True):
+                 color=T.TEXT, align: str = "left", rect=None, wrap: bool = True,
+                 max_lines: int | None = None):
         super().__init__(rect)
+        self.max_lines = max_lines  # more lines than this: the last one ends with "…"
         self.text = text
         self.kind = kind
         self.size_key = size_key
@@ -139,7 +212,9 @@ class Label(Widget):
 
     def lines(self, theme: Theme) -> list[str]:
         f = res.font(self.kind, self.size(theme))
-        return wrap_text(self.text, f, max(10, self.rect.w)) if self.wrap else [self.text]
+        if not self.wrap:
+            return [ellipsize(self.text, f, max(10, self.rect.w))]
+        return wrap_lines(self.text, f, max(10, self.rect.w), self.max_lines)
 
     def fit_height(self, theme: Theme) -> int:
         return len(self.lines(theme)) * res.font(self.kind, self.size(theme)).get_linesize()
@@ -177,6 +252,7 @@ class Button(Clickable):
         self.size_key = size_key
         self.name = name or text
         self.pressed = False
+        self._theme: Theme | None = None
 
     def clicked(self) -> None:
         if self.on_click:
@@ -201,22 +277,39 @@ class Button(Clickable):
         pygame.draw.rect(surface, col, r, border_radius=rad)
         pygame.draw.rect(surface, T.BRASS if (self.hover or self.selected) and self.enabled
                          else (40, 34, 26), r, width=max(1, theme.px(1.5)), border_radius=rad)
+        self._theme = theme
         size = getattr(theme, self.size_key)
         color = T.TEXT if self.enabled else T.TEXT_DIM
-        img = res.text(self.text, self.kind, size, color)
-        x = r.centerx - img.get_width() // 2
-        if self.icon:
-            isz = int(size * 1.3)
-            ico = res.icon(self.icon, isz, color)
-            total = isz + theme.px(6) + img.get_width()
-            x = r.centerx - total // 2
-            surface.blit(ico, (x, r.centery - isz // 2))
-            x += isz + theme.px(6)
-        if img.get_width() > r.w - theme.px(8):  # too long: clip
-            surface.blit(img, (r.x + theme.px(4), r.centery - img.get_height() // 2),
-                         area=pygame.Rect(0, 0, r.w - theme.px(8), img.get_height()))
-        else:
-            surface.blit(img, (x, r.centery - img.get_height() // 2))
+        isz, gap, label = self._label(theme)
+        img = res.text(label, self.kind, size, color)
+        x = r.centerx - (isz + gap + img.get_width()) // 2
+        if isz:
+            surface.blit(res.icon(self.icon, isz, color), (x, r.centery - isz // 2))
+            x += isz + gap
+        surface.blit(img, (x, r.centery - img.get_height() // 2))
+
+    def _label(self, theme: Theme) -> tuple[int, int, str]:
+        """(icon size, gap, text) as drawn: a label too long is cut at a word with "…"; a
+        narrow button keeps its text rather than its icon."""
+        size = getattr(theme, self.size_key)
+        isz = int(size * 1.3) if self.icon else 0
+        gap = theme.px(6) if self.icon else 0
+        room = self.rect.w - theme.px(8) - isz - gap
+        if self.icon and room < theme.px(30):
+            isz = gap = 0
+            room = self.rect.w - theme.px(8)
+        return isz, gap, ellipsize(self.text, res.font(self.kind, size), room)
+
+    def shown_text(self, theme: Theme) -> str:
+        """The label as drawn (shortened with an ellipsis when the button is too narrow)."""
+        return self._label(theme)[2]
+
+    def tooltip_at(self, pos):
+        tip = super().tooltip_at(pos)
+        if tip is None and self.visible and self.rect.collidepoint(pos) and self._theme is not None \
+                and self.shown_text(self._theme) != self.text:
+            return Tip(self.text)  # the whole label of a shortened one
+        return tip
 
 
 class Panel(Widget):

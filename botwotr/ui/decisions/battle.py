@@ -9,7 +9,7 @@ from .. import resources as res
 from .. import theme as T
 from ..board_view import draw_badge, draw_token
 from ..i18n import N_, _, ngettext
-from ..logtext import region_name, side_title, unit_name
+from ..logtext import border_rule_text, region_name, side_title, unit_name
 from ..panels import register_decision_panel
 from ..widgets import Button, Tip
 from .base import (ChoicePanel, Tile, _frame, badge_painter, card_painter, card_tip, combat_die_painter,
@@ -253,8 +253,9 @@ class CombatRollPanel(BattlePanel):
         from ...core import engine as E
         from ...core.battle import strength
         self.prompt.text = _("Roll the combat dice (either side first).")
-        self.detail.text = _("Strength is the units' total, at most 5 dice, plus the defender's terrain; "
-                             "5+ hits, 6+ across a stream, ford, pass or wall (R-10.3).")
+        self.detail.text = " ".join(t for t in (_(
+            "Strength is the units' total, at most 5 dice, plus the defender's terrain; 5+ hits (R-10.3)."),
+            border_rule_text(ctx.game.spec)) if t)
         self.banner(ctx)
         b = _battle(ctx)
         for sd in ("fp", "sh"):

@@ -338,7 +338,7 @@ class FatePanel(ChoicePanel):
                              "kept (R-7.3).")
         if p.get("kind") == "fate_draw":
             left = p.get("left", 1)
-            self.prompt.text = ngettext("Draw {n} fate tile.", "Draw a fate tile ({n} draws allowed).",
+            self.prompt.text = ngettext("Draw a fate tile ({n} draw allowed).", "Draw a fate tile ({n} draws allowed).",
                                         left).format(n=left)
             self.tiles([Tile("fate:pool", self._hero(ctx, None, left, pool), None)], 0, 150)
             c = self.first(cmd="draw_fate")
