@@ -389,6 +389,7 @@ class ScrollList(Widget):
                  stick_to_bottom: bool = False, boxed: bool = True):
         super().__init__(rect)
         self.boxed = boxed  # rows drawn as boxes (choices) or as plain lines (the log)
+        self.whole_rows = not boxed  # plain lines: only rows wholly in view are drawn
         self.items: list[ListItem] = list(items)
         self.on_pick = on_pick
         self.kind = kind
@@ -410,6 +411,57 @@ class ScrollList(Widget):
         else:
             self.scroll = 0
 
+    def row_pad(self, theme: Theme) -> int:
+        """Room round a row's text: boxes (choices) breathe, plain lines (the log) are tight."""
+        return theme.px(6) if self.boxed else theme.px(2)
+
+    def row_gap(self, theme: Theme, item: ListItem | None = None) -> int:
+        """Space under a row: boxes are apart, plain lines and headings follow each other."""
+        return theme.px(2) if self.boxed and not (item is not None and item.heading) else 0
+
+    def row_height(self, theme: Theme) -> int:
+        """The height of a one-line row, gap included."""
+        f = res.font(self.kind, getattr(theme, self.size_key))
+        return f.get_linesize() + self.row_pad(theme) + self.row_gap(theme)
+
+    def _in_view(self):
+        top, bottom = self.scroll, self.scroll + self.rect.h
+        return [(r, it, ls) for r, it, ls in self._rows if r.y >= top and r.bottom <= bottom]
+
+    def visible_rows(self) -> int:
+        """Rows wholly inside the rectangle at the current scroll (after a layout)."""
+        return len(self._in_view())
+
+    def visible_lines(self) -> int:
+        """Lines of text in the rows wholly inside the rectangle (after a layout)."""
+        return sum(len(ls) for _r, _it, ls in self._in_view())
+
+    def wrap_width(self, theme: Theme, item: ListItem | None = None) -> int:
+        size = getattr(theme, self.size_key)
+        iw = int(size * 1.4) + self.row_pad(theme) if item is not None and item.icon else 0
+        return max(20, self.rect.w - 2 * self.row_pad(theme) - iw - theme.px(10))
+
+    def height_for_last(self, theme: Theme, lines: int, width: int | None = None) -> int:
+        """The height that shows the newest rows holding at least `lines` lines of text, whole
+        (the rows as they would wrap in a list `width` wide, default this one's)."""
+        size = getattr(theme, self.size_key)
+        pad = self.row_pad(theme)
+        keep_w = self.rect.w
+        if width is not None:
+            self.rect.w = width
+        h, n = 0, 0
+        try:
+            for it in reversed(self.items):
+                f = res.font("sans_bold" if it.heading else self.kind, size)
+                k = len(wrap_text(it.text, f, self.wrap_width(theme, it)))
+                h += k * f.get_linesize() + pad + self.row_gap(theme, it)
+                n += k
+                if n >= lines:
+                    break
+        finally:
+            self.rect.w = keep_w
+        return h + max(0, lines - n) * self.row_height(theme)
+
     def _layout(self, theme: Theme) -> None:
         key = (id(self.items), len(self.items), self.rect.size, theme.ui)
         if key == self._layout_key:
@@ -417,17 +469,16 @@ class ScrollList(Widget):
         self._layout_key = key
         self._theme = theme
         size = getattr(theme, self.size_key)
-        pad = theme.px(6)
+        pad = self.row_pad(theme)
         rows = []
         y = 0
         for it in self.items:
             kind = "sans_bold" if it.heading else self.kind
             f = res.font(kind, size)
-            iw = int(size * 1.4) + pad if it.icon else 0
-            lines = wrap_text(it.text, f, max(20, self.rect.w - 2 * pad - iw - theme.px(10)))
+            lines = wrap_text(it.text, f, self.wrap_width(theme, it))
             h = len(lines) * f.get_linesize() + pad
             rows.append((pygame.Rect(0, y, self.rect.w - theme.px(10), h), it, lines))
-            y += h + (theme.px(2) if not it.heading else 0)
+            y += h + self.row_gap(theme, it)
         self._rows = rows
         self._content_h = y
 
@@ -480,7 +531,7 @@ class ScrollList(Widget):
         self._layout(theme)
         self.scroll = max(0, min(self.max_scroll, self.scroll))
         size = getattr(theme, self.size_key)
-        pad = theme.px(6)
+        pad = self.row_pad(theme)
         clip = surface.get_clip()
         surface.set_clip(self.rect.clip(clip) if clip else self.rect)
         hover_item = self._row_at(self._mouse) if self.hover else None
@@ -488,6 +539,8 @@ class ScrollList(Widget):
             sr = r.move(self.rect.x, self.rect.y - self.scroll)
             if sr.bottom < self.rect.y or sr.y > self.rect.bottom:
                 continue
+            if self.whole_rows and (sr.y < self.rect.y or sr.bottom > self.rect.bottom):
+                continue  # a line cut by the edge is not drawn at all
             kind = "sans_bold" if it.heading else self.kind
             if it.heading:
                 color = T.BRASS_LIGHT

@@ -241,6 +241,13 @@ class ChoicePanel(DecisionPanel):
         # footer: one row of buttons at the bottom
         bottom = c.bottom
         if self.footer:
+            bottom = c.bottom - theme.row - theme.px(8)
+        # a short panel (the log keeps its lines) scrolls its prompt and rule line with the rest
+        self._compact = bottom - y < theme.px(96) and y > c.y + theme.px(2)
+        if self._compact:
+            y = c.y
+        bottom = c.bottom
+        if self.footer:
             gap = theme.px(6)
             n = len(self.footer)
             bw = (c.w - gap * (n - 1)) // n
@@ -257,7 +264,8 @@ class ChoicePanel(DecisionPanel):
         # the flow, in content coordinates then shifted by the scroll
         cy = 0
         placed: list[tuple[Widget, pygame.Rect]] = []
-        for e in self.flow:
+        head = [("label", lab) for lab in (self.prompt, self.detail) if lab.text] if self._compact else []
+        for e in head + self.flow:
             k = e[0]
             if k == "label":
                 lab = e[1]
@@ -372,8 +380,21 @@ class ChoicePanel(DecisionPanel):
             w.draw(surface, theme)
         clip = surface.get_clip()
         surface.set_clip(self._view.inflate(theme.px(4), theme.px(4)).clip(clip) if clip else self._view)
+        view_clip = surface.get_clip()
         for w in flow:
             if w.rect.bottom >= self._view.y and w.rect.y <= self._view.bottom:
+                if isinstance(w, Label) and not self._view.contains(w.rect):
+                    # text cut by the view's edge: only its whole lines are drawn
+                    lh = res.font(w.kind, w.size(theme)).get_linesize()
+                    k0 = max(0, -(-(self._view.y - w.rect.y) // lh))
+                    k1 = (self._view.bottom - w.rect.y) // lh
+                    if k1 <= k0:
+                        continue
+                    band = pygame.Rect(view_clip.x, w.rect.y + k0 * lh, view_clip.w, (k1 - k0) * lh)
+                    surface.set_clip(band.clip(view_clip))
+                    w.draw(surface, theme)
+                    surface.set_clip(view_clip)
+                    continue
                 w.draw(surface, theme)
         surface.set_clip(clip)
         if self.max_scroll > 0:

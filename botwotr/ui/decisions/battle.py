@@ -294,19 +294,19 @@ class RerollPanel(BattlePanel):
         mx = p.get("max", 0)
         roll = (_battle(ctx).get("rolls") or {}).get(side) or {"dice": []}
         n = min(mx, len(roll["dice"]))
-        self.prompt.text = ngettext("Click up to {n} die to roll again.", "Click up to {n} dice to roll again.",
-                                    n).format(n=n) + " " + _("Selected {k} of {n}.").format(k=len(self.sel), n=n)
+        self.prompt.text = ngettext("Click up to {n} die to re-roll ({k} chosen).",
+                                    "Click up to {n} dice to re-roll ({k} chosen).", n).format(n=n, k=len(self.sel))
         # both rolls are what this decision needs, and they must show without scrolling at 1280x720
         # and 1920x1080: no banner (the board marks the battle, each roll line names its side) and
         # the rule in the prompt's tooltip
         self.prompt.tooltip = Tip(_("Leader re-rolls"), _("Leadership lets you re-roll any dice, hits included; "
                                                           "the new results stand (R-10.4.3)."))
         self.text(roll_line(ctx, side), "body", T.BRASS_LIGHT, kind="sans_bold")
-        self.tiles(roll_tiles(ctx, side, "die", self.sel, self._toggle), 52, 64, gap=6)
+        self.tiles(roll_tiles(ctx, side, "die", self.sel, self._toggle), 44, 52, gap=6)
         other = "sh" if side == "fp" else "fp"
         if (_battle(ctx).get("rolls") or {}).get(other):
             self.text(roll_line(ctx, other), "small", T.TEXT_DIM)
-            self.tiles(roll_tiles(ctx, other, f"die:{other}"), 34, 48, gap=4)
+            self.tiles(roll_tiles(ctx, other, f"die:{other}"), 30, 38, gap=4)
         cmd = self.first(cmd="reroll", dice=sorted(self.sel))
         go = Button(ngettext("Re-roll {n} die", "Re-roll {n} dice", len(self.sel)).format(n=len(self.sel))
                     if self.sel else _("Keep all dice"), lambda: self.submit(cmd), name="confirm",
