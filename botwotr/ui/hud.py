@@ -15,7 +15,7 @@ from .board_view import draw_die, draw_token
 from .i18n import N_, _, ngettext
 from .logtext import PHASE_NAMES, card_name, face_name, join_and, position_name, side_name, side_title
 from .theme import Theme
-from .widgets import Tip, Widget, wrap_text
+from .widgets import Tip, Widget, fit_text, wrap_text
 
 
 def phase_text(spec, view) -> str:
@@ -207,11 +207,12 @@ class SidesPanel(Widget):
             cx, cy = hx, y
             more_w = res.font("sans_bold", theme.small).size("+00")[0] + theme.px(10)
             for k, c in enumerate(visible):
-                label = card_name(spec, c)
-                img = res.text(label, "sans", theme.small, T.INK)
-                r = pygame.Rect(cx, cy, img.get_width() + theme.px(10), line - theme.px(2))
                 last_line = cy > y
                 limit = rect.right - pad - (more_w if last_line and k < len(visible) - 1 else 0)
+                # a title longer than a line is shortened at a word ("…"); its tooltip has it whole
+                label = fit_text(card_name(spec, c), "sans", theme.small, limit - hx - theme.px(10))
+                img = res.text(label, "sans", theme.small, T.INK)
+                r = pygame.Rect(cx, cy, img.get_width() + theme.px(10), line - theme.px(2))
                 if r.right > limit and cx > hx:
                     if last_line:  # no room for a third line: "+N", the rest in its tooltip
                         rest = visible[k:]
@@ -222,7 +223,10 @@ class SidesPanel(Widget):
                         self._tips.append((mr, Tip(_("More cards"), lines=[card_name(spec, x) for x in rest])))
                         break
                     cx, cy = hx, cy + line
-                    r.topleft = (cx, cy)
+                    label = fit_text(card_name(spec, c), "sans", theme.small, rect.right - pad - (
+                        more_w if k < len(visible) - 1 else 0) - hx - theme.px(10))
+                    img = res.text(label, "sans", theme.small, T.INK)
+                    r = pygame.Rect(cx, cy, img.get_width() + theme.px(10), line - theme.px(2))
                 pygame.draw.rect(surface, T.PARCHMENT, r, border_radius=theme.px(3))
                 surface.blit(img, (r.x + theme.px(5), r.centery - img.get_height() // 2))
                 self._tips.append((r, self.card_tip(c)))

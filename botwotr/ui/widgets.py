@@ -117,6 +117,11 @@ def ellipsize(text: str, fnt: pygame.font.Font, width: int) -> str:
     return piece + ELLIPSIS if piece else ""
 
 
+def fit_text(text: str, kind: str, size: int, width: int) -> str:
+    """`text` shortened at a word with "…" to fit `width` pixels in the font `kind` at `size`."""
+    return ellipsize(text, res.font(kind, size), max(1, int(width)))
+
+
 def wrap_lines(text: str, fnt: pygame.font.Font, width: int, max_lines: int | None = None) -> list[str]:
     """`wrap_text`, but at most `max_lines` lines: the last one kept ends with an ellipsis."""
     lines = wrap_text(text, fnt, width)

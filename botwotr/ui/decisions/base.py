@@ -23,7 +23,7 @@ from ..board_view import draw_badge, draw_die, draw_token
 from ..i18n import _, ngettext
 from ..logtext import card_name, face_name, region_name, unit_name
 from ..panels import DecisionContext, DecisionPanel
-from ..widgets import Button, Clickable, Label, Tip, Widget, wrap_text
+from ..widgets import Button, Clickable, Label, Tip, Widget, fit_text, wrap_text
 
 SELECT = (255, 214, 102)       # selected tile rim
 TARGET = (120, 200, 255)       # regions to click
@@ -584,10 +584,10 @@ def card_painter(spec, card: str, combat: bool = False, note: str = ""):
             surface.blit(res.icon(CARD_TYPE_ICONS.get(cs.type, "card-random"), isz, (250, 240, 220)),
                          (x, band.y + theme.px(3)))
             x += isz + theme.px(4)
-        title = cs.title if cs else card_name(spec, card)
+        title = fit_text(cs.title if cs else card_name(spec, card), "serif_bold", theme.body,
+                         band.right - x - theme.px(4))
         img = res.text(title, "serif_bold", theme.body, (255, 248, 230))
-        surface.blit(img, (x, band.centery - img.get_height() // 2),
-                     area=pygame.Rect(0, 0, band.right - x - theme.px(4), img.get_height()))
+        surface.blit(img, (x, band.centery - img.get_height() // 2))
         body = pygame.Rect(rect.x + theme.px(7), band.bottom + theme.px(4), rect.w - theme.px(14),
                            rect.bottom - band.bottom - theme.px(8))
         if cs is None:
@@ -632,9 +632,9 @@ def die_painter(face: str | None, side: str, label: str = ""):
                              border_radius=theme.px(8))
         draw_die(surface, r, face, side, used=not tile.enabled)
         if label:
-            img = res.text(label, "sans", theme.small, T.TEXT if tile.enabled else T.TEXT_DIM)
-            surface.blit(img, (rect.centerx - img.get_width() // 2, r.bottom + theme.px(2)),
-                         area=pygame.Rect(0, 0, rect.w + theme.px(8), img.get_height()))
+            img = res.text(fit_text(label, "sans", theme.small, rect.w), "sans", theme.small,
+                           T.TEXT if tile.enabled else T.TEXT_DIM)
+            surface.blit(img, (rect.centerx - img.get_width() // 2, r.bottom + theme.px(2)))
 
     return paint
 
@@ -732,10 +732,9 @@ def figure_painter(spec, side: str, unit: str, caption: str = "", damaged: bool 
             pygame.draw.circle(veil, (140, 20, 16, 150), (s // 2, s // 2), s // 2)
             surface.blit(veil, r.topleft)
             surface.blit(ico, (r.centerx - s // 4, r.centery - s // 4))
-        label = caption or unit_name(spec, unit)
+        label = fit_text(caption or unit_name(spec, unit), "sans", theme.small, rect.w)
         img = res.text(label, "sans", theme.small, T.TEXT)
-        surface.blit(img, (rect.centerx - img.get_width() // 2, r.bottom + theme.px(3)),
-                     area=pygame.Rect(0, 0, rect.w + theme.px(10), img.get_height()))
+        surface.blit(img, (rect.centerx - img.get_width() // 2, r.bottom + theme.px(3)))
         if not tile.enabled:
             _dim(surface, rect, theme, 100)
 

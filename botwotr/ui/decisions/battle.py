@@ -11,7 +11,7 @@ from ..board_view import draw_badge, draw_token
 from ..i18n import N_, _, ngettext
 from ..logtext import border_rule_text, region_name, side_title, unit_name
 from ..panels import register_decision_panel
-from ..widgets import Button, Tip
+from ..widgets import Button, Tip, fit_text
 from .base import (ChoicePanel, Tile, _frame, badge_painter, card_painter, card_tip, combat_die_painter,
                    strength_summary, token_painter)
 
@@ -41,10 +41,10 @@ def banner_painter(ctx):
         s = theme.px(22)
         x = rect.right - s if align_right else rect.x
         draw_token(surface, pygame.Rect(x, rect.y, s, s), side, "knight-banner" if side == "fp" else "evil-tower")
-        name = res.text(region_name(spec, _region(b, side)), "sans_bold", theme.small, T.TEXT)
+        name = res.text(fit_text(region_name(spec, _region(b, side)), "sans_bold", theme.small,
+                                 rect.w - s - theme.px(4)), "sans_bold", theme.small, T.TEXT)
         nx = x - theme.px(4) - name.get_width() if align_right else x + s + theme.px(4)
-        surface.blit(name, (nx, rect.y + (s - name.get_height()) // 2),
-                     area=pygame.Rect(0, 0, rect.w - s - theme.px(4), name.get_height()))
+        surface.blit(name, (nx, rect.y + (s - name.get_height()) // 2))
         y = rect.y + s + theme.px(4)
         fs = theme.px(20)
         figs = [u for u in sorted(reg["units"]) for _k in range(reg["units"][u])]
