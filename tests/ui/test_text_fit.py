@@ -246,3 +246,75 @@ def test_ellipsis_at_a_word(recorder):
     one = W.ellipsize("Amonlhawdurthangorodrimbelegostfornost", f, 80)
     assert one.endswith(ELLIPSIS) and f.size(one)[0] <= 80
     assert W.wrap_lines("one two three four five six seven", f, 60, max_lines=2)[-1].endswith(ELLIPSIS)
+
+
+def _key(app, key):
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=""))
+    app.step()
+
+
+def test_full_log_opens_on_L_and_a_line_looks_back(make_app, rohan):
+    """L opens the whole log (every sentence the log panel would show, not only the newest);
+    the help lists the key; a click on a line closes it and shows the board after that line."""
+    from conftest import click
+    from botwotr.ui.help import SHORTCUTS
+    from botwotr.ui.logtext import log_lines
+    from botwotr.ui.scenes.game import GameScene
+    from botwotr.ui.scenes.log_view import FullLogScene
+    assert any(k == "L" for k, _t in SHORTCUTS)
+    g = Game.new(rohan, seed=2)
+    bots = {"fp": GreedyBot(2), "sh": GreedyBot(3)}
+    for _ in range(150):
+        side = deciding_side(g.state)
+        g.submit(bots[side].choose(g, [c for c in g.legal_commands() if c["side"] == side]))
+    app = make_app((1280, 720))
+    scene = GameScene(app, g, mode="hotseat")
+    app.push(scene)
+    app.step()
+    _key(app, pygame.K_l)
+    assert app.scene is scene  # behind the hotseat curtain nothing opens
+    scene.lift_curtain()
+    app.step()
+    n = len(g.log)
+    _key(app, pygame.K_l)
+    view = app.scene
+    assert isinstance(view, FullLogScene)
+    texts = [it.text for it in view.list.items]
+    assert texts == [s for _i, s in log_lines(g, scene.log_panel.seat)]
+    assert view.list.visible_lines() > 20  # a big window, not the panel's few lines
+    _key(app, pygame.K_HOME)
+    assert view.list.scroll == 0
+    row = next(i for i, it in enumerate(view.list.items) if it.payload and not it.heading)
+    click(app, view.list.row_rect(row).center)
+    assert app.scene is scene and scene.looking_at == view.list.items[row].payload
+    assert len(g.log) == n  # looking changes nothing
+    scene.back_to_present()
+    app.step()
+    _key(app, pygame.K_l)
+    assert isinstance(app.scene, FullLogScene)
+    _key(app, pygame.K_ESCAPE)
+    assert app.scene is scene
+
+
+def test_f11_toggles_full_screen_and_back(make_app):
+    from botwotr.ui.scenes.title import TitleScene
+    app = make_app((1280, 720))
+    app.push(TitleScene(app))
+    app.step()
+    _key(app, pygame.K_F11)
+    assert app.fullscreen
+    _key(app, pygame.K_F11)
+    assert not app.fullscreen and app.size == (1280, 720)
+    assert app.theme.width == 1280
+
+
+def test_the_window_may_open_maximised(home):
+    """`botwotr` opens the window maximised; where the video driver cannot maximise (the
+    dummy driver of the tests) it keeps the size asked for, and nothing fails."""
+    from botwotr.ui.app import App, StepClock
+    app = App(size=(1280, 720), clock=StepClock(), home=home, maximized=True)
+    try:
+        w, h = app.size
+        assert w >= 1280 and h >= 720 and app.theme.width == w
+    finally:
+        app.close()
