@@ -243,7 +243,7 @@ class ChoicePanel(DecisionPanel):
         if self.footer:
             bottom = c.bottom - theme.row - theme.px(8)
         # a short panel (the log keeps its lines) scrolls its prompt and rule line with the rest
-        self._compact = bottom - y < theme.px(96) and y > c.y + theme.px(2)
+        self._compact = bottom - y < theme.px(140) and y > c.y + theme.px(2)
         if self._compact:
             y = c.y
         bottom = c.bottom

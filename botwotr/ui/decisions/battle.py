@@ -302,7 +302,7 @@ class RerollPanel(BattlePanel):
         self.prompt.tooltip = Tip(_("Leader re-rolls"), _("Leadership lets you re-roll any dice, hits included; "
                                                           "the new results stand (R-10.4.3)."))
         self.text(roll_line(ctx, side), "body", T.BRASS_LIGHT, kind="sans_bold")
-        self.tiles(roll_tiles(ctx, side, "die", self.sel, self._toggle), 44, 52, gap=6)
+        self.tiles(roll_tiles(ctx, side, "die", self.sel, self._toggle), 38, 42, gap=6)
         other = "sh" if side == "fp" else "fp"
         if (_battle(ctx).get("rolls") or {}).get(other):
             self.text(roll_line(ctx, other), "small", T.TEXT_DIM)
