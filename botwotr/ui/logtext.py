@@ -328,7 +328,7 @@ def _cards_drawn(e, spec):
     deck = {"generic": _("the generic deck"), "story": _("their story deck"),
             "special": _("the special deck")}.get(e["deck"], e["deck"])
     if all(c == HIDDEN for c in cards):
-        return ngettext("{side} draws {n} card from {deck}.", "{side} draws {n} cards from {deck}.",
+        return ngettext("{side} draws a card from {deck}.", "{side} draws {n} cards from {deck}.",
                         len(cards)).format(side=cap(actor_name(e["side"])), n=len(cards), deck=deck)
     return _("{side} draws {cards} from {deck}.").format(
         side=cap(actor_name(e["side"])), cards=join_and(card_name(spec, c) for c in cards), deck=deck)
