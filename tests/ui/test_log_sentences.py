@@ -9,7 +9,6 @@ import os
 import re
 from pathlib import Path
 
-import pygame
 import pytest
 
 from botwotr.core import Game

@@ -84,7 +84,7 @@ def recorder(monkeypatch):
 
     monkeypatch.setattr(res, "text", text)
     # every widget's draw says which box it draws in
-    from botwotr.ui import hud, panels  # noqa: F401
+    from botwotr.ui import hud, panels  # noqa: F401  (their widget classes must exist before the walk)
     from botwotr.ui.decisions import base
     from botwotr.ui.scenes import game as game_mod
     classes = {W.Widget}
