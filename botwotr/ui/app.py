@@ -64,7 +64,8 @@ def home_folder() -> Path:
 
 class App:
     def __init__(self, size=(1280, 720), clock=None, home: str | os.PathLike | None = None,
-                 title: str | None = None, resizable: bool = True, mode_flags: int = 0):
+                 title: str | None = None, resizable: bool = True, mode_flags: int = 0,
+                 maximized: bool = False):
         os.environ.setdefault("SDL_VIDEO_CENTERED", "1")
         pygame.display.init()
         pygame.font.init()
@@ -83,6 +84,10 @@ class App:
         except (AttributeError, pygame.error):
             pass
         self.flags = flags
+        self.fullscreen = False
+        self._windowed_size = size
+        if maximized:
+            self.maximize()
         self.clock = clock or RealClock()
         self.home = Path(home) if home else home_folder()
         from ..persistence import autosave as _autosave
@@ -189,6 +194,9 @@ class App:
             if ev.pos != self.mouse:
                 self.hover_time = 0.0
             self.mouse = ev.pos
+        if ev.type == pygame.KEYDOWN and ev.key == pygame.K_F11:
+            self.toggle_fullscreen()
+            return
         if ev.type == pygame.KEYDOWN and ev.key == pygame.K_F12:
             path = self.screenshot()
             scene = self.scene
@@ -198,6 +206,36 @@ class App:
         scene = self.scene
         if scene is not None:
             self._guard(scene, scene.handle_event, ev)
+
+    @staticmethod
+    def _window():
+        with warnings.catch_warnings():  # pygame-ce 2.5 calls this bridge deprecated
+            warnings.simplefilter("ignore", DeprecationWarning)
+            return pygame.Window.from_display_module()
+
+    def maximize(self) -> None:
+        """Fill the screen, as a window (the window manager's maximise)."""
+        try:
+            self._window().maximize()
+        except (AttributeError, pygame.error):
+            return
+        w, h = pygame.display.get_surface().get_size()
+        if (w, h) != self.size:
+            self.resize(w, h)
+
+    def toggle_fullscreen(self) -> None:
+        """F11: full screen at the desktop's size, or back to the window as it was."""
+        if self.fullscreen:
+            self.fullscreen = False
+            self.screen = pygame.display.set_mode(self._windowed_size, self.flags)
+        else:
+            self._windowed_size = self.size
+            self.fullscreen = True
+            self.screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+        w, h = self.size
+        self.theme = Theme.for_size(w, h)
+        for scene in list(self.scenes):
+            self._guard(scene, scene.on_resize, w, h)
 
     def resize(self, w: int, h: int) -> None:
         w, h = max(MIN_SIZE[0], w), max(MIN_SIZE[1], h)
@@ -291,7 +329,7 @@ def run(argv: list[str] | None = None) -> int:
                 size = (min(size[0], dw), min(size[1], dh))
         except pygame.error:
             size = (1280, 720)
-    app = App(size=size)
+    app = App(size=size, maximized=args.size is None)  # opens maximised unless --size is given
     from .scenes.title import TitleScene
     app.push(TitleScene(app))
     try:

@@ -35,6 +35,8 @@ SHORTCUTS = (
     (N_("F12"), N_("save a picture of the window")),
     (N_("Space / Escape"), N_("skip the animation (a click does too)")),
     (N_("Escape"), N_("close this help; otherwise the menu (save as, load, settings, quit)")),
+    (N_("L"), N_("the full log (a click on a line shows the board after it)")),
+    (N_("F11"), N_("full screen on / off")),
     (N_("F1 / H"), N_("this help")),
 )
 

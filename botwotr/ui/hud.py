@@ -15,7 +15,7 @@ from .board_view import draw_die, draw_token
 from .i18n import N_, _, ngettext
 from .logtext import PHASE_NAMES, card_name, face_name, join_and, position_name, side_name, side_title
 from .theme import Theme
-from .widgets import Tip, Widget, wrap_text
+from .widgets import Tip, Widget, fit_text, wrap_text
 
 
 def phase_text(spec, view) -> str:
@@ -165,9 +165,13 @@ class SidesPanel(Widget):
             self._tips.append((r, Tip(_("Action die: {face}").format(face=face_name(face)))))
             dx += ds + theme.px(4)
         used = max(0, sd["dice"] - len(rolled) - (len(sd["box"]) if side == "sh" else 0))
-        if v["phase"] in ("draw", "shadow", "fate", "roll", "setup"):
-            used_label = ngettext("{n} action die to roll", "{n} action dice to roll", sd["dice"]).format(n=sd["dice"])
+        if not_rolled_yet(v, side):
+            n = max(0, sd["dice"] - (len(sd["box"]) if side == "sh" else 0))
+            used_label = ngettext("{n} action die to roll", "{n} action dice to roll", n).format(n=n)
             img = res.text(used_label, "sans", theme.small, T.TEXT_DIM)
+            surface.blit(img, (dx, y + ds // 2 - img.get_height() // 2))
+        elif v["phase"] == "roll" and not rolled:
+            img = res.text(_("rolled: no dice left in the pool"), "sans", theme.small, T.TEXT_DIM)
             surface.blit(img, (dx, y + ds // 2 - img.get_height() // 2))
         else:
             for _k in range(used):
@@ -207,11 +211,12 @@ class SidesPanel(Widget):
             cx, cy = hx, y
             more_w = res.font("sans_bold", theme.small).size("+00")[0] + theme.px(10)
             for k, c in enumerate(visible):
-                label = card_name(spec, c)
-                img = res.text(label, "sans", theme.small, T.INK)
-                r = pygame.Rect(cx, cy, img.get_width() + theme.px(10), line - theme.px(2))
                 last_line = cy > y
                 limit = rect.right - pad - (more_w if last_line and k < len(visible) - 1 else 0)
+                # a title longer than a line is shortened at a word ("…"); its tooltip has it whole
+                label = fit_text(card_name(spec, c), "sans", theme.small, limit - hx - theme.px(10))
+                img = res.text(label, "sans", theme.small, T.INK)
+                r = pygame.Rect(cx, cy, img.get_width() + theme.px(10), line - theme.px(2))
                 if r.right > limit and cx > hx:
                     if last_line:  # no room for a third line: "+N", the rest in its tooltip
                         rest = visible[k:]
@@ -222,7 +227,10 @@ class SidesPanel(Widget):
                         self._tips.append((mr, Tip(_("More cards"), lines=[card_name(spec, x) for x in rest])))
                         break
                     cx, cy = hx, cy + line
-                    r.topleft = (cx, cy)
+                    label = fit_text(card_name(spec, c), "sans", theme.small, rect.right - pad - (
+                        more_w if k < len(visible) - 1 else 0) - hx - theme.px(10))
+                    img = res.text(label, "sans", theme.small, T.INK)
+                    r = pygame.Rect(cx, cy, img.get_width() + theme.px(10), line - theme.px(2))
                 pygame.draw.rect(surface, T.PARCHMENT, r, border_radius=theme.px(3))
                 surface.blit(img, (r.x + theme.px(5), r.centery - img.get_height() // 2))
                 self._tips.append((r, self.card_tip(c)))
@@ -273,6 +281,18 @@ class SidesPanel(Widget):
             if r.collidepoint(pos):
                 return tip
         return None
+
+
+def not_rolled_yet(view, side) -> bool:
+    """True while this side's action dice are still to be rolled this turn (R-8.1): before the
+    action roll, or during it until the side has rolled."""
+    phase = view.get("phase")
+    if phase in ("draw", "shadow", "fate", "setup"):
+        return True
+    if phase != "roll":
+        return False
+    top = view["pending"][-1] if view.get("pending") else None
+    return bool(top and top["kind"] == "roll_dice" and side in (top.get("sides") or [top.get("side")]))
 
 
 def _card_backs(surface, theme, x, y, line, n) -> int:

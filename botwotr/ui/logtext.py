@@ -43,6 +43,57 @@ ADJUST_WHAT = {"units": N_("the units"), "move": N_("an army's place"), "damage"
                "leaders": N_("the leaders"), "character": N_("a character"), "control": N_("a control marker"),
                "fate": N_("the fate marker"), "dice": N_("the action dice"), "card": N_("a card's place")}
 TACTIC_NAMES = {"regroup": N_("Regroup"), "combat_event": N_("Combat event")}
+ICON_NAMES = {"ent": N_("Ent")}
+FATE_COLOURS = {"grey": N_("grey"), "blue": N_("blue"), "red": N_("red")}
+BATTLE_OUTCOMES = {
+    "attacker_won": N_("the attacker wins"), "defender_won": N_("the defender holds"),
+    "both_destroyed": N_("both armies are destroyed"), "ceased": N_("the attacker ceases the attack"),
+    "retreated": N_("the defender retreats"), "fled": N_("the defender flees"),
+    "fled_destroyed": N_("the fleeing army is destroyed"),
+    "defender_destroyed": N_("the defending army is destroyed"),
+}
+CARD_PLACES = {"deck": N_("the deck"), "hand_fp": N_("the Free Peoples' hand"),
+               "hand_sh": N_("the Shadow's hand"), "discard": N_("the discard pile")}
+# A modifier a card adds (R-5.6): what it does, with {n} and whose it is ({side}).
+MODIFIER_TEXT = {
+    "hits": (N_("{side} scores {n} more hit"), N_("{side} scores {n} more hits")),
+    "reroll": (N_("{side} may re-roll {n} more die"), N_("{side} may re-roll {n} more dice")),
+    "target": (N_("{side} needs {n} more to hit"), N_("{side} needs {n} more to hit")),
+    "absorb": (N_("{side} ignores {n} hit"), N_("{side} ignores {n} hits")),
+    "strength": (N_("{side} fights with {n} more strength"), N_("{side} fights with {n} more strength")),
+    "roll": (N_("{side} adds {n} to each combat die"), N_("{side} adds {n} to each combat die")),
+    "cancel_card": (N_("the combat card played against {side} has no effect"),
+                    N_("the combat card played against {side} has no effect")),
+}
+MODIFIER_LESS = {
+    "hits": (N_("{side} scores {n} hit fewer"), N_("{side} scores {n} hits fewer")),
+    "reroll": (N_("{side} may re-roll {n} die fewer"), N_("{side} may re-roll {n} dice fewer")),
+    "target": (N_("{side} needs {n} less to hit"), N_("{side} needs {n} less to hit")),
+    "strength": (N_("{side} fights with {n} less strength"), N_("{side} fights with {n} less strength")),
+    "roll": (N_("{side} takes {n} from each combat die"), N_("{side} takes {n} from each combat die")),
+}
+MODIFIER_UNTIL = {"round": N_("this round"), "battle": N_("this battle"), "turn": N_("this turn")}
+
+
+def humanize(code) -> str:
+    """Last resort for a code the client has no words for: "some_code" -> "some code"."""
+    return str(code).replace("_", " ").replace(":", " ")
+
+
+def icon_name(icon) -> str:
+    return _(ICON_NAMES.get(icon, humanize(icon)))
+
+
+def fate_tile_text(spec, tile_id) -> str:
+    """A fate tile as the players see it: "a fate tile of value 2 with the Ent icon"."""
+    t = spec.fate_tiles.get(tile_id)
+    if t is None:
+        return _("a fate tile")
+    colour = _(FATE_COLOURS.get(t.color, humanize(t.color)))
+    if t.icon:
+        return _("a {colour} fate tile of value {v} with the {icon} icon").format(
+            colour=colour, v=t.value, icon=icon_name(t.icon))
+    return _("a {colour} fate tile of value {v}").format(colour=colour, v=t.value)
 
 
 def side_name(side) -> str:
@@ -105,8 +156,32 @@ def position_name(spec, p) -> str:
     return ps.name if ps else str(p)
 
 
+def unit_singular(spec, u) -> str:
+    """One figure of a unit type: the content names types in the plural ("Ents", "Rohan
+    Footmen"), so one is said by the English rule on the last word ("Ent", "Rohan Footman");
+    names that are no plural stay as they are ("Uruk-hai")."""
+    name = unit_name(spec, u)
+    if u == HIDDEN:
+        return name
+    head, _sep, last = name.rpartition(" ")
+    low = last.lower()
+    if low.endswith("men"):
+        last = last[:-3] + last[-3:-2] + "an"
+    elif low.endswith("s") and not low.endswith("ss") and len(last) > 2:
+        last = last[:-1]
+    return f"{head} {last}" if head else last
+
+
+def unit_count(spec, u, n: int) -> str:
+    """"1 Ent", "3 Ents", "1 hidden unit"."""
+    if u == HIDDEN:
+        return ngettext("{n} hidden unit", "{n} hidden units", n).format(n=n)
+    return ngettext("{n} {one}", "{n} {many}", n).format(
+        n=n, one=unit_singular(spec, u), many=unit_name(spec, u))
+
+
 def units_text(spec, units: dict) -> str:
-    parts = [f"{n} {unit_name(spec, u)}" for u, n in sorted(units.items()) if n]
+    parts = [unit_count(spec, u, n) for u, n in sorted(units.items()) if n]
     return join_and(parts) if parts else _("no units")
 
 
@@ -121,6 +196,25 @@ def join_and(parts) -> str:
 
 def path_text(spec, path) -> str:
     return " › ".join(region_name(spec, r) for r in path)
+
+
+def border_rule_text(spec) -> str:
+    """When the attacker needs more than 5 to hit (R-10.10), from the scenario's border rules:
+    "The attacker hits on 6+ across a stream, ford or pass in the first round, and across a
+    wall in the first 3 rounds (R-10.10)." Empty when no border changes it."""
+    by_rule: dict[tuple[int, int], list[str]] = {}
+    for kind, rule in spec.border_rules.items():
+        if rule.rounds and rule.target != 5:
+            by_rule.setdefault((rule.target, rule.rounds), []).append(_(BORDER_NAMES.get(kind, humanize(kind))))
+    parts = []
+    for (target, rounds), names in sorted(by_rule.items(), key=lambda kv: (kv[0][1], kv[0][0])):
+        where = _("{a} or {b}").format(a=", ".join(names[:-1]), b=names[-1]) if len(names) > 1 else names[0]
+        when = _("in the first round") if rounds == 1 else ngettext(
+            "in the first {n} round", "in the first {n} rounds", rounds).format(n=rounds)
+        parts.append(_("on {t}+ across a {where} {when}").format(t=target, where=where, when=when))
+    if not parts:
+        return ""
+    return _("The attacker hits {cases} (R-10.10).").format(cases=join_and(parts))
 
 
 def tactic_name(spec, t) -> str:
@@ -140,11 +234,23 @@ def event_sentence(e: dict, spec) -> str | None:
     k = e["e"]
     fn = _EVENTS.get(k)
     if fn is None:
-        return None if k in _SILENT else _("{event}.").format(event=k)
+        return None if k in _SILENT else _("{event}.").format(event=event_title(k))
     try:
         return fn(e, spec)
     except (KeyError, TypeError, AttributeError):  # an event shape we do not know yet
-        return _("{event}.").format(event=k)
+        return _("{event}.").format(event=event_title(k))
+
+
+def event_title(kind: str) -> str:
+    """An event kind the client has no sentence for, in words: "CardsDrawn" -> "Cards drawn"."""
+    words, cur = [], ""
+    for ch in kind:
+        if ch.isupper() and cur:
+            words.append(cur)
+            cur = ""
+        cur += ch
+    words.append(cur)
+    return cap(" ".join(w.lower() for w in words if w))
 
 
 _SILENT = {"StepDone", "PendingPushed", "PendingPopped", "PendingUpdated", "RngAdvanced",
@@ -222,7 +328,7 @@ def _cards_drawn(e, spec):
     deck = {"generic": _("the generic deck"), "story": _("their story deck"),
             "special": _("the special deck")}.get(e["deck"], e["deck"])
     if all(c == HIDDEN for c in cards):
-        return ngettext("{side} draws {n} card from {deck}.", "{side} draws {n} cards from {deck}.",
+        return ngettext("{side} draws a card from {deck}.", "{side} draws {n} cards from {deck}.",
                         len(cards)).format(side=cap(actor_name(e["side"])), n=len(cards), deck=deck)
     return _("{side} draws {cards} from {deck}.").format(
         side=cap(actor_name(e["side"])), cards=join_and(card_name(spec, c) for c in cards), deck=deck)
@@ -255,10 +361,9 @@ def _die_used(e, spec):
 
 
 def _fate_applied(e, spec):
-    s = ngettext("A fate tile of value {n} is applied.", "A fate tile of value {n} is applied.",
-                 e["value"]).format(n=e["value"])
+    s = _("A fate tile of value {n} is applied.").format(n=e["value"])
     if e.get("icon"):
-        s += " " + _("It shows the {icon} icon.").format(icon=e["icon"])
+        s += " " + _("It shows the {icon} icon.").format(icon=icon_name(e["icon"]))
     return s
 
 
@@ -270,7 +375,9 @@ def _battle_started(e, spec):
 
 def _battle_ended(e, spec):
     return _("The battle for {target} ends: {outcome}.").format(
-        target=region_name(spec, e["target"]), outcome=e.get("outcome") or _("no result"))
+        target=region_name(spec, e["target"]),
+        outcome=_(BATTLE_OUTCOMES.get(e.get("outcome"), humanize(e.get("outcome")))) if e.get("outcome")
+        else _("no result"))
 
 
 def _combat_rolled(e, spec):
@@ -283,6 +390,22 @@ def _tactics(e, spec):
     ch = e.get("choice", {})
     return _("Tactics revealed: {fp} for the Free Peoples, {sh} for the Shadow.").format(
         fp=tactic_name(spec, ch.get("fp")), sh=tactic_name(spec, ch.get("sh")))
+
+
+def _modifier(e, spec):
+    m = e["mod"]
+    n = m.get("n", 1)
+    kind = m.get("kind")
+    forms = (MODIFIER_LESS if n < 0 else MODIFIER_TEXT).get(kind)
+    who = side_name(m.get("side"))
+    if forms is None:
+        what = _("{side}: {kind} {n:+d}").format(side=who, kind=humanize(kind), n=n)
+    else:
+        what = ngettext(forms[0], forms[1], abs(n)).format(side=who, n=abs(n))
+    until = m.get("until")
+    if until in MODIFIER_UNTIL:
+        what = _("{what} {until}").format(what=what, until=_(MODIFIER_UNTIL[until]))
+    return _("{what}.").format(what=cap(what))
 
 
 _EVENTS: dict[str, Any] = {
@@ -329,8 +452,10 @@ _EVENTS: dict[str, Any] = {
         side=cap(actor_name(e["side"])), card=card_name(spec, e["card"])),
     "CardLeftTable": lambda e, spec: _("{card} leaves the table.").format(card=card_name(spec, e["card"])),
     "CardMovedByPlayers": lambda e, spec: _("The players move {card} to {to}.").format(
-        card=card_name(spec, e["card"]), to=e["to"]),
-    "PositionChosen": lambda e, spec: _("Saruman takes his place in {pos} ({n} dice in the Shadow Box).").format(
+        card=card_name(spec, e["card"]), to=_(CARD_PLACES.get(e["to"], humanize(e["to"])))),
+    "PositionChosen": lambda e, spec: ngettext(
+        "Saruman takes his place in {pos} ({n} die in the Shadow Box).",
+        "Saruman takes his place in {pos} ({n} dice in the Shadow Box).", e["dice"]).format(
         pos=position_name(spec, e["position"]), n=e["dice"]),
     "LeadershipTokensGained": lambda e, spec: ngettext(
         "The Shadow player gains {n} leadership token.", "The Shadow player gains {n} leadership tokens.",
@@ -340,8 +465,7 @@ _EVENTS: dict[str, Any] = {
     "LeadershipTokensLost": lambda e, spec: _("The Shadow's unplaced leadership tokens are lost."),
     "LeadershipTokensRemoved": lambda e, spec: _("The Shadow leadership tokens are removed from the board."),
     "FateTileDrawn": lambda e, spec: _("The Free Peoples player draws a fate tile.") if e["tile"] == HIDDEN
-    else _("The Free Peoples player draws fate tile {tile} (value {v}).").format(
-        tile=e["tile"], v=spec.fate_tiles[e["tile"]].value if e["tile"] in spec.fate_tiles else "?"),
+    else _("The Free Peoples player draws {tile}.").format(tile=fate_tile_text(spec, e["tile"])),
     "FateTileSetAside": lambda e, spec: _("The fate tile is set aside."),
     "FateTileApplied": _fate_applied,
     "FateTilesReturned": lambda e, spec: _("The tiles set aside go back into the fate pool."),
@@ -366,8 +490,7 @@ _EVENTS: dict[str, Any] = {
     "Passed": lambda e, spec: _("{side} passes.").format(side=cap(actor_name(e["side"]))),
     "GameWon": lambda e, spec: _("{side} wins! {reason}").format(side=cap(actor_name(e["side"])),
                                                                 reason=e.get("reason", "")),
-    "ModifierAdded": lambda e, spec: _("A modifier takes effect: {kind} {n:+d}.").format(
-        kind=e["mod"].get("kind"), n=e["mod"].get("n", 1)),
+    "ModifierAdded": _modifier,
     "BattleStarted": _battle_started,
     "BattleEnded": _battle_ended,
     "TacticsRevealed": _tactics,
@@ -415,8 +538,7 @@ def command_sentence(cmd: dict, spec, state: dict | None = None) -> str:
             return fn(cmd, spec, state)
     except (KeyError, TypeError, AttributeError, IndexError):
         pass
-    rest = ", ".join(f"{k}: {v}" for k, v in cmd.items() if k not in ("cmd", "side"))
-    return f"{c.replace('_', ' ').capitalize()}" + (f" ({rest})" if rest else "")
+    return cap(humanize(c))
 
 
 def _die_face(cmd, state):
@@ -512,10 +634,10 @@ _COMMANDS: dict[str, Any] = {
     "rally": lambda cmd, spec, st: _("Rally the army in {region}").format(region=region_name(spec, cmd["region"])),
     "move_characters": lambda cmd, spec, st: _("Move {chars} to {path}").format(
         chars=join_and(char_name(spec, c) for c in cmd["characters"]), path=path_text(spec, cmd["path"])),
-    "remove_unit": lambda cmd, spec, st: _("Remove one {unit}").format(unit=unit_name(spec, cmd["unit"])),
-    "choose_unit": lambda cmd, spec, st: _("Recruit one {unit}").format(unit=unit_name(spec, cmd["unit"])),
+    "remove_unit": lambda cmd, spec, st: _("Remove one {unit}").format(unit=unit_singular(spec, cmd["unit"])),
+    "choose_unit": lambda cmd, spec, st: _("Recruit one {unit}").format(unit=unit_singular(spec, cmd["unit"])),
     "choose_region": lambda cmd, spec, st: _("Choose {region}").format(region=region_name(spec, cmd["region"])),
-    "casualty": lambda cmd, spec, st: _("Take one {unit} as a casualty").format(unit=unit_name(spec, cmd["unit"])),
+    "casualty": lambda cmd, spec, st: _("Take one {unit} as a casualty").format(unit=unit_singular(spec, cmd["unit"])),
     "tactic": lambda cmd, spec, st: _("{side}: choose {tactic}").format(
         side=side_title(cmd.get("side")), tactic=tactic_name(spec, cmd["tactic"])),
     "combat_card": lambda cmd, spec, st: _("{side}: fight with {card}").format(
@@ -530,7 +652,7 @@ _COMMANDS: dict[str, Any] = {
     "fight_on": lambda cmd, spec, st: _("Fight on"),
     "withdraw": lambda cmd, spec, st: {"stay": _("Stay and fight"), "retreat": _("Retreat"),
                                        "flee": _("Flee")}.get(cmd["choice"], cmd["choice"]),
-    "flee_casualty": lambda cmd, spec, st: _("Lose one {unit} while fleeing").format(unit=unit_name(spec, cmd["unit"])),
+    "flee_casualty": lambda cmd, spec, st: _("Lose one {unit} while fleeing").format(unit=unit_singular(spec, cmd["unit"])),
     "retreat_to": lambda cmd, spec, st: _("Retreat to {region}").format(region=region_name(spec, cmd["region"])),
     "advance": lambda cmd, spec, st: _("Advance from {src} with {who}").format(
         src=region_name(spec, cmd["from"]), who=_move_bits(cmd, spec, st)),
@@ -579,7 +701,7 @@ def pending_detail(spec, p: dict | None) -> str:
                 return ""
             s = _("The tile drawn shows {v}.").format(v=t.value)
             if t.icon:
-                s += " " + _("It carries the {icon} icon.").format(icon=t.icon)
+                s += " " + _("It carries the {icon} icon.").format(icon=icon_name(t.icon))
             return s
         if k == "discard":
             return ngettext("Discard {n} card.", "Discard {n} cards.", p.get("n", 1)).format(n=p.get("n", 1))

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
+from . import resources as res
 from . import theme as T
 from .i18n import _
 from .logtext import command_group, command_sentence, log_entries, pending_detail, region_name
@@ -227,42 +228,92 @@ def _forced_undo_text(game, note: dict, seat: str) -> str:
     return _("Taken back past revealed chance, as both players agreed: {what}.").format(what=what)
 
 
-class LogPanel(Panel):
-    """The game's events as sentences, newest at the bottom, for the seat shown."""
+LOG_MIN_LINES = 8  # the log keeps at least this many lines visible beside any decision
 
-    def __init__(self, on_pick=None):
-        """`on_pick(n)`: a line was clicked; n = the number of log entries up to and with it."""
+
+def log_items(game, seat: str, limit: int | None = None) -> list[ListItem]:
+    """The log as list rows for a seat: turn headings, phases in brass, set-up lines dimmed; a
+    row's payload is the number of log entries up to and with it (for "look back")."""
+    items = []
+    tip = Tip(_("Look back"), _("Click to see the board as it was after this."))
+    forced = {i: e["forced_undos"] for i, e in enumerate(game.log) if e.get("forced_undos")}
+    last = None
+    for i, kind, s in [*log_entries(game, seat), (len(game.log), None, "")]:
+        if last is not None and last != i and last in forced:  # forced undos after that move
+            items += [ListItem(_forced_undo_text(game, n, seat), payload=last + 1, color=T.DANGER)
+                      for n in forced.pop(last)]
+        last = i
+        if kind is None:
+            break
+        if kind in ("TurnStarted", "GameWon"):
+            items.append(ListItem(s, heading=True))
+        elif kind == "PhaseStarted":
+            items.append(ListItem(s, payload=i + 1, color=T.BRASS, tip=tip))
+        else:
+            setup = game.log[i]["cmd"].get("cmd") == "start_game"
+            items.append(ListItem(s, payload=i + 1, color=T.TEXT_DIM if setup else None, tip=tip))
+    return items[-limit:] if limit else items
+
+
+class LogPanel(Panel):
+    """The game's events as sentences, newest at the bottom, for the seat shown; the button in
+    its title row (or the L key) opens the whole log (`scenes/log_view.py`)."""
+
+    def __init__(self, on_pick=None, on_full=None):
+        """`on_pick(n)`: a line was clicked; n = the number of log entries up to and with it.
+        `on_full()`: the "Full log" button was clicked."""
         super().__init__(title=_("Log"))
         self.on_pick = on_pick
+        self.on_full = on_full
         self.list = self.add(ScrollList(clickable=on_pick is not None, size_key="small",
                                         stick_to_bottom=True, boxed=False,
                                         on_pick=lambda it: self.on_pick(it.payload) if self.on_pick else None))
+        self.btn_full = self.add(Button(_("Full log (L)"), lambda: self.on_full and self.on_full(),
+                                        size_key="small", kind="sans", name="full_log",
+                                        tooltip=Tip(_("Full log"), _("Every event of the game, in a big window (L)."))))
         self._key = None
+        self.game = None
+        self.seat = "public"
 
     def refresh(self, game, seat: str) -> None:
         key = (len(game.log), id(game.state), seat)
         if key == self._key:
             return
         self._key = key
-        items = []
-        tip = Tip(_("Look back"), _("Click to see the board as it was after this."))
-        forced = {i: e["forced_undos"] for i, e in enumerate(game.log) if e.get("forced_undos")}
-        last = None
-        for i, kind, s in [*log_entries(game, seat), (len(game.log), None, "")]:
-            if last is not None and last != i and last in forced:  # forced undos after that move
-                items += [ListItem(_forced_undo_text(game, n, seat), payload=last + 1, color=T.DANGER)
-                          for n in forced.pop(last)]
-            last = i
-            if kind is None:
-                break
-            if kind in ("TurnStarted", "GameWon"):
-                items.append(ListItem(s, heading=True))
-            elif kind == "PhaseStarted":
-                items.append(ListItem(s, payload=i + 1, color=T.BRASS, tip=tip))
-            else:
-                setup = game.log[i]["cmd"].get("cmd") == "start_game"
-                items.append(ListItem(s, payload=i + 1, color=T.TEXT_DIM if setup else None, tip=tip))
-        self.list.set_items(items[-600:])
+        self.game, self.seat = game, seat
+        self.list.set_items(log_items(game, seat, limit=600))
+
+    def title_height(self, theme) -> int:  # a smaller heading than other panels': room for lines
+        return res.font("serif_bold", theme.body).get_linesize() + theme.px(4)
+
+    def draw(self, surface, theme):
+        title, self.title = self.title, ""
+        try:
+            super().draw(surface, theme)
+        finally:
+            self.title = title
+        img = res.text(self.title, "serif_bold", theme.body, T.BRASS_LIGHT)
+        surface.blit(img, (self.rect.x + theme.pad, self.rect.y + theme.px(3)))
+
+    def min_height(self, theme, lines: int = LOG_MIN_LINES, width: int | None = None) -> int:
+        """The height that shows the newest `lines` lines of the log, whole, under the title
+        (in a panel `width` wide, default this one's)."""
+        w = None if width is None else width - 2 * theme.pad
+        return self.title_height(theme) + theme.pad + self.list.height_for_last(theme, lines, w) + theme.px(2)
+
+    def visible_lines(self) -> int:
+        """Lines of text wholly in view now (after a draw)."""
+        return self.list.visible_lines()
+
+    def visible_rows(self) -> int:
+        """How many rows are wholly inside the list's rectangle now (after a draw)."""
+        return self.list.visible_rows()
 
     def layout(self, theme):
         self.list.rect = self.content_rect(theme)
+        self.btn_full.visible = self.on_full is not None
+        th = self.title_height(theme)
+        f = res.font("sans", theme.small)
+        bw = f.size(self.btn_full.text)[0] + theme.px(14)
+        self.btn_full.rect = pygame.Rect(self.rect.right - theme.pad - bw, self.rect.y + theme.px(2),
+                                         bw, max(theme.px(16), th - theme.px(3)))

@@ -31,28 +31,104 @@ class Tip:
     lines: Sequence[str] = ()
 
 
+def _cut_word(word: str, fnt: pygame.font.Font, width: int) -> list[str]:
+    """A word wider than `width` in pieces that fit, cut where the glyph advances say (one pass)."""
+    pieces, start, acc = [], 0, 0
+    for i, m in enumerate(fnt.metrics(word)):
+        adv = m[4] if m else 0
+        if acc + adv > width and i > start:
+            pieces.append(word[start:i])
+            start, acc = i, 0
+        acc += adv
+    pieces.append(word[start:])
+    return pieces
+
+
 def wrap_text(text: str, fnt: pygame.font.Font, width: int) -> list[str]:
-    """Split text into lines that fit `width` pixels (words longer than a line are cut)."""
+    """Split text into lines that fit `width` pixels, breaking at spaces (a word longer than a
+    line is cut). Linear in the text's length: every word is measured once, a line is measured
+    once more to check it (kerning), and a long word is cut from its glyph advances."""
     out: list[str] = []
+    space = fnt.size(" ")[0]
     for para in text.split("\n"):
-        words = para.split(" ")
-        line = ""
-        for w in words:
-            cand = w if not line else f"{line} {w}"
-            if fnt.size(cand)[0] <= width or not line and fnt.size(w)[0] <= width:
-                line = cand
+        words: list[str] = []
+        line_w = 0
+        for w in para.split(" "):
+            ww = fnt.size(w)[0] if w else 0
+            if ww > width and len(w) > 1:  # a very long word: its own lines
+                if words:
+                    out.append(" ".join(words))
+                pieces = _cut_word(w, fnt, width)
+                out.extend(pieces[:-1])
+                words, line_w = [pieces[-1]], fnt.size(pieces[-1])[0]
                 continue
-            if line:
-                out.append(line)
-            while fnt.size(w)[0] > width and len(w) > 1:  # a very long word
-                k = len(w)
-                while k > 1 and fnt.size(w[:k])[0] > width:
-                    k -= 1
-                out.append(w[:k])
-                w = w[k:]
-            line = w
-        out.append(line)
+            if words and line_w + space + ww > width:
+                if not w:
+                    continue  # a space where the line ends
+                out.append(" ".join(words))
+                words, line_w = [w], ww
+            else:
+                line_w += (space if words else 0) + ww
+                words.append(w)
+        out.append(" ".join(words))
+    # the sum of word widths may differ from the line's by a pixel of kerning: check each line
+    # once and move its last word down when it does not fit
+    k = 0
+    while k < len(out):
+        ln = out[k]
+        if " " in ln.strip() and fnt.size(ln)[0] > width:
+            head, _sep, last = ln.rstrip().rpartition(" ")
+            out[k] = head
+            if k + 1 < len(out) and out[k + 1] and fnt.size(last + " " + out[k + 1])[0] <= width:
+                out[k + 1] = last + " " + out[k + 1]
+            else:
+                out.insert(k + 1, last)
+            continue
+        k += 1
     return out
+
+
+ELLIPSIS = "…"
+
+
+def ellipsize(text: str, fnt: pygame.font.Font, width: int) -> str:
+    """`text` if it fits `width`, else its longest start that ends at a word and fits with an
+    ellipsis ("Waiting for the Shadow to…"); a single word too long is cut inside it."""
+    if fnt.size(text)[0] <= width:
+        return text
+    ell = fnt.size(ELLIPSIS)[0]
+    words = text.split(" ")
+    space = fnt.size(" ")[0]
+    acc, keep = 0, 0
+    for i, w in enumerate(words):
+        ww = fnt.size(w)[0] + (space if i else 0)
+        if acc + ww + ell > width:
+            break
+        acc += ww
+        keep = i + 1
+    while keep > 0:
+        cand = " ".join(words[:keep]).rstrip(" .,;:·—-") + ELLIPSIS
+        if fnt.size(cand)[0] <= width:
+            return cand
+        keep -= 1
+    piece = _cut_word(text, fnt, max(1, width - ell))[0]
+    while piece and fnt.size(piece + ELLIPSIS)[0] > width:
+        piece = piece[:-1]
+    return piece + ELLIPSIS if piece else ""
+
+
+def fit_text(text: str, kind: str, size: int, width: int) -> str:
+    """`text` shortened at a word with "…" to fit `width` pixels in the font `kind` at `size`."""
+    return ellipsize(text, res.font(kind, size), max(1, int(width)))
+
+
+def wrap_lines(text: str, fnt: pygame.font.Font, width: int, max_lines: int | None = None) -> list[str]:
+    """`wrap_text`, but at most `max_lines` lines: the last one kept ends with an ellipsis."""
+    lines = wrap_text(text, fnt, width)
+    if max_lines is not None and len(lines) > max_lines:
+        rest = " ".join(lines[max_lines - 1:])
+        lines = lines[:max_lines - 1] + [ellipsize(rest + " " + ELLIPSIS, fnt, width)]
+    return lines
 
 
 def draw_text_block(surface: pygame.Surface, lines: Sequence[str], kind: str, size: int, color,
@@ -125,8 +201,10 @@ class Label(Widget):
     """Text in a rectangle, wrapped to its width; `fit_height()` gives the height it needs."""
 
     def __init__(self, text: str = "", kind: str = "sans", size_key: str = "body",
-                 color=T.TEXT, align: str = "left", rect=None, wrap: bool = True):
+                 color=T.TEXT, align: str = "left", rect=None, wrap: bool = True,
+                 max_lines: int | None = None):
         super().__init__(rect)
+        self.max_lines = max_lines  # more lines than this: the last one ends with "…"
         self.text = text
         self.kind = kind
         self.size_key = size_key
@@ -139,7 +217,9 @@ class Label(Widget):
 
     def lines(self, theme: Theme) -> list[str]:
         f = res.font(self.kind, self.size(theme))
-        return wrap_text(self.text, f, max(10, self.rect.w)) if self.wrap else [self.text]
+        if not self.wrap:
+            return [ellipsize(self.text, f, max(10, self.rect.w))]
+        return wrap_lines(self.text, f, max(10, self.rect.w), self.max_lines)
 
     def fit_height(self, theme: Theme) -> int:
         return len(self.lines(theme)) * res.font(self.kind, self.size(theme)).get_linesize()
@@ -177,6 +257,7 @@ class Button(Clickable):
         self.size_key = size_key
         self.name = name or text
         self.pressed = False
+        self._theme: Theme | None = None
 
     def clicked(self) -> None:
         if self.on_click:
@@ -201,22 +282,39 @@ class Button(Clickable):
         pygame.draw.rect(surface, col, r, border_radius=rad)
         pygame.draw.rect(surface, T.BRASS if (self.hover or self.selected) and self.enabled
                          else (40, 34, 26), r, width=max(1, theme.px(1.5)), border_radius=rad)
+        self._theme = theme
         size = getattr(theme, self.size_key)
         color = T.TEXT if self.enabled else T.TEXT_DIM
-        img = res.text(self.text, self.kind, size, color)
-        x = r.centerx - img.get_width() // 2
-        if self.icon:
-            isz = int(size * 1.3)
-            ico = res.icon(self.icon, isz, color)
-            total = isz + theme.px(6) + img.get_width()
-            x = r.centerx - total // 2
-            surface.blit(ico, (x, r.centery - isz // 2))
-            x += isz + theme.px(6)
-        if img.get_width() > r.w - theme.px(8):  # too long: clip
-            surface.blit(img, (r.x + theme.px(4), r.centery - img.get_height() // 2),
-                         area=pygame.Rect(0, 0, r.w - theme.px(8), img.get_height()))
-        else:
-            surface.blit(img, (x, r.centery - img.get_height() // 2))
+        isz, gap, label = self._label(theme)
+        img = res.text(label, self.kind, size, color)
+        x = r.centerx - (isz + gap + img.get_width()) // 2
+        if isz:
+            surface.blit(res.icon(self.icon, isz, color), (x, r.centery - isz // 2))
+            x += isz + gap
+        surface.blit(img, (x, r.centery - img.get_height() // 2))
+
+    def _label(self, theme: Theme) -> tuple[int, int, str]:
+        """(icon size, gap, text) as drawn: a label too long is cut at a word with "…"; a
+        narrow button keeps its text rather than its icon."""
+        size = getattr(theme, self.size_key)
+        isz = int(size * 1.3) if self.icon else 0
+        gap = theme.px(6) if self.icon else 0
+        room = self.rect.w - theme.px(8) - isz - gap
+        if self.icon and room < theme.px(30):
+            isz = gap = 0
+            room = self.rect.w - theme.px(8)
+        return isz, gap, ellipsize(self.text, res.font(self.kind, size), room)
+
+    def shown_text(self, theme: Theme) -> str:
+        """The label as drawn (shortened with an ellipsis when the button is too narrow)."""
+        return self._label(theme)[2]
+
+    def tooltip_at(self, pos):
+        tip = super().tooltip_at(pos)
+        if tip is None and self.visible and self.rect.collidepoint(pos) and self._theme is not None \
+                and self.shown_text(self._theme) != self.text:
+            return Tip(self.text)  # the whole label of a shortened one
+        return tip
 
 
 class Panel(Widget):
@@ -299,6 +397,7 @@ class ScrollList(Widget):
                  stick_to_bottom: bool = False, boxed: bool = True):
         super().__init__(rect)
         self.boxed = boxed  # rows drawn as boxes (choices) or as plain lines (the log)
+        self.whole_rows = not boxed  # plain lines: only rows wholly in view are drawn
         self.items: list[ListItem] = list(items)
         self.on_pick = on_pick
         self.kind = kind
@@ -320,6 +419,57 @@ class ScrollList(Widget):
         else:
             self.scroll = 0
 
+    def row_pad(self, theme: Theme) -> int:
+        """Room round a row's text: boxes (choices) breathe, plain lines (the log) are tight."""
+        return theme.px(6) if self.boxed else theme.px(2)
+
+    def row_gap(self, theme: Theme, item: ListItem | None = None) -> int:
+        """Space under a row: boxes are apart, plain lines and headings follow each other."""
+        return theme.px(2) if self.boxed and not (item is not None and item.heading) else 0
+
+    def row_height(self, theme: Theme) -> int:
+        """The height of a one-line row, gap included."""
+        f = res.font(self.kind, getattr(theme, self.size_key))
+        return f.get_linesize() + self.row_pad(theme) + self.row_gap(theme)
+
+    def _in_view(self):
+        top, bottom = self.scroll, self.scroll + self.rect.h
+        return [(r, it, ls) for r, it, ls in self._rows if r.y >= top and r.bottom <= bottom]
+
+    def visible_rows(self) -> int:
+        """Rows wholly inside the rectangle at the current scroll (after a layout)."""
+        return len(self._in_view())
+
+    def visible_lines(self) -> int:
+        """Lines of text in the rows wholly inside the rectangle (after a layout)."""
+        return sum(len(ls) for _r, _it, ls in self._in_view())
+
+    def wrap_width(self, theme: Theme, item: ListItem | None = None) -> int:
+        size = getattr(theme, self.size_key)
+        iw = int(size * 1.4) + self.row_pad(theme) if item is not None and item.icon else 0
+        return max(20, self.rect.w - 2 * self.row_pad(theme) - iw - theme.px(10))
+
+    def height_for_last(self, theme: Theme, lines: int, width: int | None = None) -> int:
+        """The height that shows the newest rows holding at least `lines` lines of text, whole
+        (the rows as they would wrap in a list `width` wide, default this one's)."""
+        size = getattr(theme, self.size_key)
+        pad = self.row_pad(theme)
+        keep_w = self.rect.w
+        if width is not None:
+            self.rect.w = width
+        h, n = 0, 0
+        try:
+            for it in reversed(self.items):
+                f = res.font("sans_bold" if it.heading else self.kind, size)
+                k = len(wrap_text(it.text, f, self.wrap_width(theme, it)))
+                h += k * f.get_linesize() + pad + self.row_gap(theme, it)
+                n += k
+                if n >= lines:
+                    break
+        finally:
+            self.rect.w = keep_w
+        return h + max(0, lines - n) * self.row_height(theme)
+
     def _layout(self, theme: Theme) -> None:
         key = (id(self.items), len(self.items), self.rect.size, theme.ui)
         if key == self._layout_key:
@@ -327,14 +477,13 @@ class ScrollList(Widget):
         self._layout_key = key
         self._theme = theme
         size = getattr(theme, self.size_key)
-        pad = theme.px(6)
+        pad = self.row_pad(theme)
         rows = []
         y = 0
         for it in self.items:
             kind = "sans_bold" if it.heading else self.kind
             f = res.font(kind, size)
-            iw = int(size * 1.4) + pad if it.icon else 0
-            width = max(20, self.rect.w - 2 * pad - iw - theme.px(10))
+            width = self.wrap_width(theme, it)
             wkey = (it.text, kind, size, width)
             lines = _WRAPPED.get(wkey)
             if lines is None:  # a long log is laid out again after every move: keep its lines
@@ -343,7 +492,7 @@ class ScrollList(Widget):
                 lines = _WRAPPED[wkey] = wrap_text(it.text, f, width)
             h = len(lines) * f.get_linesize() + pad
             rows.append((pygame.Rect(0, y, self.rect.w - theme.px(10), h), it, lines))
-            y += h + (theme.px(2) if not it.heading else 0)
+            y += h + self.row_gap(theme, it)
         self._rows = rows
         self._content_h = y
 
@@ -396,7 +545,7 @@ class ScrollList(Widget):
         self._layout(theme)
         self.scroll = max(0, min(self.max_scroll, self.scroll))
         size = getattr(theme, self.size_key)
-        pad = theme.px(6)
+        pad = self.row_pad(theme)
         clip = surface.get_clip()
         surface.set_clip(self.rect.clip(clip) if clip else self.rect)
         hover_item = self._row_at(self._mouse) if self.hover else None
@@ -404,6 +553,8 @@ class ScrollList(Widget):
             sr = r.move(self.rect.x, self.rect.y - self.scroll)
             if sr.bottom < self.rect.y or sr.y > self.rect.bottom:
                 continue
+            if self.whole_rows and (sr.y < self.rect.y or sr.bottom > self.rect.bottom):
+                continue  # a line cut by the edge is not drawn at all
             kind = "sans_bold" if it.heading else self.kind
             if it.heading:
                 color = T.BRASS_LIGHT

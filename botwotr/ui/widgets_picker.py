@@ -27,7 +27,7 @@ import pygame
 from . import resources as res
 from . import theme as T
 from .theme import Theme
-from .widgets import Tip, Widget
+from .widgets import Tip, Widget, fit_text
 
 
 @dataclass
@@ -173,10 +173,9 @@ class CountPicker(Widget):
                 draw_token(surface, pygame.Rect(x, row.y + theme.px(3), s, s), r.side, r.icon)
                 x += s + theme.px(6)
             col = T.TEXT if r.maximum > r.minimum else T.TEXT_DIM
-            img = res.text(r.label, "sans", theme.body, col)
             room = minus.x - x - theme.px(6)
-            surface.blit(img, (x, row.centery - img.get_height() // 2),
-                         area=pygame.Rect(0, 0, max(0, room), img.get_height()))
+            img = res.text(fit_text(r.label, "sans", theme.body, room), "sans", theme.body, col)
+            surface.blit(img, (x, row.centery - img.get_height() // 2))
             if r.toggle:
                 on = r.value > r.minimum
                 pygame.draw.rect(surface, T.PARCHMENT if on else T.BUTTON_DISABLED, plus, border_radius=theme.px(4))

@@ -116,6 +116,19 @@ def press(app, scene, name):
     click(app, w.rect.center)
 
 
+def in_view(app, scene, rect_of):
+    """Scroll the decision panel so that `rect_of()` is in its visible part (the column is
+    shared with the log's 8 lines); returns the panel's picker."""
+    panel = scene.decision
+    r = rect_of()
+    if not panel._view.contains(r):
+        panel.scroll = max(0, min(panel.max_scroll, panel.scroll + r.y - panel._view.y - 4))
+        panel.layout(scene.theme)
+        app.step()
+    assert scene.decision._view.contains(rect_of())
+    return scene.decision.picker
+
+
 def region_point(scene, region):
     """A screen point inside `region` on the board, away from its pieces (no drag starts)."""
     bv = scene.board
@@ -179,11 +192,17 @@ def test_a_panel_taller_than_its_room_scrolls_by_clicks(make_app, rohan):
         pytest.skip("the three positions fit at this size")
     more = panel._more
     assert more.w and more.y >= panel._view.bottom
-    click(app, (more.right - 10, more.centery))
-    panel = scene.decision
+    for _ in range(6):  # each click scrolls half the view (the log keeps its lines: a short view)
+        click(app, (more.right - 10, more.centery))
+        panel = scene.decision
+        if panel._view.contains(panel.find("position:pits").rect):
+            break
     assert panel.scroll > 0 and panel._view.contains(panel.find("position:pits").rect)
     n = len(g.log)
-    click(app, (panel._more.x + 10, panel._more.centery))
+    for _ in range(6):
+        click(app, (panel._more.x + 10, panel._more.centery))
+        if scene.decision.scroll == 0:
+            break
     assert scene.decision.scroll == 0 and len(g.log) == n
 
 
@@ -344,6 +363,7 @@ def test_move_click_source_destination_and_picker(make_app, rohan):
     # leave a Footman behind: the picker's minus button
     picker = scene.decision.picker
     before = frame(app, scene.decision.rect)
+    picker = in_view(app, scene, lambda: scene.decision.picker.minus_rect("u:rohan_footmen"))
     click(app, picker.minus_rect("u:rohan_footmen").center)
     assert scene.decision.picker.values()["u:rohan_footmen"] == 1
     assert frame(app, scene.decision.rect) != before
@@ -368,6 +388,7 @@ def test_move_may_leave_a_character_behind(make_app, rohan):
     picker = scene.decision.picker
     scene.decision.reveal(picker)
     app.step()
+    in_view(app, scene, lambda: scene.decision.picker.plus_rect("c:theodred"))
     click(app, scene.decision.picker.plus_rect("c:theodred").center)  # the check box
     assert scene.decision.picker.values()["c:theodred"] == 0
     n = len(g.log)
@@ -626,15 +647,21 @@ def test_reroll_toggles_dice_then_confirms(make_app, rohan):
 
 @pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
 def test_reroll_shows_both_rolls_without_scrolling(make_app, rohan, size):
-    """The opponent's roll matters to the choice: it is in view, not below the fold."""
+    """The opponent's roll matters to the choice: it is in view, not below the fold — in the
+    panel, or (when the column is short and the log keeps its 8 lines) as the log's sentence."""
     g = to_rolls(battle_game(rohan, sh_units={"uruk_hai": 3, "orcs": 2}), fp_dice=[2, 6, 3], sh_dice=[1, 5, 2, 4, 6])
     app, scene = open_scene(make_app, g, size=size)
     panel = scene.decision
-    assert type(panel).__name__ == "RerollPanel" and panel.max_scroll == 0
+    assert type(panel).__name__ == "RerollPanel"
     dice = [w for w in panel.children if getattr(w, "name", "").startswith("die:")]
     rolls = g.state["battle"]["rolls"]
     assert len(dice) == len(rolls["fp"]["dice"]) + len(rolls["sh"]["dice"])
-    assert all(panel._view.contains(w.rect) for w in dice)
+    own = [w for w in dice if not w.name.startswith("die:sh")]
+    assert own and all(panel._view.contains(w.rect) for w in own)  # the dice to click: no scrolling
+    theirs = [w for w in dice if w.name.startswith("die:sh")]
+    if not all(panel._view.contains(w.rect) for w in theirs):
+        shown = [it.text for _r, it, _l in scene.log_panel.list._in_view()]
+        assert any("Shadow player rolls combat dice: 1 5 2 4 6" in t for t in shown), shown
 
 
 def test_casualties_then_cease(make_app, rohan):
@@ -692,6 +719,7 @@ def test_advance_with_part_of_the_army(make_app, rohan):
     assert kind(g) == "advance", top(g)
     app, scene = open_scene(make_app, g)
     picker = scene.decision.picker
+    picker = in_view(app, scene, lambda: scene.decision.picker.minus_rect("u:rohan_footmen"))
     click(app, picker.minus_rect("u:rohan_footmen").center)
     n = len(g.log)
     press(app, scene, "advance")

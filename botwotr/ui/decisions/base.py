@@ -20,10 +20,10 @@ import pygame
 from .. import resources as res
 from .. import theme as T
 from ..board_view import draw_badge, draw_die, draw_token
-from ..i18n import _
+from ..i18n import _, ngettext
 from ..logtext import card_name, face_name, region_name, unit_name
 from ..panels import DecisionContext, DecisionPanel
-from ..widgets import Button, Clickable, Label, Tip, Widget, wrap_text
+from ..widgets import Button, Clickable, Label, Tip, Widget, fit_text, wrap_text
 
 SELECT = (255, 214, 102)       # selected tile rim
 TARGET = (120, 200, 255)       # regions to click
@@ -241,6 +241,13 @@ class ChoicePanel(DecisionPanel):
         # footer: one row of buttons at the bottom
         bottom = c.bottom
         if self.footer:
+            bottom = c.bottom - theme.row - theme.px(8)
+        # a short panel (the log keeps its lines) scrolls its prompt and rule line with the rest
+        self._compact = bottom - y < theme.px(140) and y > c.y + theme.px(2)
+        if self._compact:
+            y = c.y
+        bottom = c.bottom
+        if self.footer:
             gap = theme.px(6)
             n = len(self.footer)
             bw = (c.w - gap * (n - 1)) // n
@@ -257,7 +264,8 @@ class ChoicePanel(DecisionPanel):
         # the flow, in content coordinates then shifted by the scroll
         cy = 0
         placed: list[tuple[Widget, pygame.Rect]] = []
-        for e in self.flow:
+        head = [("label", lab) for lab in (self.prompt, self.detail) if lab.text] if self._compact else []
+        for e in head + self.flow:
             k = e[0]
             if k == "label":
                 lab = e[1]
@@ -372,8 +380,21 @@ class ChoicePanel(DecisionPanel):
             w.draw(surface, theme)
         clip = surface.get_clip()
         surface.set_clip(self._view.inflate(theme.px(4), theme.px(4)).clip(clip) if clip else self._view)
+        view_clip = surface.get_clip()
         for w in flow:
             if w.rect.bottom >= self._view.y and w.rect.y <= self._view.bottom:
+                if isinstance(w, Label) and not self._view.contains(w.rect):
+                    # text cut by the view's edge: only its whole lines are drawn
+                    lh = res.font(w.kind, w.size(theme)).get_linesize()
+                    k0 = max(0, -(-(self._view.y - w.rect.y) // lh))
+                    k1 = (self._view.bottom - w.rect.y) // lh
+                    if k1 <= k0:
+                        continue
+                    band = pygame.Rect(view_clip.x, w.rect.y + k0 * lh, view_clip.w, (k1 - k0) * lh)
+                    surface.set_clip(band.clip(view_clip))
+                    w.draw(surface, theme)
+                    surface.set_clip(view_clip)
+                    continue
                 w.draw(surface, theme)
         surface.set_clip(clip)
         if self.max_scroll > 0:
@@ -563,10 +584,10 @@ def card_painter(spec, card: str, combat: bool = False, note: str = ""):
             surface.blit(res.icon(CARD_TYPE_ICONS.get(cs.type, "card-random"), isz, (250, 240, 220)),
                          (x, band.y + theme.px(3)))
             x += isz + theme.px(4)
-        title = cs.title if cs else card_name(spec, card)
+        title = fit_text(cs.title if cs else card_name(spec, card), "serif_bold", theme.body,
+                         band.right - x - theme.px(4))
         img = res.text(title, "serif_bold", theme.body, (255, 248, 230))
-        surface.blit(img, (x, band.centery - img.get_height() // 2),
-                     area=pygame.Rect(0, 0, band.right - x - theme.px(4), img.get_height()))
+        surface.blit(img, (x, band.centery - img.get_height() // 2))
         body = pygame.Rect(rect.x + theme.px(7), band.bottom + theme.px(4), rect.w - theme.px(14),
                            rect.bottom - band.bottom - theme.px(8))
         if cs is None:
@@ -611,9 +632,9 @@ def die_painter(face: str | None, side: str, label: str = ""):
                              border_radius=theme.px(8))
         draw_die(surface, r, face, side, used=not tile.enabled)
         if label:
-            img = res.text(label, "sans", theme.small, T.TEXT if tile.enabled else T.TEXT_DIM)
-            surface.blit(img, (rect.centerx - img.get_width() // 2, r.bottom + theme.px(2)),
-                         area=pygame.Rect(0, 0, rect.w + theme.px(8), img.get_height()))
+            img = res.text(fit_text(label, "sans", theme.small, rect.w), "sans", theme.small,
+                           T.TEXT if tile.enabled else T.TEXT_DIM)
+            surface.blit(img, (rect.centerx - img.get_width() // 2, r.bottom + theme.px(2)))
 
     return paint
 
@@ -711,10 +732,9 @@ def figure_painter(spec, side: str, unit: str, caption: str = "", damaged: bool 
             pygame.draw.circle(veil, (140, 20, 16, 150), (s // 2, s // 2), s // 2)
             surface.blit(veil, r.topleft)
             surface.blit(ico, (r.centerx - s // 4, r.centery - s // 4))
-        label = caption or unit_name(spec, unit)
+        label = fit_text(caption or unit_name(spec, unit), "sans", theme.small, rect.w)
         img = res.text(label, "sans", theme.small, T.TEXT)
-        surface.blit(img, (rect.centerx - img.get_width() // 2, r.bottom + theme.px(3)),
-                     area=pygame.Rect(0, 0, rect.w + theme.px(10), img.get_height()))
+        surface.blit(img, (rect.centerx - img.get_width() // 2, r.bottom + theme.px(3)))
         if not tile.enabled:
             _dim(surface, rect, theme, 100)
 
@@ -780,5 +800,6 @@ def strength_summary(ctx, side: str) -> list[str]:
     reg = st["regions"][region]
     strength = min(5, sum(spec.units[u].strength * n for u, n in reg["units"].items()))
     return [region_name(spec, region) + ": " + units_text(spec, reg["units"]),
-            _("{n} units · damage {d} · leadership {l} · strength {s}").format(
-                n=army_size(reg), d=reg["damage"], l=leadership(st, spec, region), s=strength)]
+            _("{units} · damage {d} · leadership {l} · strength {s}").format(
+                units=ngettext("{n} unit", "{n} units", army_size(reg)).format(n=army_size(reg)),
+                d=reg["damage"], l=leadership(st, spec, region), s=strength)]

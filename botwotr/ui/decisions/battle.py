@@ -9,9 +9,9 @@ from .. import resources as res
 from .. import theme as T
 from ..board_view import draw_badge, draw_token
 from ..i18n import N_, _, ngettext
-from ..logtext import region_name, side_title, unit_name
+from ..logtext import border_rule_text, region_name, side_title, unit_name
 from ..panels import register_decision_panel
-from ..widgets import Button, Tip
+from ..widgets import Button, Tip, fit_text
 from .base import (ChoicePanel, Tile, _frame, badge_painter, card_painter, card_tip, combat_die_painter,
                    strength_summary, token_painter)
 
@@ -41,10 +41,10 @@ def banner_painter(ctx):
         s = theme.px(22)
         x = rect.right - s if align_right else rect.x
         draw_token(surface, pygame.Rect(x, rect.y, s, s), side, "knight-banner" if side == "fp" else "evil-tower")
-        name = res.text(region_name(spec, _region(b, side)), "sans_bold", theme.small, T.TEXT)
+        name = res.text(fit_text(region_name(spec, _region(b, side)), "sans_bold", theme.small,
+                                 rect.w - s - theme.px(4)), "sans_bold", theme.small, T.TEXT)
         nx = x - theme.px(4) - name.get_width() if align_right else x + s + theme.px(4)
-        surface.blit(name, (nx, rect.y + (s - name.get_height()) // 2),
-                     area=pygame.Rect(0, 0, rect.w - s - theme.px(4), name.get_height()))
+        surface.blit(name, (nx, rect.y + (s - name.get_height()) // 2))
         y = rect.y + s + theme.px(4)
         fs = theme.px(20)
         figs = [u for u in sorted(reg["units"]) for _k in range(reg["units"][u])]
@@ -322,8 +322,9 @@ class CombatRollPanel(BattlePanel):
         from ...core import engine as E
         from ...core.battle import strength
         self.prompt.text = _("Roll the combat dice (either side first).")
-        self.detail.text = _("Strength is the units' total, at most 5 dice, plus the defender's terrain; "
-                             "5+ hits, 6+ across a stream, ford, pass or wall (R-10.3).")
+        self.detail.text = " ".join(t for t in (_(
+            "Strength is the units' total, at most 5 dice, plus the defender's terrain; 5+ hits (R-10.3)."),
+            border_rule_text(ctx.game.spec)) if t)
         self.banner(ctx)
         b = _battle(ctx)
         for sd in ("fp", "sh"):
@@ -362,19 +363,19 @@ class RerollPanel(BattlePanel):
         mx = p.get("max", 0)
         roll = (_battle(ctx).get("rolls") or {}).get(side) or {"dice": []}
         n = min(mx, len(roll["dice"]))
-        self.prompt.text = ngettext("Click up to {n} die to roll again.", "Click up to {n} dice to roll again.",
-                                    n).format(n=n) + " " + _("Selected {k} of {n}.").format(k=len(self.sel), n=n)
+        self.prompt.text = ngettext("Click up to {n} die to re-roll ({k} chosen).",
+                                    "Click up to {n} dice to re-roll ({k} chosen).", n).format(n=n, k=len(self.sel))
         # both rolls are what this decision needs, and they must show without scrolling at 1280x720
         # and 1920x1080: no banner (the board marks the battle, each roll line names its side) and
         # the rule in the prompt's tooltip
         self.prompt.tooltip = Tip(_("Leader re-rolls"), _("Leadership lets you re-roll any dice, hits included; "
                                                           "the new results stand (R-10.4.3)."))
         self.text(roll_line(ctx, side), "body", T.BRASS_LIGHT, kind="sans_bold")
-        self.tiles(roll_tiles(ctx, side, "die", self.sel, self._toggle), 52, 64, gap=6)
+        self.tiles(roll_tiles(ctx, side, "die", self.sel, self._toggle), 38, 42, gap=6)
         other = "sh" if side == "fp" else "fp"
         if (_battle(ctx).get("rolls") or {}).get(other):
             self.text(roll_line(ctx, other), "small", T.TEXT_DIM)
-            self.tiles(roll_tiles(ctx, other, f"die:{other}"), 34, 48, gap=4)
+            self.tiles(roll_tiles(ctx, other, f"die:{other}"), 30, 38, gap=4)
         cmd = self.first(cmd="reroll", dice=sorted(self.sel))
         go = Button(ngettext("Re-roll {n} die", "Re-roll {n} dice", len(self.sel)).format(n=len(self.sel))
                     if self.sel else _("Keep all dice"), lambda: self.submit(cmd), name="confirm",

@@ -584,8 +584,10 @@ class RemoveUnitPanel(ChoicePanel):
                                         "one at a time.", n).format(region=region_name(spec, region), n=n)
             self.detail.text = _("An army holds at most 5 units; the extra ones go back to the pool (R-9.5).")
         elif kind == "casualties":
-            self.prompt.text = _("{region}: {d} damage on {u} units. Click a unit to take it as a casualty.").format(
-                region=region_name(spec, region), d=reg["damage"], u=units)
+            self.prompt.text = _("{region}: {damage} on {units}. Click a unit to take it as a casualty.").format(
+                region=region_name(spec, region),
+                damage=ngettext("{n} damage marker", "{n} damage markers", reg["damage"]).format(n=reg["damage"]),
+                units=ngettext("{n} unit", "{n} units", units).format(n=units))
             self.detail.text = _("Each casualty removes two damage markers (or the last one) (R-11.2).") + " " + (
                 _("There are more markers than units: you must remove units (R-11.3).") if p.get("mandatory")
                 else _("You may stop now: Done keeps the markers on the army."))

@@ -338,7 +338,7 @@ class FatePanel(ChoicePanel):
                              "kept (R-7.3).")
         if p.get("kind") == "fate_draw":
             left = p.get("left", 1)
-            self.prompt.text = ngettext("Draw {n} fate tile.", "Draw a fate tile ({n} draws allowed).",
+            self.prompt.text = ngettext("Draw a fate tile ({n} draw allowed).", "Draw a fate tile ({n} draws allowed).",
                                         left).format(n=left)
             self.tiles([Tile("fate:pool", self._hero(ctx, None, left, pool), None)], 0, 150)
             c = self.first(cmd="draw_fate")
@@ -442,7 +442,7 @@ class RollDicePanel(ChoicePanel):
             side = c["side"]
             sd = ctx.view["sides"][side]
             n = max(0, sd["dice"] - len(sd["box"]))
-            self.heading(_("{side}: {n} dice").format(side=side_title(side), n=n))
+            self.heading(ngettext("{side}: {n} die", "{side}: {n} dice", n).format(side=side_title(side), n=n))
             self.tiles([Tile(f"blank:{side}:{k}", die_painter(None, side), None) for k in range(n)], 34, 34, gap=5)
             self.add_footer(Button(_("Roll {side}").format(side=side_title(side)), lambda c=c: self.submit(c),
                                    name=f"roll:{side}", icon="rolling-dices", size_key="small"))

@@ -422,6 +422,10 @@ class GameScene(Scene):
         rest_h = inner.bottom - rest_y
         share = self.edit.share if self.edit.active else getattr(self.decision, "share", 0.62)
         dec_h = rest_h if self.log_below else int(rest_h * share)
+        # the log keeps at least 8 lines in view; a taller decision panel scrolls instead
+        log_min = self.log_panel.min_height(t, width=inner.w)
+        dec_max = rest_h if self.log_below or self.edit.active else max(t.px(120), rest_h - t.pad - log_min)
+        dec_h = min(dec_h, dec_max)
         if self.decision is not None:
             self.decision.rect = pygame.Rect(inner.x, rest_y, inner.w, dec_h)
             self.decision.layout(t)
@@ -439,6 +443,9 @@ class GameScene(Scene):
                                               h - b.bottom - 2 * t.pad)
         else:
             self.log_panel.rect = pygame.Rect(inner.x, rest_y + dec_h + t.pad, inner.w, rest_h - dec_h - t.pad)
+        if self.log_panel.on_full is None:  # its "Full log" button opens what L opens
+            from .log_view import open_full_log
+            self.log_panel.on_full = lambda: open_full_log(self)
         self.log_panel.layout(t)
         self.btn_force_undo.rect = pygame.Rect(t.pad, h - t.row - t.pad, t.px(220), t.row)
         self.btn_reveal.rect = pygame.Rect(0, 0, min(w - 40, t.px(420)), t.row + t.px(16))
@@ -498,6 +505,11 @@ class GameScene(Scene):
             return True
         if ev.key == pygame.K_F1 or ev.key == pygame.K_h and not ctrl:
             self.show_help = not self.show_help
+            return True
+        if ev.key == pygame.K_l and not ctrl and not self.curtain:  # the full log
+            from .log_view import open_full_log
+            self.show_help = False
+            open_full_log(self)
             return True
         if ev.key == pygame.K_ESCAPE and self.show_help:
             self.show_help = False
