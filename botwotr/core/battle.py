@@ -33,8 +33,11 @@ def _E():
     return engine
 
 
-def start_battle(ctx, attacker: str, sources: list[str], target: str, mode: str) -> None:
-    """R-10.1: the battle starts after the movement; the attacked region is the defender's."""
+def start_battle(ctx, attacker: str, sources: list[str], target: str, mode: str,
+                 bonus: list | None = None, source: str | None = None) -> None:
+    """R-10.1: the battle starts after the movement; the attacked region is the defender's.
+    `bonus`: the modifiers a card or ability that started the attack gives this battle ("round":
+    its first round, "battle": every round); they are added now, so they belong to it alone."""
     s = ctx.s
     battle = {
         "attacker": attacker, "defender": other(attacker), "target": target, "mode": mode,
@@ -46,6 +49,10 @@ def start_battle(ctx, attacker: str, sources: list[str], target: str, mode: str)
     }
     ctx.emit("BattleSet", battle=battle, why="started")
     ctx.emit("BattleStarted", attacker=attacker, armies=list(sources), target=target, mode=mode)
+    for m in bonus or ():
+        who = other(attacker) if m.get("who") == "opponent" else attacker
+        ctx.emit("ModifierAdded", mod={"kind": m["kind"], "n": m.get("n", 1), "side": who,
+                                       "until": m.get("until", "battle"), "source": source})
 
 
 def _upd(ctx, **changes):
@@ -589,8 +596,9 @@ def cmd_advance(ctx, cmd):
         fail("battle/bad_advance", "Only an attacking army may advance.", "R-10.8")
     side = b["attacker"]
     units, leaders, chars, damage = _E().parse_group(ctx, side, frm, cmd)
+    tokens = _E().moving_tokens(ctx, frm, cmd, units)
     ctx.pop()
-    _E().do_move(ctx, side, frm, [b["target"]], units, leaders, chars, damage)
+    _E().do_move(ctx, side, frm, [b["target"]], units, leaders, chars, damage, tokens)
 
 
 STAGES = {

@@ -9,7 +9,7 @@ A precondition (R-5.8) is a mapping with `if`, e.g. `{if: fate_at_least, n: 3}`.
 whenever an effect needs a choice, and applies each effect as far as possible (R-5.9).
 
 Parameter types: "int", "str", "bool", "side" (self/opponent), "deck", "unit" (a unit id or
-"any"), "where" (a region selector), "char", "list".
+"any"), "where" (a region selector), "char", "list", "bonus" (a list of battle modifiers).
 """
 from __future__ import annotations
 
@@ -44,7 +44,10 @@ SCHEMA: dict[str, dict[str, tuple[str, bool]]] = {
     "destroy_tokens": {"where": ("where", False)},
     "rally": {"armies": ("int", False), "bonus": ("int", False)},
     "move": {"armies": ("int", False), "distance": ("int", False)},
-    "attack": {"leadership": ("bool", False)},
+    # `move: false`: the army attacks an adjacent enemy from where it stands (no move first);
+    # `bonus`: modifiers (as `modifier`, `until` "round" = the first round, or "battle") that
+    # belong to the battle this attack starts and to no other.
+    "attack": {"leadership": ("bool", False), "move": ("bool", False), "bonus": ("bonus", False)},
     "damage": {"n": ("int", True), "where": ("where", False)},
     "heal": {"n": ("int", True), "where": ("where", False)},
     # Battle modifiers (R-10); `until` is "battle", "round" or "turn"
@@ -90,6 +93,18 @@ def _check_type(kind: str, v: Any) -> str | None:
             else f"must be one of {', '.join(WHERE)} or a list of region ids"
     if kind == "mod":
         return None if v in MOD_KINDS else f"must be one of {', '.join(MOD_KINDS)}"
+    if kind == "bonus":
+        if not isinstance(v, (list, tuple)) or not v:
+            return "must be a list of modifiers"
+        for i, m in enumerate(v):
+            if not isinstance(m, Mapping):
+                return f"item {i} must be a mapping with 'kind'"
+            err = _validate(dict(m, do="modifier"), "do", SCHEMA)
+            if err:
+                return f"item {i}: {err}"
+            if m.get("until", "battle") not in ("round", "battle"):
+                return f"item {i}: 'until' must be 'round' (the first round) or 'battle'"
+        return None
     return None
 
 

@@ -153,7 +153,8 @@ PARAM_TYPES: dict[str, tuple] = {
     "units": (dict,), "characters": (list,), "path": (list, _S), "armies": (list,), "dice": (list,),
     "outcomes": (list,), "options": (dict,),
 }
-INT_PARAMS = {"n", "damage", "leaders", "die"}
+PARAM_TYPES["tokens"] = (int,)  # Shadow leadership tokens moving with part of an army (R-6.5)
+INT_PARAMS = {"n", "damage", "leaders", "die", "tokens"}
 
 # The parameters each command uses (docs/commands.md); any other is refused, so that a command
 # never carries a value that silently does nothing. `cmd`, `side` and `outcomes` go with any.
@@ -338,7 +339,7 @@ def phase_shadow(ctx: Ctx) -> None:
         n = s["sides"]["sh"]["fate_dice"] if pos.tokens is None else pos.tokens
         if n > 0:
             ctx.emit("LeadershipTokensGained", n=n, why="position")
-            ask_leadership_tokens(ctx, mandatory=True)
+            ask_leadership_tokens(ctx, mandatory=True, n=n)
     elif step == 3:
         if pos.special_cards:
             draw_cards(ctx, "sh", "special", pos.special_cards)
@@ -346,13 +347,18 @@ def phase_shadow(ctx: Ctx) -> None:
         ctx.emit("PhaseStarted", phase="fate")
 
 
-def ask_leadership_tokens(ctx: Ctx, mandatory: bool) -> None:
-    """R-6.3 / R-6.4: tokens go on Shadow armies; with no army they are lost."""
+def ask_leadership_tokens(ctx: Ctx, mandatory: bool, n: int | None = None) -> None:
+    """R-6.3 / R-6.4: tokens go on Shadow armies; with no army they are lost. `n` tokens just
+    taken must be placed at once (R-6.3, a card's "place them at once"); tokens the Shadow
+    already kept aside from Character dice stay aside, to be placed later (R-6.4)."""
     if not armies(ctx.s, "sh"):
         if mandatory:
-            ctx.emit("LeadershipTokensLost", n=ctx.s["sides"]["sh"]["aside"])
+            ctx.emit("LeadershipTokensLost", n=ctx.s["sides"]["sh"]["aside"] if n is None else n)
         return
-    ctx.push("place_leadership", "sh", mandatory=mandatory)
+    if mandatory and n is not None:
+        ctx.push("place_leadership", "sh", mandatory=True, left=n)
+    else:
+        ctx.push("place_leadership", "sh", mandatory=mandatory)
 
 
 def phase_fate(ctx: Ctx) -> None:
@@ -639,7 +645,9 @@ def cmd_place_leadership(ctx: Ctx, cmd: dict) -> None:
         fail("leadership/not_army", "A Shadow leadership token must be placed on a Shadow army.", "R-6.3")
     ctx.emit("LeadershipTokenPlaced", region=region, n=1)
     top = ctx.top
-    if top["kind"] == "place_leadership" and s["sides"]["sh"]["aside"] == 0:
+    if top["kind"] == "place_leadership" and "left" in top and top["left"] > 1 and s["sides"]["sh"]["aside"] > 0:
+        ctx.update(left=top["left"] - 1)
+    elif top["kind"] == "place_leadership" and (s["sides"]["sh"]["aside"] == 0 or "left" in top):
         ctx.pop()
     elif top["kind"] == "action" and not top.get("placed"):
         ctx.update(placed=True)  # R-6.4: placed before using a die, so a die must now be used
@@ -735,10 +743,10 @@ def move_fate(ctx: Ctx, steps: int) -> None:
 
 FACE_ACTIONS = {
     "character": ("fast_move", "attack", "move_characters", "play_card", "ability", "enter_character"),
-    "army": ("strategic_move", "attack", "combined_attack", "play_card"),
-    "muster": ("recruit", "rally", "play_card"),
+    "army": ("strategic_move", "attack", "combined_attack", "play_card", "ability"),
+    "muster": ("recruit", "rally", "play_card", "ability"),
     "event": ("draw_generic", "draw_story", "play_card"),
-    "eye": ("mordor_recruit", "mordor_move", "mordor_attack"),
+    "eye": ("mordor_recruit", "mordor_move", "mordor_attack", "ability"),
 }
 FACE_ACTIONS["army_muster"] = tuple(dict.fromkeys(FACE_ACTIONS["army"] + FACE_ACTIONS["muster"]))
 FACE_ACTIONS["will"] = tuple(dict.fromkeys(FACE_ACTIONS["character"] + FACE_ACTIONS["army"]
@@ -851,7 +859,22 @@ def free_ability_ok(ctx: Ctx, side: str, c: Any) -> None:
 def _effect_possible(ctx: Ctx, side: str, eff: dict) -> bool:
     if eff["do"] == "convert_die":
         return bool(convertible_dice(ctx.s, side, eff["to"]))
+    if eff["do"] == "attack":
+        return bool(attack_sources(ctx, side, _attack_mode(eff), stay=eff.get("move") is False))
     return True
+
+
+# Effects whose possibility is checked before a card or ability is used; any other effect counts
+# as applying as far as it can (R-5.9).
+CHECKED_EFFECTS = ("convert_die", "attack")
+
+
+def would_do_nothing(ctx: Ctx, side: str, effects) -> bool:
+    """A card or ability every effect of which is an attack no army can make (or a die change with
+    no die to change): it cannot be used (R-5.8, docs/rulings.md)."""
+    effects = list(effects)
+    return bool(effects) and all(e["do"] in CHECKED_EFFECTS and not _effect_possible(ctx, side, e)
+                                 for e in effects)
 
 
 def convertible_dice(s: dict, side: str, to: str) -> list[int]:
@@ -910,6 +933,8 @@ def check_card_playable(ctx: Ctx, side: str, face: str, card: Any) -> None:
     for cond in cs.requires:
         if not condition_holds(ctx, side, cond):
             fail("card/precondition", f"'{cs.title}' cannot be played now: {describe_condition(spec, cond)}.", "R-5.8")
+    if would_do_nothing(ctx, side, cs.effect):
+        fail("card/no_effect", f"'{cs.title}' cannot be played now: no army of yours can make its attack.", "R-5.8")
 
 
 def _check_ability(ctx, side, face, cmd):
@@ -923,10 +948,19 @@ def _check_ability(ctx, side, face, cmd):
         fail("ability/not_in_play", f"{cs.name} is not in play.", "R-8.7")
     if not cs.ability or not cs.ability_die:
         fail("ability/none", f"{cs.name} has no ability used with an action die.", "R-8.7")
-    if face != cs.ability_die and not (face == "will" and cs.ability_die != "eye"):
-        fail("ability/wrong_die", f"{cs.name}'s ability needs a {cs.ability_die} die.", "R-8.7")
+    if not ability_die_fits(face, cs.ability_die):
+        fail("ability/wrong_die", f"{cs.name}'s ability needs a {cs.ability_die.replace('_', '/')} die.", "R-8.7")
     if not ctx.rules.ability_usable(ctx, c, side):
         fail("ability/not_now", f"{cs.name}'s ability cannot be used now.", "R-8.7")
+    if would_do_nothing(ctx, side, cs.ability_params.get("effect", ())):
+        fail("ability/no_effect", f"{cs.name}'s ability would do nothing now.", "R-8.7")
+
+
+def ability_die_fits(face: str, named: str) -> bool:
+    """R-8.7: the die the character's card names; a Will of the West die stands for any result but
+    the Eye, and an Army/Muster die for an Army or a Muster die (as for cards, R-5.6)."""
+    return face == named or (face == "will" and named != "eye") or \
+        (face == "army_muster" and named in ("army", "muster"))
 
 
 def _check_enter(ctx, side, face, cmd):
@@ -1213,19 +1247,34 @@ def move_army(ctx: Ctx, side: str, cmd: dict, mode: str) -> str:
     max_len, need_lead, need_orcs = MOVE_MODES[mode]
     path = check_path(ctx, side, frm, cmd.get("path", cmd.get("to")), max_len)
     units, leaders, chars, damage = parse_group(ctx, side, frm, cmd)
+    tokens = moving_tokens(ctx, frm, cmd, units)
     if need_orcs and not any("orc" in spec.units[u].tags for u in units):
         fail("move/no_orcs", "This move needs an army with Orcs.", "R-8.6")
-    if need_lead and leaders == 0 and not any(spec.characters[c].rating >= 1 for c in chars):
-        fail("move/no_leader", "With a Character die a leader or a character with leadership must move with the army.", "R-9.2")
-    do_move(ctx, side, frm, path, units, leaders, chars, damage)
+    if need_lead and leaders == 0 and tokens == 0 and not any(spec.characters[c].rating >= 1 for c in chars):
+        fail("move/no_leader", "With a Character die a leader (or a Shadow leadership token) or a character with leadership must move with the army.", "R-9.2")
+    do_move(ctx, side, frm, path, units, leaders, chars, damage, tokens)
     return path[-1]
 
 
+def moving_tokens(ctx: Ctx, frm: str, cmd: dict, units: dict) -> int:
+    """R-6.5: a placed Shadow leadership token is a leader of its army until the end of the turn:
+    it goes with the army when all of it moves; when the army splits, `tokens` says how many go
+    with the moving part (none unless given), like leaders (R-9.2)."""
+    reg = ctx.s["regions"][frm]
+    staying = army_size(reg) - sum(units.values())
+    t = cmd.get("tokens", reg["tokens"] if staying == 0 else 0)
+    if type(t) is not int or not 0 <= t <= reg["tokens"]:
+        fail("move/tokens", f"There are {reg['tokens']} Shadow leadership tokens here, not {t!r}.", "R-6.5")
+    if staying == 0 and t < reg["tokens"]:
+        fail("move/token_alone", "A leadership token cannot stay behind without units.", "R-6.5")
+    return t
+
+
 def do_move(ctx: Ctx, side: str, frm: str, path: list[str], units: dict, leaders: int,
-            chars: list[str], damage: int) -> None:
-    s = ctx.s
+            chars: list[str], damage: int, tokens: int = 0) -> None:
+    extra = {"tokens": tokens} if tokens else {}
     ctx.emit("ArmyMoved", side=side, **{"from": frm}, path=path, units=units, leaders=leaders,
-             characters=chars, damage=damage)
+             characters=chars, damage=damage, **extra)
     arrived(ctx, side, path[-1])
 
 
@@ -1288,7 +1337,7 @@ ANSWERS["remove_excess"] = ("remove_unit",)
 
 # -- attacks (R-8.8, R-10.1): the hand-over to the battle system --------------------------
 
-def attack_sources(ctx: Ctx, side: str, mode: str) -> list[str]:
+def attack_sources(ctx: Ctx, side: str, mode: str, stay: bool = False) -> list[str]:
     s, spec = ctx.s, ctx.spec
     out = []
     for r in armies(s, side):
@@ -1297,7 +1346,7 @@ def attack_sources(ctx: Ctx, side: str, mode: str) -> list[str]:
         if mode == "character" and leadership(s, spec, r) < 1:
             continue
         ends = [r]
-        if mode != "combined" and (mode != "character" or mobile_leadership(ctx, r)):
+        if not stay and mode != "combined" and (mode != "character" or mobile_leadership(ctx, r)):
             ends += [n for n in spec.board.neighbours(r) if is_free(s, n, side)]
         if any(enemy_adjacent(ctx, e, side) for e in ends):
             out.append(r)
@@ -1305,10 +1354,11 @@ def attack_sources(ctx: Ctx, side: str, mode: str) -> list[str]:
 
 
 def mobile_leadership(ctx: Ctx, region: str) -> bool:
-    """R-9.2: leadership that can move with an army (a leader or a character rated 1+; Shadow
-    leadership tokens stay where they were placed, R-6.5)."""
+    """R-9.2: leadership that can move with an army (a leader, a Shadow leadership token, which
+    is a leader of its army until the end of the turn, R-6.5, or a character rated 1+)."""
     side = ctx.s["regions"][region]["side"]
-    return ctx.s["regions"][region]["leaders"] > 0 or any(
+    reg = ctx.s["regions"][region]
+    return reg["leaders"] > 0 or reg["tokens"] > 0 or any(
         ctx.spec.characters[c].rating >= 1 for c in chars_in(ctx.s, region, side, ctx.spec))
 
 
@@ -1332,7 +1382,7 @@ def cmd_attack(ctx: Ctx, cmd: dict) -> None:
                 fail("attack/not_adjacent", f"{spec.board.regions[target].name} is not adjacent to {spec.board.regions[r].name}.", "R-10.9")
         ctx.pop()
         from .battle import start_battle
-        start_battle(ctx, side, list(srcs), target, mode)
+        start_battle(ctx, side, list(srcs), target, mode, bonus=p.get("bonus"), source=p.get("source"))
         return
     frm = cmd.get("from")
     if frm not in s["regions"] or not has_army(s["regions"][frm], side):
@@ -1342,6 +1392,8 @@ def cmd_attack(ctx: Ctx, cmd: dict) -> None:
     if mode == "character" and leadership(s, spec, frm) < 1:
         fail("attack/no_leader", "An attack with a Character die needs an army with leadership 1 or more.", "R-9.3")
     to = cmd.get("to", frm)
+    if to != frm and p.get("stay"):
+        fail("attack/no_move", "This attack is made against an adjacent enemy army, without moving first.", "R-5.9")
     ctx.pop()
     at = frm
     if to != frm:
@@ -1349,17 +1401,18 @@ def cmd_attack(ctx: Ctx, cmd: dict) -> None:
         sub["path"] = [to]
         sub.pop("to", None)
         units, leaders, chars, damage = parse_group(ctx, side, frm, sub)
+        tokens = moving_tokens(ctx, frm, sub, units)
         check_path(ctx, side, frm, [to], 1)
-        if mode == "character" and leaders == 0 and not any(spec.characters[c].rating >= 1 for c in chars):
-            fail("move/no_leader", "With a Character die a leader or a character with leadership must move with the army.", "R-9.2")
-        do_move(ctx, side, frm, [to], units, leaders, chars, damage)
+        if mode == "character" and leaders == 0 and tokens == 0 and not any(spec.characters[c].rating >= 1 for c in chars):
+            fail("move/no_leader", "With a Character die a leader (or a Shadow leadership token) or a character with leadership must move with the army.", "R-9.2")
+        do_move(ctx, side, frm, [to], units, leaders, chars, damage, tokens)
         at = to
         if mode == "mordor" and not has_orcs(ctx, at):
             fail("attack/no_orcs", "The army that makes a Mordor attack must contain Orcs.", "R-8.6")
     if target not in spec.board.neighbours(at):
         fail("attack/not_adjacent", f"{spec.board.regions[target].name} is not adjacent to {spec.board.regions[at].name}.", "R-8.8")
     from .battle import start_battle
-    start_battle(ctx, side, [at], target, mode)
+    start_battle(ctx, side, [at], target, mode, bonus=p.get("bonus"), source=p.get("source"))
 
 
 ANSWERS["attack"] = ("attack",)
@@ -1691,7 +1744,7 @@ def eff_leadership_tokens(ctx, side, eff, src):
     if side != "sh":
         return
     ctx.emit("LeadershipTokensGained", n=eff["n"], why=src)
-    ask_leadership_tokens(ctx, mandatory=True)
+    ask_leadership_tokens(ctx, mandatory=True, n=eff["n"])
 
 
 def eff_action_tokens(ctx, side, eff, src):
@@ -1742,14 +1795,28 @@ def _choose(ctx, side, purpose, options, n, **extra):
     ctx.push("choose_region", side, options=options, purpose=purpose, n=n, **extra)
 
 
-def eff_recruit(ctx, side, eff, src):
-    unit = eff["unit"]
+def recruit_options(ctx, side, eff) -> list[str]:
     s, spec = ctx.s, ctx.spec
     # R-12.6 (R-5.9: a card does not replace it): never in a region the opponent holds or controls.
-    opts = [r for r in where_regions(ctx, side, eff.get("where", "own_settlement"))
+    return [r for r in where_regions(ctx, side, eff.get("where", "own_settlement"))
             if is_free(s, r, side)
             and not (spec.board.regions[r].settlement and controller(s, spec, r) not in (side, None))]
-    _choose(ctx, side, "recruit", opts, eff.get("n", 1), unit=unit)
+
+
+def recruit_figures(ctx, side, unit) -> int:
+    """Figures an effect may place: of the named type only (R-5.9: what is available of it), or
+    of any type of the side for "any"."""
+    spec = ctx.spec
+    if unit == "any":
+        return sum(figures_available(ctx.s, spec, side, u) for u, us in spec.units.items() if us.side == side)
+    return figures_available(ctx.s, spec, side, unit) if unit in spec.units else 0
+
+
+def eff_recruit(ctx, side, eff, src):
+    unit = eff["unit"]
+    n = min(eff.get("n", 1), recruit_figures(ctx, side, unit))
+    if n > 0:
+        _choose(ctx, side, "recruit", recruit_options(ctx, side, eff), n, unit=unit)
 
 
 def eff_place_tokens(ctx, side, eff, src):
@@ -1775,10 +1842,20 @@ def eff_move(ctx, side, eff, src):
         ctx.push("move", side, mode=mode, left=eff.get("armies", 1), moved=[], optional=True)
 
 
+def _attack_mode(eff) -> str:
+    return "character" if eff.get("leadership") else "army"
+
+
 def eff_attack(ctx, side, eff, src):
-    mode = "character" if eff.get("leadership") else "army"
-    if attack_sources(ctx, side, mode):
-        ctx.push("attack", side, mode=mode)
+    """An attack a card or ability starts; its `bonus` modifiers belong to that battle only (they
+    are added when it starts: "round" for its first round, "battle" for all of it)."""
+    mode = _attack_mode(eff)
+    stay = eff.get("move") is False  # "attacks an adjacent enemy army": no move first (R-8.8)
+    if attack_sources(ctx, side, mode, stay=stay):
+        extra = {"stay": True} if stay else {}
+        if eff.get("bonus"):
+            extra.update(bonus=[dict(m) for m in eff["bonus"]], source=src)
+        ctx.push("attack", side, mode=mode, **extra)
 
 
 def eff_damage(ctx, side, eff, src):
@@ -1850,11 +1927,13 @@ def cmd_choose_region(ctx: Ctx, cmd: dict) -> None:
     purpose = p["purpose"]
     if purpose == "recruit":
         unit = p["unit"]
-        if unit == "any" or figures_available(s, spec, side, unit) <= 0:
+        if unit == "any":
             place_unit_any(ctx, side, region, unit)
-        else:
+        elif figures_available(s, spec, side, unit) > 0:  # R-5.9: only the type the text names
             ctx.emit("UnitsPlaced", region=region, side=side, units={unit: 1}, why="card")
             arrived(ctx, side, region)
+        if recruit_figures(ctx, side, unit) <= 0:
+            n = 0  # none of the named type left: the rest of the effect cannot be applied
     elif purpose == "token":
         place_recruitment_token(ctx, side, region)
     elif purpose == "destroy_tokens":

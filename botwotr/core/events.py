@@ -79,12 +79,17 @@ def _army_moved(s, e):
     side = e["side"]
     dmg = e["damage"]
     _units_sub_keep = dict(e["units"])
+    # Shadow leadership tokens go with their army (all of them when it moves whole).
+    whole = sum(e["units"].values()) >= army_size(src)
+    tokens = e.get("tokens", src["tokens"] if whole else 0)
     src["damage"] -= dmg
     src["leaders"] -= e["leaders"]
+    src["tokens"] -= tokens
     _units_sub(src, _units_sub_keep)
     _units_add(dst, side, e["units"])
     dst["damage"] += dmg
     dst["leaders"] += e["leaders"]
+    dst["tokens"] += tokens
     for c in e["characters"]:
         s["chars"][c]["region"] = e["path"][-1]
 
@@ -228,7 +233,8 @@ def _lt_placed(s, e):
 
 
 def _lt_lost(s, e):
-    s["sides"]["sh"]["aside"] = 0
+    sd = s["sides"]["sh"]
+    sd["aside"] = max(0, sd["aside"] - e["n"])
 
 
 def _lt_removed(s, e):

@@ -36,11 +36,22 @@ def groups(s: dict, spec: ScenarioSpec, side: str, frm: str):
         staying = total - moving
         units = {t: n for t, n in zip(types, combo) if n}
         lead_opts = [reg["leaders"]] if staying == 0 else range(reg["leaders"] + 1)
+        # R-6.5: Shadow leadership tokens go with their army like leaders.
+        tok_opts = [reg["tokens"]] if staying == 0 else range(reg["tokens"] + 1)
         dmin, dmax = max(0, reg["damage"] - staying), min(reg["damage"], moving)
         for leaders in lead_opts:
-            for chars in _subsets(present):
-                for dmg in range(dmin, dmax + 1):
-                    yield {"units": units, "leaders": leaders, "characters": chars, "damage": dmg}
+            for tokens in tok_opts:
+                for chars in _subsets(present):
+                    for dmg in range(dmin, dmax + 1):
+                        g = {"units": units, "leaders": leaders, "characters": chars, "damage": dmg}
+                        if reg["tokens"]:
+                            g["tokens"] = tokens
+                        yield g
+
+
+def _led(spec, g) -> bool:
+    """R-9.2: a leader, a Shadow leadership token or a character rated 1+ moves with the group."""
+    return g["leaders"] > 0 or g.get("tokens", 0) > 0 or any(spec.characters[c].rating >= 1 for c in g["characters"])
 
 
 def _paths(ctx, side: str, frm: str, max_len: int) -> list[list[str]]:
@@ -159,7 +170,7 @@ def legal_commands(spec: ScenarioSpec, rules, s: dict) -> list[dict]:
         for frm in E.movable_armies(ctx, side, p["mode"], p["moved"]):
             for path in _paths(ctx, side, frm, max_len):
                 for g in groups(s, spec, side, frm):
-                    if need_lead and g["leaders"] == 0 and not any(spec.characters[c].rating >= 1 for c in g["characters"]):
+                    if need_lead and not _led(spec, g):
                         continue
                     if E.MOVE_MODES[p["mode"]][2] and not any("orc" in spec.units[u].tags for u in g["units"]):
                         continue  # R-8.6: a Mordor move moves Orcs (engine.move_army refuses otherwise)
@@ -178,17 +189,17 @@ def legal_commands(spec: ScenarioSpec, rules, s: dict) -> list[dict]:
                 for sub in _subsets(sorted(srcs), 1):
                     add("attack", target=t, armies=sub)
         else:
-            for frm in E.attack_sources(ctx, side, mode):
+            for frm in E.attack_sources(ctx, side, mode, stay=bool(p.get("stay"))):
                 for t in sorted(spec.board.neighbours(frm)):
                     if has_army(s["regions"][t], other(side)):
                         add("attack", **{"from": frm}, target=t)
-                for path in _paths(ctx, side, frm, 1):
+                for path in ([] if p.get("stay") else _paths(ctx, side, frm, 1)):
                     to = path[0]
                     tg = [t for t in sorted(spec.board.neighbours(to)) if has_army(s["regions"][t], other(side))]
                     if not tg:
                         continue
                     for g in groups(s, spec, side, frm):
-                        if mode == "character" and g["leaders"] == 0 and not any(spec.characters[c].rating >= 1 for c in g["characters"]):
+                        if mode == "character" and not _led(spec, g):
                             continue
                         if mode == "mordor" and not any("orc" in spec.units[u].tags for u in list(g["units"])
                                                         + list(s["regions"][to]["units"] if s["regions"][to]["side"] == side else ())):

@@ -76,6 +76,7 @@ def test_r10_8_worked_battle_final_position(result):
     assert (fen["side"], fen["units"], fen["damage"], fen["leaders"]) == ("fp", {"riders": 1}, 0, 1)
     assert game.state["chars"]["captain"] == {"status": "in_play", "region": "fen"}
     assert (camp["side"], camp["units"], camp["damage"]) == ("sh", {"wargs": 1}, 1)
+    assert (camp["tokens"], fen["tokens"]) == (1, 0)  # the token retreated with its army
     assert fields["units"] == {}
 
 

@@ -387,8 +387,8 @@ def test_r10_9_current_army_eliminated_the_battle_goes_on_with_another():
 
 def test_r10_1_card_attack_needing_leadership():
     """R-10.1: A card `{do: attack, leadership: true}` (a variant of Sudden Strike) attacks as with a
-    Character die: only an army with leadership may attack; without one the card does nothing
-    (R-5.9)."""
+    Character die: only an army with leadership may attack; without one the card, which does
+    nothing else, cannot be played (R-5.8, docs/rulings.md)."""
     import dataclasses
     from helpers import test_spec
     spec = test_spec()
@@ -397,8 +397,8 @@ def test_r10_1_card_attack_needing_leadership():
     spec = dataclasses.replace(spec, cards=cards)
     g = battle_game([("woods", "sh", {"orcs": 2}), ("town", "fp", {"footmen": 2})], spec=spec,
                     hands={"fp": ["sudden_strike"], "sh": []})
-    evs = g.submit({"cmd": "use_die", "side": "fp", "die": 0, "action": "play_card", "card": "sudden_strike"})
-    assert events(evs, "BattleStarted") == [] and top(g)["side"] == "sh"
+    assert_illegal(g, {"cmd": "use_die", "side": "fp", "die": 0, "action": "play_card", "card": "sudden_strike"},
+                   "card/no_effect", "R-5.8")
     g = battle_game([("woods", "sh", {"orcs": 2}), ("town", "fp", {"footmen": 2}, {"leaders": 1})], spec=spec,
                     hands={"fp": ["sudden_strike"], "sh": []})
     g.submit({"cmd": "use_die", "side": "fp", "die": 0, "action": "play_card", "card": "sudden_strike"})

@@ -88,7 +88,7 @@ def test_r6_1_the_commander_ability_needs_its_die():
     adjust(g, "damage", region="camp", n=1)
     g.submit({"cmd": "pass", "side": "fp"})
     assert_illegal(g, {"cmd": "use_die", "side": "sh", "die": 0, "action": "ability", "character": "warlock"},
-                   "action/wrong_die")  # an Army die
+                   "ability/wrong_die")  # an Army die (it allows abilities that name it, R-8.7)
     assert_illegal(g, {"cmd": "use_die", "side": "sh", "die": 3, "action": "ability", "character": "warlock"},
                    "action/wrong_die")  # nor an Event die
 
@@ -126,7 +126,7 @@ def test_r6_3_leadership_tokens_equal_to_box_dice_must_be_placed_at_once():
     """R-6.3: Leadership tokens equal to box dice must be placed at once."""
     g = new_game()
     g.submit({"cmd": "choose_position", "side": "sh", "position": "tower"})
-    assert top(g) == {"kind": "place_leadership", "side": "sh", "mandatory": True}
+    assert top(g) == {"kind": "place_leadership", "side": "sh", "mandatory": True, "left": 2}
     assert g.state["sides"]["sh"]["aside"] == 2
     assert_illegal(g, {"cmd": "done", "side": "sh"}, "decision/mandatory")
     assert_illegal(g, {"cmd": "place_leadership_token", "side": "sh", "region": "hold"}, "leadership/not_army")

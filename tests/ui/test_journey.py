@@ -156,6 +156,7 @@ class Journey:
             if r.key.startswith("u:"):
                 want.setdefault(r.key, 0)
         want["leaders"] = cmd.get("leaders", 0)
+        want["tokens"] = cmd.get("tokens", 0)  # Shadow leadership tokens going along
         want["damage"] = cmd.get("damage", 0)
         for c in cmd.get("characters") or []:
             want[f"c:{c}"] = 1

@@ -27,6 +27,9 @@ def group_rows(ctx, side: str, region: str) -> list[PickRow]:
     if reg["leaders"]:
         rows.append(PickRow("leaders", _("Leaders"), value=reg["leaders"], maximum=reg["leaders"],
                             icon="crown", side=side))
+    if reg.get("tokens"):  # Shadow leadership tokens go with their army like leaders
+        rows.append(PickRow("tokens", _("Leadership tokens"), value=reg["tokens"], maximum=reg["tokens"],
+                            icon="overlord-helm", side=side))
     for c in present_chars(ctx, side, region):
         cs = spec.characters[c]
         rows.append(PickRow(f"c:{c}", cs.name, value=1, maximum=1, icon=T.character_icon(c, cs.kind),
@@ -54,6 +57,8 @@ def constrain(picker: CountPicker, ctx, region: str) -> None:
     if "leaders" in vals:
         lo = reg["leaders"] if staying == 0 else 0
         picker.set_limits("leaders", lo, reg["leaders"])
+    if "tokens" in vals:
+        picker.set_limits("tokens", reg["tokens"] if staying == 0 else 0, reg["tokens"])
     if "damage" in vals:
         d = reg["damage"]
         lo, hi = max(0, d - staying), min(d, moving)
@@ -65,12 +70,13 @@ def group_of(picker: CountPicker) -> dict:
     return {"units": {k[2:]: v for k, v in vals.items() if k.startswith("u:") and v},
             "leaders": vals.get("leaders", 0),
             "characters": sorted(k[2:] for k, v in vals.items() if k.startswith("c:") and v),
-            "damage": vals.get("damage", 0)}
+            "damage": vals.get("damage", 0), "tokens": vals.get("tokens", 0)}
 
 
 def same_group(cmd: dict, g: dict) -> bool:
     return (cmd.get("units") == g["units"] and cmd.get("leaders", 0) == g["leaders"]
-            and sorted(cmd.get("characters") or []) == g["characters"] and cmd.get("damage", 0) == g["damage"])
+            and sorted(cmd.get("characters") or []) == g["characters"] and cmd.get("damage", 0) == g["damage"]
+            and cmd.get("tokens", 0) == g.get("tokens", 0))
 
 
 class GroupPanel(ChoicePanel):

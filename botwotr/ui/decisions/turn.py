@@ -311,12 +311,12 @@ class LeadershipPanel(RegionPanel):
     COLOR = LEADERSHIP
 
     def prompt_text(self, ctx):
-        n = ctx.view["sides"]["sh"].get("aside", 0)
+        n = (ctx.pending or {}).get("left") or ctx.view["sides"]["sh"].get("aside", 0)
         return ngettext("Place {n} leadership token on a Shadow army.",
                         "Place {n} leadership tokens on Shadow armies, one at a time.", n).format(n=n)
 
     def explain(self, ctx):
-        s = _("Each token adds one to the army's leadership this turn; tokens do not move (R-6.3, R-6.5).")
+        s = _("Each token is a leader of that army this turn and moves with it (R-6.3, R-6.5).")
         if not (ctx.pending or {}).get("mandatory"):
             s += " " + _("You may keep the rest aside: Done.")
         return s
