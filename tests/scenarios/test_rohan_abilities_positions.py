@@ -45,7 +45,7 @@ def test_ability_eomer_needs_eomer_in_play_and_a_character_die():
     cmd = {"cmd": "use_die", "side": FP, "die": 0, "action": "ability", "character": "eomer"}
     assert_illegal(g, cmd, "ability/not_in_play", "R-8.7")
     adjust(g, "character", char="eomer", status="in_play", region="aldburg")
-    assert_illegal(g, dict(cmd, die=1), "action/wrong_die")
+    assert_illegal(g, dict(cmd, die=1), "ability/wrong_die")
 
 
 def test_ability_legolas_elven_bow():
@@ -121,7 +121,7 @@ def test_ability_saruman_needs_a_character_die():
     place(g, "orthanc", SH, {"orcs": 2}, damage=2)
     to_shadow(g)
     assert_illegal(g, {"cmd": "use_die", "side": SH, "die": 1, "action": "ability", "character": "saruman"},
-                   "action/wrong_die")
+                   "ability/wrong_die")
 
 
 # =========================================================== Saruman's positions

@@ -424,7 +424,7 @@ class GameScene(Scene):
         dec_h = rest_h if self.log_below else int(rest_h * share)
         # the log keeps at least 8 lines in view; a taller decision panel scrolls instead
         log_min = self.log_panel.min_height(t, width=inner.w)
-        dec_max = rest_h if self.log_below or self.edit.active else max(t.px(120), rest_h - t.pad - log_min)
+        dec_max = rest_h if self.log_below or self.edit.active else max(t.px(90), rest_h - t.pad - log_min)
         dec_h = min(dec_h, dec_max)
         if self.decision is not None:
             self.decision.rect = pygame.Rect(inner.x, rest_y, inner.w, dec_h)
