@@ -9,6 +9,9 @@ from __future__ import annotations
 
 import pytest
 
+from botwotr.core import RuleError
+from helpers import canonical
+
 from rohan_positions import (FP, SH, SPEC, adjust, assert_illegal, choose, damage, hand, hand_of,
                              kind, next_turn, place, play, ready, rtokens, size, to_shadow, top,
                              units)
@@ -796,12 +799,16 @@ def test_order_fresh_levies_for_the_shadow():
 
 # =========================================================== defects found by the census
 
-ATTACK_MOVES = ("defect: a card's 'attacks' is handed the die attack of R-8.6/R-8.8 (move to an "
-                "adjacent region and attack), so a card that says 'move ..., then ... attacks' moves "
-                "the attacker a second time; the text gives the attack no move")
+def assert_no_moving_attack(g, cmd):
+    """The card's attack is made from where the army stands (ruling in docs/rulings.md): no
+    offered attack moves first, and an attack that would move is refused, changing nothing."""
+    assert not [c for c in g.legal_commands() if c["cmd"] == "attack" and c.get("to") not in (None, c.get("from"))]
+    before, n = canonical(g.state), len(g.log)
+    with pytest.raises(RuleError):
+        g.submit(cmd)
+    assert canonical(g.state) == before and len(g.log) == n
 
 
-@pytest.mark.xfail(strict=True, reason=ATTACK_MOVES)
 def test_order_flanking_march_attacks_from_where_the_army_stands():
     """R-5.2 Flanking March: the move is the one region the text gives; the attack that follows
     is made by an army from where it stands, not after a second move."""
@@ -812,11 +819,10 @@ def test_order_flanking_march_attacks_from_where_the_army_stands():
     play(g, FP, "flanking_march")
     one_move(g, FP, "grimslade", ["westemnet"])
     # the Westemnet is not next to Nan Curunír; moving on to Fangorn first would make it so
-    assert_illegal(g, {"cmd": "attack", "side": FP, "from": "westemnet", "to": "fangorn",
-                       "target": "nan_curunir"}, "attack/not_adjacent")
+    assert_no_moving_attack(g, {"cmd": "attack", "side": FP, "from": "westemnet", "to": "fangorn",
+                       "target": "nan_curunir"})
 
 
-@pytest.mark.xfail(strict=True, reason=ATTACK_MOVES)
 def test_order_relentless_pursuit_attacks_after_the_two_region_move_only():
     """R-5.2 Relentless Pursuit: up to two regions of movement, then an attack from there; no
     third region on the way into the attack."""
@@ -826,11 +832,10 @@ def test_order_relentless_pursuit_attacks_after_the_two_region_move_only():
     hand(g, SH, "relentless_pursuit")
     play(g, SH, "relentless_pursuit")
     one_move(g, SH, "orthanc", ["fangorn", "derndingle"])  # two regions, next to nothing
-    assert_illegal(g, {"cmd": "attack", "side": SH, "from": "derndingle", "to": "westemnet",
-                       "target": "grimslade"}, "attack/not_adjacent")
+    assert_no_moving_attack(g, {"cmd": "attack", "side": SH, "from": "derndingle", "to": "westemnet",
+                       "target": "grimslade"})
 
 
-@pytest.mark.xfail(strict=True, reason=ATTACK_MOVES)
 def test_order_eomer_rides_out_attacks_after_the_two_region_move_only():
     """R-5.2 Éomer Rides Out: move up to two regions, then an army with a leader or a character
     attacks from where it stands."""
@@ -840,8 +845,8 @@ def test_order_eomer_rides_out_attacks_after_the_two_region_move_only():
     hand(g, FP, "eomer_rides_out")
     play(g, FP, "eomer_rides_out")
     one_move(g, FP, "dunharrow", ["edoras", "grimslade"])  # two regions; Grimslade is not next to the Isen Vale
-    assert_illegal(g, {"cmd": "attack", "side": FP, "from": "grimslade", "to": "westemnet",
-                       "target": "isen_vale"}, "attack/not_adjacent")
+    assert_no_moving_attack(g, {"cmd": "attack", "side": FP, "from": "grimslade", "to": "westemnet",
+                       "target": "isen_vale"})
 
 
 def test_order_fate_cards_carry_the_marker_with_all_it_triggers():
