@@ -1,0 +1,235 @@
+"""Rules-core benchmarks on the Battle for Rohan, each figure against python-chess in the same run
+(issue 11). Every figure is measured RUNS times (default 5) and printed as min / median / max; the
+ratio is median over median. Needs the `bench` extra (`pip install -e .[bench]`: python-chess).
+
+Run: python bench/rohan_core.py [--runs 5] [--memory 10000,40000] [--skip-memory]
+
+- random full game: a Rohan game from `Game.new` to its winner, each command a uniformly random
+  choice among `legal_commands()` (`random.Random(seed)`), submitted with `submit`;
+- one random command: the same loop, per command (legal_commands + choice + submit);
+  baseline: one random python-chess ply (`list(board.legal_moves)` + choice + `push`), random
+  games from the start position to their end or 300 plies;
+- replay per event: `Game.replay(spec, seed, log)` (re-decide every command and verify its events)
+  of a log of N events, divided by N; baseline: python-chess parsing a PGN game
+  (`chess.pgn.read_game`) and replaying its main line on a board, per ply. The logs are prefixes
+  of one long random Rohan game (seed 18, 1,078 commands, 5,744 events); past its end the log is
+  padded with `adjust_fate` adjustments (as in bench/save_load.py), so the 8,000-event log is
+  5,744 game events and 2,256 padding events;
+- peak memory of loading a long log: a child process per size replays a padded save of N entries
+  (bench/save_load.py's `make_save`) with `Game.replay` directly, so the bound of
+  `save.MAX_LOG_ENTRIES` does not apply; memory is the growth of the child's max RSS.
+"""
+from __future__ import annotations
+
+import argparse
+import io
+import json
+import os
+import random
+import resource
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
+
+import chess  # noqa: E402
+import chess.pgn  # noqa: E402
+
+from botwotr.catalog import spec_for  # noqa: E402
+from botwotr.core import Game  # noqa: E402
+
+LONG_SEED = 18
+
+
+def timed(fn, runs: int) -> list[float]:
+    out = []
+    for _ in range(runs):
+        t = time.perf_counter()
+        fn()
+        out.append(time.perf_counter() - t)
+    return out
+
+
+def stats(xs: list[float]) -> tuple[float, float, float]:
+    return min(xs), statistics.median(xs), max(xs)
+
+
+# -- python-chess baselines -----------------------------------------------------------------------
+def chess_random_plies(seed: int, games: int = 10, max_plies: int = 300) -> int:
+    rng = random.Random(seed)
+    plies = 0
+    for _ in range(games):
+        b = chess.Board()
+        while b.ply() < max_plies and not b.is_game_over(claim_draw=False):
+            b.push(rng.choice(list(b.legal_moves)))
+            plies += 1
+    return plies
+
+
+def chess_pgn_texts(n: int = 10, seed: int = 1, max_plies: int = 300) -> tuple[list[str], int]:
+    rng = random.Random(seed)
+    texts, plies = [], 0
+    for _ in range(n):
+        b = chess.Board()
+        while b.ply() < max_plies and not b.is_game_over(claim_draw=False):
+            b.push(rng.choice(list(b.legal_moves)))
+        plies += b.ply()
+        texts.append(str(chess.pgn.Game.from_board(b)))
+    return texts, plies
+
+
+def chess_replay(texts: list[str]) -> None:
+    for t in texts:
+        g = chess.pgn.read_game(io.StringIO(t))
+        b = g.board()
+        for m in g.mainline_moves():
+            b.push(m)
+
+
+# -- Rohan ------------------------------------------------------------------------------------
+def random_game(spec, seed: int) -> Game:
+    g = Game.new(spec, seed=seed)
+    rng = random.Random(seed)
+    while not g.state["winner"]:
+        g.submit(rng.choice(g.legal_commands()))
+    return g
+
+
+def log_of_events(game: Game, n: int) -> list[dict]:
+    """The first entries of `game`'s log holding `n` events, padded with adjust_fate past its end."""
+    log, count = [], 0
+    for entry in game.log:
+        if count >= n:
+            break
+        log.append(json.loads(json.dumps(entry)))
+        count += len(entry["events"])
+    fate = game.state_at(len(log))["fate"]
+    while count < n:
+        to = 0 if fate else 1
+        log.append({"cmd": {"cmd": "adjust_fate", "side": "players", "to": to},
+                    "events": [{"e": "Adjustment", "what": "fate", "command": {"to": to}},
+                               {"e": "FateMarkerMoved", "from": fate, "to": to, "why": "adjustment"}]})
+        fate = to
+        count += 2
+    return log
+
+
+def memory_child(path: str) -> None:
+    """Child: replay the save's log and print seconds and max-RSS growth (MiB)."""
+    spec = spec_for("rohan")
+    data = json.loads(Path(path).read_text(encoding="utf-8"))
+    base = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    t = time.perf_counter()
+    g = Game.replay(spec, data["seed"], data["log"])
+    dt = time.perf_counter() - t
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    print(json.dumps({"seconds": dt, "growth_mib": (peak - base) / 1024, "entries": len(g.log)}))
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--runs", type=int, default=5)
+    ap.add_argument("--memory", default="10000,40000", help="log entries of the memory figures")
+    ap.add_argument("--memory-runs", type=int, default=None, help="runs per memory size (default --runs)")
+    ap.add_argument("--skip-memory", action="store_true")
+    ap.add_argument("--child", help=argparse.SUPPRESS)
+    a = ap.parse_args(argv)
+    if a.child:
+        memory_child(a.child)
+        return 0
+    runs = a.runs
+    spec = spec_for("rohan")
+    rows = []
+
+    def row(name, xs, unit_scale, unit, base=None):
+        lo, med, hi = stats(xs)
+        ratio = f"{med / base:,.1f}" if base else "1"
+        rows.append((name, f"{lo * unit_scale:,.2f}", f"{med * unit_scale:,.2f}", f"{hi * unit_scale:,.2f}",
+                     unit, ratio))
+        return med
+
+    # baseline 1: one random python-chess ply
+    ply_counts = {}
+
+    def chess_plies():
+        ply_counts["n"] = chess_random_plies(7)
+    ply_times = timed(chess_plies, runs)
+    per_ply = [t / ply_counts["n"] for t in ply_times]
+    base_ply = row(f"baseline: one random python-chess ply ({ply_counts['n']} plies a run)",
+                   per_ply, 1e6, "µs")
+
+    # random full Rohan games (3 a run, different seeds each run)
+    counter = {"run": 0}
+    per_game, per_cmd = [], []
+    for _ in range(runs):
+        seeds = [100 + 3 * counter["run"] + k for k in range(3)]
+        counter["run"] += 1
+        t = time.perf_counter()
+        gs = [random_game(spec, s) for s in seeds]
+        dt = time.perf_counter() - t
+        per_game.append(dt / len(gs))
+        per_cmd.append(dt / sum(len(g.log) for g in gs))
+    med_game = row("one random full Rohan game (3 games a run)", per_game, 1e3, "ms", base_ply)
+    row("one random Rohan command (legal_commands + choice + submit)", per_cmd, 1e6, "µs", base_ply)
+
+    # baseline 2: python-chess PGN parse + replay, per ply
+    texts, pgn_plies = chess_pgn_texts()
+    pgn = [t / pgn_plies for t in timed(lambda: chess_replay(texts), runs)]
+    base_pgn = row(f"baseline: python-chess PGN parse + replay, per ply ({pgn_plies} plies)", pgn, 1e6, "µs")
+
+    long_game = random_game(spec, LONG_SEED)
+    game_events = sum(len(e["events"]) for e in long_game.log)
+    per_event = {}
+    for n in (500, 2000, 5000, 8000):
+        log = log_of_events(long_game, n)
+        events = sum(len(e["events"]) for e in log)
+        xs = [t / events for t in timed(lambda: Game.replay(spec, LONG_SEED, log), runs)]
+        pad = f", {events - game_events} of them padding" if events > game_events else ""
+        per_event[n] = row(f"replay (re-decide + verify) per event, {events:,}-event log "
+                           f"({len(log)} entries{pad})", xs, 1e6, "µs", base_pgn)
+    del long_game
+
+    print(f"Battle for Rohan, {runs} runs per figure; load average {os.getloadavg()[0]:.2f} "
+          f"on {os.cpu_count()} cores at the end of the core figures.")
+    print("\n| measure | min | median | max | unit | ratio to baseline (medians) |")
+    print("|---|---|---|---|---|---|")
+    for r in rows:
+        print("| " + " | ".join(r) + " |")
+    print(f"\nrandom full Rohan games per second (median): {1 / med_game:.2f}")
+    print(f"replay per event, 8,000 / 500 events: {per_event[8000] / per_event[500]:.2f}; "
+          f"5,000 / 500 (game events only): {per_event[5000] / per_event[500]:.2f}")
+
+    if a.skip_memory:
+        return 0
+    from save_load import make_save
+    mruns = a.memory_runs or runs
+    print("\n| log entries | file size | replay time min / median / max | max-RSS growth min / median / max |")
+    print("|---|---|---|---|")
+    with tempfile.TemporaryDirectory() as tmp:
+        for n in [int(x) for x in a.memory.split(",") if x]:
+            path = Path(tmp) / f"s{n}.json"
+            make_save(n, path)
+            secs, mibs = [], []
+            for _ in range(mruns):
+                out = subprocess.run([sys.executable, __file__, "--child", str(path)], capture_output=True,
+                                     text=True, env={**os.environ, "PYTHONPATH": str(ROOT)})
+                if out.returncode:
+                    print(out.stderr, file=sys.stderr)
+                    return 1
+                r = json.loads(out.stdout.strip().splitlines()[-1])
+                secs.append(r["seconds"])
+                mibs.append(r["growth_mib"])
+            s, m = stats(secs), stats(mibs)
+            print(f"| {n:,} | {path.stat().st_size / 1e6:.1f} MB | {s[0]:.2f} / {s[1]:.2f} / {s[2]:.2f} s | "
+                  f"{m[0]:.0f} / {m[1]:.0f} / {m[2]:.0f} MiB |", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
