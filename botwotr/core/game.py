@@ -70,14 +70,19 @@ class Game:
     @classmethod
     def replay(cls, spec: ScenarioSpec, seed: int, entries: list, rules: ScenarioRules | None = None,
                verify: bool = True) -> "Game":
-        """Re-decide every command; with `verify`, each must give exactly the recorded events."""
+        """Re-decide every command; with `verify`, each must give exactly the recorded events.
+
+        The commands are decided in place on one working state (no copy per command); a copy is
+        kept at each snapshot and for the last RECENT entries. On a bad entry the half-built game
+        is dropped, so a state changed by the refused command is never seen."""
         g = cls(spec, seed, rules)
-        state = g._state
+        state = clone(g._state)
+        last = len(entries)
         for i, entry in enumerate(entries):
             if not isinstance(entry, dict) or not isinstance(entry.get("cmd"), dict):
                 raise ReplayError(i, "an entry must hold a 'cmd' mapping")
             try:
-                events, new = decide(spec, g.rules, state, entry["cmd"], in_place=False)
+                events, state = decide(spec, g.rules, state, entry["cmd"], in_place=True)
             except RuleError as err:
                 raise ReplayError(i, f"the command is refused: {err.message} [{err.code}]") from None
             except Exception as err:  # a malformed command that slipped past validation
@@ -85,8 +90,11 @@ class Game:
             if verify and events != entry.get("events"):
                 raise ReplayError(i, "the recorded events differ from what the command gives "
                                      "(the save was edited, or made by other content)")
-            g._record({"cmd": entry["cmd"], "events": events}, new)
-            state = new
+            g.log.append({"cmd": entry["cmd"], "events": clone(events)})
+            n = i + 1
+            if n % SNAPSHOT_EVERY == 0 or n > last - RECENT:
+                g._kept[n] = clone(state)
+        g._state = g._kept[len(g.log)]
         return g
 
     # -- play -------------------------------------------------------------------------------
