@@ -3,7 +3,10 @@ in the same run (issue 11): a `python -c pass` process start plus one full-windo
 1920x1080 surface onto the 1920x1080 window surface, SDL dummy driver). Each run times the
 baseline and then the command; the ratio is taken run by run. Prints min / median / max.
 
-Run: python bench/export.py [--runs 7]
+Run: python bench/export.py [--runs 7] [--against DIR]
+
+`--against DIR` also times, interleaved in the same runs, the command run from another checkout
+(PYTHONPATH=DIR, e.g. `git worktree add /tmp/old main`), and prints this tree over that one.
 
 Two ways Python may start, both measured:
 - "bytecode cached": as an installed package runs, with the compiled modules cached (a private
@@ -103,6 +106,7 @@ def stats(xs):
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("--runs", type=int, default=7)
+    ap.add_argument("--against", help="another checkout to time in the same runs")
     ap.add_argument("--phases", nargs=2, help=argparse.SUPPRESS)
     a = ap.parse_args(argv)
     if a.phases:
@@ -128,16 +132,30 @@ def main(argv=None) -> int:
               f"{os.getloadavg()[0]:.2f} on {os.cpu_count()} cores; one full-window blit {blit * 1e3:.2f} ms")
         print("\n| measure | min | median | max | ratio to baseline (median of per-run ratios) |")
         print("|---|---|---|---|---|")
+        other = {}
+        if a.against:
+            for label, env in (("bytecode cached", cached), ("no bytecode cache", nocache)):
+                other[label] = {**env, "PYTHONPATH": str(Path(a.against).resolve())}
+            wall(cmd, other["bytecode cached"])
         for label, env in (("bytecode cached", cached), ("no bytecode cache", nocache)):
-            base, fig = [], []
+            base, fig, old = [], [], []
             for _ in range(a.runs):
                 base.append(wall([sys.executable, "-c", "pass"], env) + blit)
                 fig.append(wall(cmd, env))
+                if other:
+                    old.append(wall(cmd, other[label]))
             ratio = statistics.median(f / b for f, b in zip(fig, base))
-            for name, xs, r in ((f"baseline ({label}): `python -c pass` + one blit", base, "1"),
-                                (f"`botwotr export` ({label})", fig, f"{ratio:.1f}")):
+            rows = [(f"baseline ({label}): `python -c pass` + one blit", base, "1"),
+                    (f"`botwotr export` ({label})", fig, f"{ratio:.1f}")]
+            if old:
+                rows.append((f"`botwotr export` ({label}), {a.against}", old,
+                             f"{statistics.median(f / b for f, b in zip(old, base)):.1f}"))
+            for name, xs, r in rows:
                 lo, med, hi = stats(xs)
                 print(f"| {name} | {lo * 1e3:.0f} ms | {med * 1e3:.0f} ms | {hi * 1e3:.0f} ms | {r} |")
+            if old:
+                print(f"| this tree / {a.against} (median of per-run ratios) | | "
+                      f"{statistics.median(f / o for f, o in zip(fig, old)):.2f} | | |")
         parts: dict[str, list[float]] = {}
         for _ in range(a.runs):
             out = subprocess.run([sys.executable, __file__, "--phases", str(save), str(tmp / "p.png")],

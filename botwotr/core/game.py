@@ -19,7 +19,6 @@ from __future__ import annotations
 from .engine import decide, describe_pending
 from .errors import RuleError
 from .events import apply
-from .legal import legal_commands
 from .scenario import ScenarioRules, rules_for
 from .spec import ScenarioSpec
 from .state import clone, new_state
@@ -143,6 +142,7 @@ class Game:
         return events
 
     def legal_commands(self) -> list[dict]:
+        from .legal import legal_commands  # not needed to replay or draw (botwotr export)
         return legal_commands(self.spec, self.rules, self.state)
 
     def view_for(self, seat: str) -> dict:
