@@ -24,6 +24,7 @@ import argparse
 import json
 import os
 import random
+import resource
 import shutil
 import statistics
 import subprocess
@@ -62,13 +63,24 @@ def blit_time(n: int = 50) -> float:
     return (time.perf_counter() - t) / n
 
 
+CPU: dict[int, float] = {}  # id of a wall-time figure -> the child's CPU time (user + system)
+
+
 def wall(cmd: list[str], env: dict) -> float:
+    r0 = resource.getrusage(resource.RUSAGE_CHILDREN)
     t = time.perf_counter()
     r = subprocess.run(cmd, env=env, capture_output=True, text=True, cwd=ROOT)
     dt = time.perf_counter() - t
+    r1 = resource.getrusage(resource.RUSAGE_CHILDREN)
     if r.returncode:
         raise SystemExit(f"{' '.join(cmd)} failed: {r.stderr.strip()}")
+    CPU[len(CPU)] = (r1.ru_utime - r0.ru_utime) + (r1.ru_stime - r0.ru_stime)
     return dt
+
+
+def timed_cpu(cmd: list[str], env: dict, into: list, cpu: list) -> None:
+    into.append(wall(cmd, env))
+    cpu.append(CPU[len(CPU) - 1])
 
 
 def phases(save: str, out: str) -> None:
@@ -126,6 +138,7 @@ def main(argv=None) -> int:
         nocache = {**base_env, "PYTHONDONTWRITEBYTECODE": "1"}
         nocache.pop("PYTHONPYCACHEPREFIX", None)
         cmd = export + ["export", str(save), "--out", str(tmp / "x.png"), "--size", SIZE]
+        old_cmd = export + ["export", str(save), "--out", str(tmp / "old.png"), "--size", SIZE]
         wall(cmd, cached)  # warm-up: fills the bytecode cache
         wall([sys.executable, "-c", "pass"], cached)
         print(f"`botwotr export SAVE --out X.png --size {SIZE}`, {a.runs} runs; load average "
@@ -136,14 +149,14 @@ def main(argv=None) -> int:
         if a.against:
             for label, env in (("bytecode cached", cached), ("no bytecode cache", nocache)):
                 other[label] = {**env, "PYTHONPATH": str(Path(a.against).resolve())}
-            wall(cmd, other["bytecode cached"])
+            wall(old_cmd, other["bytecode cached"])
         for label, env in (("bytecode cached", cached), ("no bytecode cache", nocache)):
-            base, fig, old = [], [], []
+            base, fig, old, cpu, old_cpu = [], [], [], [], []
             for _ in range(a.runs):
                 base.append(wall([sys.executable, "-c", "pass"], env) + blit)
-                fig.append(wall(cmd, env))
+                timed_cpu(cmd, env, fig, cpu)
                 if other:
-                    old.append(wall(cmd, other[label]))
+                    timed_cpu(old_cmd, other[label], old, old_cpu)
             ratio = statistics.median(f / b for f, b in zip(fig, base))
             rows = [(f"baseline ({label}): `python -c pass` + one blit", base, "1"),
                     (f"`botwotr export` ({label})", fig, f"{ratio:.1f}")]
@@ -153,7 +166,11 @@ def main(argv=None) -> int:
             for name, xs, r in rows:
                 lo, med, hi = stats(xs)
                 print(f"| {name} | {lo * 1e3:.0f} ms | {med * 1e3:.0f} ms | {hi * 1e3:.0f} ms | {r} |")
+            print(f"| `botwotr export` ({label}): CPU time (user + system) | {min(cpu) * 1e3:.0f} ms | "
+                  f"{statistics.median(cpu) * 1e3:.0f} ms | {max(cpu) * 1e3:.0f} ms | |")
             if old:
+                print(f"| `botwotr export` ({label}), {a.against}: CPU time | {min(old_cpu) * 1e3:.0f} ms | "
+                      f"{statistics.median(old_cpu) * 1e3:.0f} ms | {max(old_cpu) * 1e3:.0f} ms | |")
                 print(f"| this tree / {a.against} (median of per-run ratios) | | "
                       f"{statistics.median(f / o for f, o in zip(fig, old)):.2f} | | |")
         parts: dict[str, list[float]] = {}
