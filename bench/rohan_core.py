@@ -185,6 +185,22 @@ def main(argv=None) -> int:
     long_game = random_game(spec, LONG_SEED)
     game_events = sum(len(e["events"]) for e in long_game.log)
     logs = {n: log_of_events(long_game, n) for n in (500, 2000, 5000, 8000)}
+    # state_at(n) where it costs most: the last entry before a snapshot, nothing folded yet
+    # (a tree from before issue 11 kept every state: no such figure)
+    from botwotr.core import game as game_mod
+    k = getattr(game_mod, "SNAPSHOT_EVERY", None)
+    if k:
+        worst = list(range(k - 1, len(long_game.log) - game_mod.RECENT, k))
+        at_times, at_base = [], []
+        for r in range(runs):
+            at_base.append(one_ply())
+            t = time.perf_counter()
+            for n in worst:
+                long_game._folded = None
+                long_game.state_at(n)
+            at_times.append((time.perf_counter() - t) / len(worst))
+        row(f"state_at(n), n just before a snapshot ({k - 1} entries to fold; "
+            f"{len(worst)} such n a run)", at_times, 1e6, "µs", at_base)
     del long_game
     pgn_base = []
     per_event = {n: [] for n in logs}
