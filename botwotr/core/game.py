@@ -118,7 +118,8 @@ class Game:
         self._kept.pop(n + 1, None)
         if self._folded is not None and self._folded[0] > n:
             self._folded = None
-        self._state = self._kept.get(n) or self._fold_to(n)
+        state = self._kept.get(n)
+        self._state = self._kept[n] = state if state is not None else self._fold_to(n)
         return entry
 
     def _fold_to(self, n: int) -> dict:

@@ -67,6 +67,7 @@ def test_state_at_in_any_order_of_access(played):
         for n in ns:
             assert g.state_at(n) == states[n], f"state_at({n})"
     assert g.state_at(-5) == states[0] and g.state_at(10**6) == states[-1] == g.state
+    assert g.state_at(len(g.log)) is g.state
 
 
 def test_replay_keeps_the_same_states(played):
@@ -98,6 +99,7 @@ def test_undo_and_redo_across_snapshot_boundaries():
     for n in range(end - 1, target - 1, -1):
         g.undo(force=True)
         assert len(g.log) == n and g.state == states[n], f"after undo to {n}"
+        assert g.state_at(n) is g.state  # the current state is the one state_at gives
         assert g.can_redo() and g.can_undo(force=True)
         assert g.can_undo() == (not game_mod.is_barrier(g.log[-1]))
     for n in range(len(g.log) + 1):
