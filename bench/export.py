@@ -15,7 +15,8 @@ Two ways Python may start, both measured:
   again at each start (how this project's build machines run, and what the issue measured).
 
 Then the command's parts, in one process each run (`--phases`): imports, the scenario's content
-(YAML and the Tiled map, validated), the save's load and replay, the render, the PNG.
+(YAML and the Tiled map, validated), the save's load and replay, the board layout, the render,
+the PNG.
 The save is a 30-command Battle for Rohan game (seed 3, random legal commands), made in the run.
 """
 from __future__ import annotations
@@ -99,15 +100,18 @@ def phases(save: str, out: str) -> None:
     t2 = T()
     game = load(save, spec_for)
     t3 = T()
+    layout = layout_for(spec)
+    t35 = T()
     pygame.font.init()
-    surf = render_position(game, spec, layout_for(spec), (1920, 1080), "public")
+    surf = render_position(game, spec, layout, (1920, 1080), "public")
     t4 = T()
     try:
         save_png(surf, out, level=1, up=False)  # as botwotr/ui/export.py writes it
     except TypeError:  # a tree from before issue 11 (Up filter, level 4)
         save_png(surf, out)
     t5 = T()
-    print(json.dumps({"imports": t1 - t0, "content": t2 - t1, "save": t3 - t2, "render": t4 - t3,
+    print(json.dumps({"imports": t1 - t0, "content (YAML + Tiled map, validated)": t2 - t1,
+                      "save (read + replay)": t3 - t2, "layout": t35 - t3, "render": t4 - t35,
                       "png": t5 - t4}))
 
 
