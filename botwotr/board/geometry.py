@@ -146,15 +146,13 @@ def point_in_polygon(p: Point, poly: Polygon, tol: float = 1e-3) -> int:
     """1 if p is strictly inside, 0 if on the boundary (within ``tol``), -1 if outside."""
     x, y = p
     inside = False
-    n = len(poly)
-    for i in range(n):
-        a = poly[i]
-        b = poly[(i + 1) % n]
+    for a, b in zip(poly, poly[1:] + poly[:1]):  # every edge (a, b), the last back to the first
         ax, ay = a
         bx, by = b
-        # boundary test only for edges whose box (grown by tol) holds p
-        if (min(ax, bx) - tol <= x <= max(ax, bx) + tol
-                and min(ay, by) - tol <= y <= max(ay, by) + tol
+        # boundary test only for edges whose box (grown by tol) holds p; written without
+        # min()/max() calls, this test ran for every edge of every check of a map load
+        if ((ax - tol <= x or bx - tol <= x) and (x <= ax + tol or x <= bx + tol)
+                and (ay - tol <= y or by - tol <= y) and (y <= ay + tol or y <= by + tol)
                 and point_segment_distance(p, a, b) <= tol):
             return 0
         if (ay > y) != (by > y):

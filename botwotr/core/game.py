@@ -10,13 +10,17 @@ is an undo barrier: `undo()` refuses to step back over it unless `force=True` (h
 may agree to lift it). A forced undo is written in the log: the entry the game went back to keeps
 a `forced_undos` list of {"undone": the command taken back, "agreed": the seats that agreed},
 which saves and replays carry along (it changes no state).
+
+States kept: not every state, which made replay cost grow with the log and a 40,000-entry log take
+over a gigabyte, but a snapshot every `SNAPSHOT_EVERY` entries, the last `RECENT` states (undo and
+looking a few moves back stay instant) and the current one. `state_at(n)` of any other n folds the
+log's events from the nearest snapshot below n (events never alias the state, see events.py).
 """
 from __future__ import annotations
 
 from .engine import decide, describe_pending
 from .errors import RuleError
 from .events import apply
-from .legal import legal_commands
 from .scenario import ScenarioRules, rules_for
 from .spec import ScenarioSpec
 from .state import clone, new_state
@@ -24,6 +28,8 @@ from .view import view_for
 
 BARRIER_EVENTS = {"RngAdvanced", "CardsDrawn", "FateTileDrawn", "TacticsRevealed", "CardRevealed",
                   "DiceRolled", "CombatRolled", "RallyRolled", "GameStarted"}
+SNAPSHOT_EVERY = 64   # entries between kept states (bench/rohan_core.py, docs/PERFORMANCE.md)
+RECENT = 8            # the last states kept besides the snapshots
 
 
 class ReplayError(Exception):
@@ -56,7 +62,9 @@ class Game:
         self.rules = rules or rules_for(spec)
         self.seed = seed
         self.log: list[dict] = []
-        self._states: list[dict] = [new_state(spec, seed)]
+        self._state = new_state(spec, seed)
+        self._kept: dict[int, dict] = {0: self._state}   # n -> the state after n entries
+        self._folded: tuple[int, dict] | None = None      # the last state `state_at` folded
         self._redo: list[dict] = []
 
     # -- creation ---------------------------------------------------------------------------
@@ -73,14 +81,19 @@ class Game:
     @classmethod
     def replay(cls, spec: ScenarioSpec, seed: int, entries: list, rules: ScenarioRules | None = None,
                verify: bool = True) -> "Game":
-        """Re-decide every command; with `verify`, each must give exactly the recorded events."""
+        """Re-decide every command; with `verify`, each must give exactly the recorded events.
+
+        The commands are decided in place on one working state (no copy per command); a copy is
+        kept at each snapshot and for the last RECENT entries. On a bad entry the half-built game
+        is dropped, so a state changed by the refused command is never seen."""
         g = cls(spec, seed, rules)
-        state = g._states[0]
+        state = clone(g._state)
+        last = len(entries)
         for i, entry in enumerate(entries):
             if not isinstance(entry, dict) or not isinstance(entry.get("cmd"), dict):
                 raise ReplayError(i, "an entry must hold a 'cmd' mapping")
             try:
-                events, new = decide(spec, g.rules, state, entry["cmd"], in_place=False)
+                events, state = decide(spec, g.rules, state, entry["cmd"], in_place=True)
             except RuleError as err:
                 raise ReplayError(i, f"the command is refused: {err.message} [{err.code}]") from None
             except Exception as err:  # a malformed command that slipped past validation
@@ -88,28 +101,64 @@ class Game:
             if verify and events != entry.get("events"):
                 raise ReplayError(i, "the recorded events differ from what the command gives "
                                      "(the save was edited, or made by other content)")
-            kept = {"cmd": entry["cmd"], "events": events}
+            kept = {"cmd": entry["cmd"], "events": clone(events)}
             if "forced_undos" in entry:
                 kept["forced_undos"] = _checked_notes(i, entry["forced_undos"])
             g.log.append(kept)
-            g._states.append(new)
-            state = new
+            n = i + 1
+            if n % SNAPSHOT_EVERY == 0 or n > last - RECENT:
+                g._kept[n] = clone(state)
+        g._state = g._kept[len(g.log)]
         return g
 
     # -- play -------------------------------------------------------------------------------
     @property
     def state(self) -> dict:
-        return self._states[-1]
+        return self._state
+
+    # -- the states kept --------------------------------------------------------------------
+    def _record(self, entry: dict, new: dict) -> None:
+        """Append an entry to the log and make `new` (the state after it) the current state."""
+        self.log.append(entry)
+        n = len(self.log)
+        self._state = self._kept[n] = new
+        old = n - RECENT
+        if old > 0 and old % SNAPSHOT_EVERY:
+            self._kept.pop(old, None)
+
+    def _drop_last(self) -> dict:
+        """Remove the log's last entry; the current state becomes the one before it."""
+        entry = self.log.pop()
+        n = len(self.log)
+        self._kept.pop(n + 1, None)
+        if self._folded is not None and self._folded[0] > n:
+            self._folded = None
+        state = self._kept.get(n)
+        self._state = self._kept[n] = state if state is not None else self._fold_to(n)
+        return entry
+
+    def _fold_to(self, n: int) -> dict:
+        """A new state: the nearest kept (or last folded) state at or below n, plus the events of
+        the entries up to n."""
+        start = max(k for k in self._kept if k <= n)
+        base = self._kept[start]
+        if self._folded is not None and start < self._folded[0] <= n:
+            start, base = self._folded
+        s = clone(base)
+        for entry in self.log[start:n]:
+            for e in entry["events"]:
+                apply(s, e)
+        return s
 
     def submit(self, cmd: dict) -> list[dict]:
         """Decide and record a command. Raises RuleError and changes nothing if it is illegal."""
         events, new = decide(self.spec, self.rules, self.state, cmd)
-        self.log.append({"cmd": clone(cmd), "events": events})
-        self._states.append(new)
+        self._record({"cmd": clone(cmd), "events": events}, new)
         self._redo.clear()
         return events
 
     def legal_commands(self) -> list[dict]:
+        from .legal import legal_commands  # not needed to replay or draw (botwotr export)
         return legal_commands(self.spec, self.rules, self.state)
 
     def view_for(self, seat: str) -> dict:
@@ -136,8 +185,7 @@ class Game:
         if not force and barrier:
             raise RuleError("undo/barrier", "That move revealed dice, cards or a secret choice; "
                                             "both players must agree to take it back.")
-        entry = self.log.pop()
-        self._states.pop()
+        entry = self._drop_last()
         self._redo.append(entry)
         if force and barrier:
             self.log[-1].setdefault("forced_undos", []).append(
@@ -156,13 +204,21 @@ class Game:
         kept = {"cmd": entry["cmd"], "events": events}
         if "forced_undos" in entry:
             kept["forced_undos"] = entry["forced_undos"]
-        self.log.append(kept)
-        self._states.append(new)
+        self._record(kept, new)
         return events
 
     def state_at(self, n: int) -> dict:
-        """The state after the first n log entries."""
-        return self._states[max(0, min(n, len(self.log)))]
+        """The state after the first n log entries (n is clamped to 0..len(log)). Read it, do not
+        change it: a kept state is shared."""
+        n = max(0, min(n, len(self.log)))
+        kept = self._kept.get(n)
+        if kept is not None:
+            return kept
+        if self._folded is not None and self._folded[0] == n:
+            return self._folded[1]
+        s = self._fold_to(n)
+        self._folded = (n, s)
+        return s
 
     def fold(self) -> dict:
         """The state rebuilt from the events alone (replay equals the live state)."""

@@ -33,7 +33,7 @@ VERSION = 1
 
 # Bounds (measured in bench/save_load.py; figures in docs/reliability.md). A Battle for Rohan game
 # played to its end is about 600-800 log entries and 0.4 MB; JSON nesting is 10 deep.
-MAX_LOG_ENTRIES = 10_000   # ~3.5 s and ~270 MiB to replay here; 40,000 took 14 s and 1.1 GiB
+MAX_LOG_ENTRIES = 10_000   # ~0.5 s and ~16 MiB to replay here (40,000: ~1.5 s, 33 MiB); kept for the bounds below
 MAX_BYTES = 16 * 1024 * 1024  # room for MAX_LOG_ENTRIES entries of 1.6 kB (a real one is ~0.45 kB)
 MAX_DEPTH = 32
 MAX_INT_DIGITS = 19        # every 64-bit integer; Python refuses to parse past 4,300 digits

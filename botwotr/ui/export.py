@@ -99,7 +99,7 @@ def export_save(save_path, out, at: int | None = None, size=(1920, 1080), seat: 
         if out.parent and not out.parent.is_dir():
             raise ExportError(f"{out}: the folder {out.parent} does not exist")
         try:
-            save_png(surf, out)
+            save_png(surf, out, level=1, up=False)  # ~3x faster to encode, ~15% larger
         except (pygame.error, OSError) as e:
             raise ExportError(f"{out}: cannot be written ({e})") from None
     finally:

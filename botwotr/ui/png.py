@@ -10,14 +10,19 @@ from pathlib import Path
 import pygame
 
 
-def png_bytes(surf: pygame.Surface, level: int = 4) -> bytes:
+def png_bytes(surf: pygame.Surface, level: int = 4, up: bool = True) -> bytes:
     """Encode an RGB PNG ourselves: the bytes depend only on the pixels and zlib, not on the
-    libpng that pygame was built with. Every row uses the "Up" filter, computed for the whole
-    image at once with big-integer byte-wise subtraction (no numpy needed)."""
+    libpng that pygame was built with. With `up` every row uses the "Up" filter, computed for the
+    whole image at once with big-integer byte-wise subtraction (no numpy needed); without it the
+    rows are not filtered, which at 1920x1080 is about 3 times faster to encode and 15% larger
+    (`botwotr export` uses that, bench/export.py)."""
     w, h = surf.get_size()
     raw = pygame.image.tobytes(surf, "RGB")
     stride = w * 3
     n = len(raw)
+    if not up:
+        rows = b"".join(b"\x00" + raw[i:i + stride] for i in range(0, n, stride))
+        return _png(w, h, rows, level)
     a = int.from_bytes(raw, "big")
     b = int.from_bytes(bytes(stride) + raw[:-stride], "big")
     ones = (1 << (8 * n)) - 1
@@ -25,9 +30,12 @@ def png_bytes(surf: pygame.Surface, level: int = 4) -> bytes:
     low = high ^ ones
     # per-byte (a - b) mod 256 without borrows between bytes (SWAR subtraction)
     diff = (((a | high) - (b & low)) ^ ((a ^ ~b) & high)) & ones
-    up = diff.to_bytes(n, "big")
-    rows = b"".join(b"\x02" + up[i:i + stride] for i in range(0, n, stride))
+    filtered = diff.to_bytes(n, "big")
+    rows = b"".join(b"\x02" + filtered[i:i + stride] for i in range(0, n, stride))
+    return _png(w, h, rows, level)
 
+
+def _png(w: int, h: int, rows: bytes, level: int) -> bytes:
     def chunk(kind: bytes, data: bytes) -> bytes:
         return (struct.pack(">I", len(data)) + kind + data
                 + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF))
@@ -37,5 +45,5 @@ def png_bytes(surf: pygame.Surface, level: int = 4) -> bytes:
             + chunk(b"IDAT", zlib.compress(rows, level)) + chunk(b"IEND", b""))
 
 
-def save_png(surf: pygame.Surface, path, level: int = 4) -> None:
-    Path(path).write_bytes(png_bytes(surf, level))
+def save_png(surf: pygame.Surface, path, level: int = 4, up: bool = True) -> None:
+    Path(path).write_bytes(png_bytes(surf, level, up))

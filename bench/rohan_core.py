@@ -1,0 +1,260 @@
+"""Rules-core benchmarks on the Battle for Rohan, each figure against python-chess in the same run
+(issue 11). Every figure is measured RUNS times (default 5) and printed as min / median / max; the
+ratio is the median of the per-run ratios (each run times its baseline just before the figure). Needs the `bench` extra (`pip install -e .[bench]`: python-chess).
+
+Run: python bench/rohan_core.py [--runs 5] [--memory 10000,40000] [--skip-memory]
+
+- random full game: a Rohan game from `Game.new` to its winner, each command a uniformly random
+  choice among `legal_commands()` (`random.Random(seed)`), submitted with `submit`;
+- one random command: the same loop, per command (legal_commands + choice + submit);
+  baseline: one random python-chess ply (`list(board.legal_moves)` + choice + `push`), random
+  games from the start position to their end or 300 plies;
+- replay per event: `Game.replay(spec, seed, log)` (re-decide every command and verify its events)
+  of a log of N events, divided by N; baseline: python-chess parsing a PGN game
+  (`chess.pgn.read_game`) and replaying its main line on a board, per ply. The logs are prefixes
+  of one long random Rohan game (seed 18, 1,078 commands, 5,744 events); past its end the log is
+  padded with `adjust_fate` adjustments (as in bench/save_load.py), so the 8,000-event log is
+  5,744 game events and 2,256 padding events;
+- peak memory of loading a long log: a child process per size replays a padded save of N entries
+  (bench/save_load.py's `make_save`) with `Game.replay` directly, so the bound of
+  `save.MAX_LOG_ENTRIES` does not apply; memory is the growth of the child's max RSS.
+"""
+from __future__ import annotations
+
+import argparse
+import io
+import json
+import os
+import random
+import resource
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
+
+import chess  # noqa: E402
+import chess.pgn  # noqa: E402
+
+from botwotr.catalog import spec_for  # noqa: E402
+from botwotr.core import Game  # noqa: E402
+
+LONG_SEED = 18
+
+
+def timed(fn, runs: int) -> list[float]:
+    out = []
+    for _ in range(runs):
+        t = time.perf_counter()
+        fn()
+        out.append(time.perf_counter() - t)
+    return out
+
+
+def stats(xs: list[float]) -> tuple[float, float, float]:
+    return min(xs), statistics.median(xs), max(xs)
+
+
+# -- python-chess baselines -----------------------------------------------------------------------
+def chess_random_plies(seed: int, games: int = 10, max_plies: int = 300) -> int:
+    rng = random.Random(seed)
+    plies = 0
+    for _ in range(games):
+        b = chess.Board()
+        while b.ply() < max_plies and not b.is_game_over(claim_draw=False):
+            b.push(rng.choice(list(b.legal_moves)))
+            plies += 1
+    return plies
+
+
+def chess_pgn_texts(n: int = 10, seed: int = 1, max_plies: int = 300) -> tuple[list[str], int]:
+    rng = random.Random(seed)
+    texts, plies = [], 0
+    for _ in range(n):
+        b = chess.Board()
+        while b.ply() < max_plies and not b.is_game_over(claim_draw=False):
+            b.push(rng.choice(list(b.legal_moves)))
+        plies += b.ply()
+        texts.append(str(chess.pgn.Game.from_board(b)))
+    return texts, plies
+
+
+def chess_replay(texts: list[str]) -> None:
+    for t in texts:
+        g = chess.pgn.read_game(io.StringIO(t))
+        b = g.board()
+        for m in g.mainline_moves():
+            b.push(m)
+
+
+# -- Rohan ------------------------------------------------------------------------------------
+def random_game(spec, seed: int) -> Game:
+    g = Game.new(spec, seed=seed)
+    rng = random.Random(seed)
+    while not g.state["winner"]:
+        g.submit(rng.choice(g.legal_commands()))
+    return g
+
+
+def log_of_events(game: Game, n: int) -> list[dict]:
+    """The first entries of `game`'s log holding `n` events, padded with adjust_fate past its end."""
+    log, count = [], 0
+    for entry in game.log:
+        if count >= n:
+            break
+        log.append(json.loads(json.dumps(entry)))
+        count += len(entry["events"])
+    fate = game.state_at(len(log))["fate"]
+    while count < n:
+        to = 0 if fate else 1
+        log.append({"cmd": {"cmd": "adjust_fate", "side": "players", "to": to},
+                    "events": [{"e": "Adjustment", "what": "fate", "command": {"to": to}},
+                               {"e": "FateMarkerMoved", "from": fate, "to": to, "why": "adjustment"}]})
+        fate = to
+        count += 2
+    return log
+
+
+def memory_child(path: str) -> None:
+    """Child: replay the save's log and print seconds and max-RSS growth (MiB)."""
+    spec = spec_for("rohan")
+    data = json.loads(Path(path).read_text(encoding="utf-8"))
+    base = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    t = time.perf_counter()
+    g = Game.replay(spec, data["seed"], data["log"])
+    dt = time.perf_counter() - t
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    print(json.dumps({"seconds": dt, "growth_mib": (peak - base) / 1024, "entries": len(g.log)}))
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--runs", type=int, default=5)
+    ap.add_argument("--memory", default="10000,40000", help="log entries of the memory figures")
+    ap.add_argument("--memory-runs", type=int, default=None, help="runs per memory size (default --runs)")
+    ap.add_argument("--skip-memory", action="store_true")
+    ap.add_argument("--child", help=argparse.SUPPRESS)
+    a = ap.parse_args(argv)
+    if a.child:
+        memory_child(a.child)
+        return 0
+    runs = a.runs
+    spec = spec_for("rohan")
+    rows = []
+
+    # Each run measures the baseline and then the figure, and the ratio is taken run by run, so
+    # a burst of load from other processes hits both; the table gives the median of the ratios.
+    ply_n = chess_random_plies(7)  # warm-up, and the plies a run
+
+    def one_ply() -> float:
+        t = time.perf_counter()
+        chess_random_plies(7)
+        return (time.perf_counter() - t) / ply_n
+
+    texts, pgn_plies = chess_pgn_texts()
+
+    def one_pgn_ply() -> float:
+        t = time.perf_counter()
+        chess_replay(texts)
+        return (time.perf_counter() - t) / pgn_plies
+
+    def row(name, xs, scale, unit, bases=None):
+        lo, med, hi = stats(xs)
+        ratio = f"{statistics.median(x / b for x, b in zip(xs, bases)):,.2f}" if bases else "1"
+        rows.append((name, f"{lo * scale:,.2f}", f"{med * scale:,.2f}", f"{hi * scale:,.2f}", unit, ratio))
+        return med, (statistics.median(x / b for x, b in zip(xs, bases)) if bases else 1)
+
+    # random full Rohan games (3 a run, different seeds each run)
+    per_game, per_cmd, ply_base = [], [], []
+    for r in range(runs):
+        ply_base.append(one_ply())
+        t = time.perf_counter()
+        gs = [random_game(spec, 100 + 3 * r + k) for k in range(3)]
+        dt = time.perf_counter() - t
+        per_game.append(dt / len(gs))
+        per_cmd.append(dt / sum(len(g.log) for g in gs))
+    row(f"baseline: one random python-chess ply (random games, {ply_n} plies a run)", ply_base, 1e6, "µs")
+    med_game, _ = row("one random full Rohan game (3 games a run)", per_game, 1e3, "ms", ply_base)
+    row("one random Rohan command (legal_commands + choice + submit)", per_cmd, 1e6, "µs", ply_base)
+
+    long_game = random_game(spec, LONG_SEED)
+    game_events = sum(len(e["events"]) for e in long_game.log)
+    logs = {n: log_of_events(long_game, n) for n in (500, 2000, 5000, 8000)}
+    # state_at(n) where it costs most: the last entry before a snapshot, nothing folded yet
+    # (a tree from before issue 11 kept every state: no such figure)
+    from botwotr.core import game as game_mod
+    k = getattr(game_mod, "SNAPSHOT_EVERY", None)
+    if k:
+        worst = list(range(k - 1, len(long_game.log) - game_mod.RECENT, k))
+        at_times, at_base = [], []
+        for r in range(runs):
+            at_base.append(one_ply())
+            t = time.perf_counter()
+            for n in worst:
+                long_game._folded = None
+                long_game.state_at(n)
+            at_times.append((time.perf_counter() - t) / len(worst))
+        row(f"state_at(n), n just before a snapshot ({k - 1} entries to fold; "
+            f"{len(worst)} such n a run)", at_times, 1e6, "µs", at_base)
+    del long_game
+    pgn_base = []
+    per_event = {n: [] for n in logs}
+    for r in range(runs):
+        pgn_base.append(one_pgn_ply())
+        for n, log in logs.items():
+            events = sum(len(e["events"]) for e in log)
+            t = time.perf_counter()
+            Game.replay(spec, LONG_SEED, log)
+            per_event[n].append((time.perf_counter() - t) / events)
+    row(f"baseline: python-chess PGN parse + replay, per ply ({pgn_plies} plies, 10 games)",
+        pgn_base, 1e6, "µs")
+    ratio = {}
+    for n, log in logs.items():
+        events = sum(len(e["events"]) for e in log)
+        pad = f", {events - game_events:,} of them padding" if events > game_events else ""
+        _, ratio[n] = row(f"replay (re-decide + verify) per event, {events:,}-event log "
+                          f"({len(log):,} entries{pad})", per_event[n], 1e6, "µs", pgn_base)
+
+    print(f"Battle for Rohan, {runs} runs per figure; load average {os.getloadavg()[0]:.2f} "
+          f"on {os.cpu_count()} cores at the end of the core figures.")
+    print("\n| measure | min | median | max | unit | ratio to baseline (median of per-run ratios) |")
+    print("|---|---|---|---|---|---|")
+    for r in rows:
+        print("| " + " | ".join(r) + " |")
+    print(f"\nrandom full Rohan games per second (median): {1 / med_game:.2f}")
+    print(f"replay per event, 8,000 / 500 events: {ratio[8000] / ratio[500]:.2f}; "
+          f"5,000 / 500 (game events only): {ratio[5000] / ratio[500]:.2f} (ratios of the medians of the ratios)")
+
+    if a.skip_memory:
+        return 0
+    from save_load import make_save
+    mruns = a.memory_runs or runs
+    print("\n| log entries | file size | replay time min / median / max | max-RSS growth min / median / max |")
+    print("|---|---|---|---|")
+    with tempfile.TemporaryDirectory() as tmp:
+        for n in [int(x) for x in a.memory.split(",") if x]:
+            path = Path(tmp) / f"s{n}.json"
+            make_save(n, path)
+            secs, mibs = [], []
+            for _ in range(mruns):
+                out = subprocess.run([sys.executable, __file__, "--child", str(path)], capture_output=True,
+                                     text=True, env={**os.environ, "PYTHONPATH": str(ROOT)})
+                if out.returncode:
+                    print(out.stderr, file=sys.stderr)
+                    return 1
+                r = json.loads(out.stdout.strip().splitlines()[-1])
+                secs.append(r["seconds"])
+                mibs.append(r["growth_mib"])
+            s, m = stats(secs), stats(mibs)
+            print(f"| {n:,} | {path.stat().st_size / 1e6:.1f} MB | {s[0]:.2f} / {s[1]:.2f} / {s[2]:.2f} s | "
+                  f"{m[0]:.0f} / {m[1]:.0f} / {m[2]:.0f} MiB |", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
