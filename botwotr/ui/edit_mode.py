@@ -221,7 +221,8 @@ class EditMode(Widget):
             b.enabled = self.char is not None
 
     def _refresh_lists(self) -> None:
-        key = (len(self.game.log), id(self.game.state), self.page, self.card, self.char)
+        key = (len(self.game.log), id(self.game.state), self.page, self.card, self.char,
+               getattr(self.scene, "shown", "public"))
         if key == self._key:
             return
         self._key = key
@@ -249,6 +250,16 @@ class EditMode(Widget):
                 where[c] = _("discards")
             for c in s.get("table", []):
                 where[c] = _("on the table")
+            if getattr(self.scene, "secret_hands", False):
+                # Hotseat (or tracked cards at a shared screen): only what the seat on the screen
+                # may know is said: its own hand, the discards, the table. A card in a deck or in
+                # the other player's hand is just "not seen" (docs/ui.md, the seat model).
+                seat = getattr(self.scene, "shown", "public")
+                unseen = _("not seen (a deck or a hand)")
+                known = set(s["discard"]) | set(s["gone"]) | set(s.get("table", []))
+                if seat in ("fp", "sh"):
+                    known |= set(s["sides"][seat]["hand"])
+                where = {c: (w if c in known else unseen) for c, w in where.items()}
             for c in sorted(spec.cards, key=lambda c: card_name(spec, c)):
                 items.append(ListItem(f"{card_name(spec, c)} · {where.get(c, '?')}", payload=("card", c),
                                       color=T.HILITE if c == self.card else None))

@@ -497,3 +497,30 @@ def test_picture_button_asks_public_or_this_seats_view(make_app, rohan):
     _press(app, scene.btn_shot)
     _press(app, scene.btn_pic_seat)
     assert len(list((app.home / "screenshots").glob("*.png"))) == 2
+
+
+def test_edit_board_cards_page_tells_only_what_the_seat_at_the_screen_knows_R15(make_app, rohan):
+    """R-15 in hotseat: the Edit board mode's Cards page (where every card is) says where a card is
+    only when the player at the screen may know it: their own hand, the discards, the table. The
+    other player's hand and the decks read "not seen"."""
+    app, g, scene = _hotseat(make_app, rohan)
+    while g.state["pending"][-1]["kind"] != "action":
+        if scene.curtain:
+            _press(app, scene.btn_reveal)
+        scene.submit(scene.legal[0])
+    app.step()
+    if scene.curtain:
+        _press(app, scene.btn_reveal)
+    me = scene.seat
+    other = "sh" if me == "fp" else "fp"
+    assert g.state["sides"][me]["hand"] and g.state["sides"][other]["hand"]
+    scene.edit.toggle()
+    scene.edit.set_page("cards")
+    app.step()
+    rows = {it.payload[1]: it.text for it in scene.edit.list.items if it.payload and it.payload[0] == "card"}
+    mine, theirs = ("Free Peoples", "Shadow") if me == "fp" else ("Shadow", "Free Peoples")
+    for c in g.state["sides"][me]["hand"]:
+        assert rows[c].endswith(f"{mine}'s hand"), rows[c]
+    for c in g.state["sides"][other]["hand"] + g.state["generic"]:
+        assert rows[c].endswith("not seen (a deck or a hand)"), rows[c]
+    assert not any(t.endswith(f"{theirs}'s hand") for t in rows.values())
