@@ -109,22 +109,27 @@ SHAPES_NOT_FILES = {name: str(how[0]).startswith(("fifo", "symlink:", "folder", 
                     for name, how in shapes.SHAPES.items()}
 
 
-@pytest.mark.parametrize("shape", list(shapes.SHAPES))
-def test_the_load_screen_refuses_every_bad_save_shape(make_app, home, good_save, shape):
+def _open_load_screen(make_app):
+    """The title screen's Load button, clicked: the app and the load screen."""
     from botwotr.ui.scenes.load import LoadScene
-    folder = home / "saves"
-    folder.mkdir(parents=True, exist_ok=True)
-    path = folder / "bad.json"
-    shapes.write(shape, path, good_save)
-    before = shapes.snapshot(path)
     app = make_app()
     title = TitleScene(app)
     app.reset_to(title)
     app.step()
     click(app, title.btn_load.rect.center)
     app.step()
-    scene = app.scene
-    assert isinstance(scene, LoadScene)
+    assert isinstance(app.scene, LoadScene)
+    return app, app.scene
+
+
+@pytest.mark.parametrize("shape", list(shapes.SHAPES))
+def test_the_load_screen_refuses_every_bad_save_shape(make_app, home, good_save, shape):
+    folder = home / "saves"
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / "bad.json"
+    shapes.write(shape, path, good_save)
+    before = shapes.snapshot(path)
+    app, scene = _open_load_screen(make_app)
     for _ in range(60):  # the screen reads one file a frame
         app.step()
         if all(r.ready for r in scene.list.rows):
@@ -141,18 +146,10 @@ def test_the_load_screen_refuses_every_bad_save_shape(make_app, home, good_save,
 
 
 def test_the_good_save_opens_from_the_load_screen(make_app, home, good_save):
-    from botwotr.ui.scenes.load import LoadScene
     folder = home / "saves"
     folder.mkdir(parents=True, exist_ok=True)
     (folder / "good.json").write_text(good_save.text, encoding="utf-8")
-    app = make_app()
-    title = TitleScene(app)
-    app.reset_to(title)
-    app.step()
-    click(app, title.btn_load.rect.center)
-    app.step()
-    scene = app.scene
-    assert isinstance(scene, LoadScene)
+    app, scene = _open_load_screen(make_app)
     click(app, scene.list.row_rect(0).center)  # select
     click(app, scene.list.row_rect(0).center)  # open
     app.step()
