@@ -943,7 +943,7 @@ class _Checker:
 
     def s_dice(self, f: _File, m: dict, doc: Any, line: int | None) -> dict:
         given = self._per_side(f, m, "dice",
-                               lambda s, v, p, l: f.int_value(v, p, l, 1))
+                               lambda s, v, p, ln: f.int_value(v, p, ln, 1))
         return {**S.ScenarioSpec.__dataclass_fields__["dice"].default_factory(), **given}
 
     def s_terrain_bonus(self, f: _File, m: dict, doc: Any, line: int | None) -> dict:
@@ -1029,7 +1029,7 @@ class _Checker:
         return out
 
     def s_leaders(self, f: _File, m: dict, doc: Any, line: int | None) -> dict:
-        given = self._per_side(f, m, "leaders", lambda s, v, p, l: f.int_value(v, p, l, 0),
+        given = self._per_side(f, m, "leaders", lambda s, v, p, ln: f.int_value(v, p, ln, 0),
                                sides=("fp",))
         return {**S.ScenarioSpec.__dataclass_fields__["leaders"].default_factory(), **given}
 

@@ -38,7 +38,6 @@ def start_battle(ctx, attacker: str, sources: list[str], target: str, mode: str,
     """R-10.1: the battle starts after the movement; the attacked region is the defender's.
     `bonus`: the modifiers a card or ability that started the attack gives this battle ("round":
     its first round, "battle": every round); they are added now, so they belong to it alone."""
-    s = ctx.s
     battle = {
         "attacker": attacker, "defender": other(attacker), "target": target, "mode": mode,
         "armies": list(sources), "current": sources[0], "round": 0, "stage": "start",
@@ -439,7 +438,6 @@ def retreat_options(ctx, b):
     """R-10.7: (regions the defender may choose, regions the attacker picks with +1 damage);
     None when no adjacent region is free."""
     s, spec = ctx.s, ctx.spec
-    side = b["defender"]
     enemy = b["attacker"]
     good, free = [], []
     for n, border in spec.board.neighbours(b["target"]).items():

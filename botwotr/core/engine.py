@@ -222,7 +222,6 @@ PENDING_TEXT = {
     "choose_unit": "choose a unit to recruit",
     "choose_region": "choose a region",
     "choose_die": "choose an action die to change",
-    "choose_army": "choose an army",
     "casualties": "take casualties",
     "roll_dice": "roll the action dice",
     "combat_roll": "roll the combat dice",
@@ -429,7 +428,7 @@ def phase_actions(ctx: Ctx) -> None:
 
 def end_action(ctx: Ctx) -> None:
     """After each action: control of settlements (R-14.1), then the next player (R-8.3)."""
-    s, spec = ctx.s, ctx.spec
+    s = ctx.s
     side = s["active"]
     if s["in_action"] == "die" and side == "sh" and s["sides"]["sh"]["aside"] > 0 and armies(s, "sh"):
         ctx.emit("ActionStarted", side=side, stage="after")  # R-6.4: tokens after the die's action
@@ -2110,7 +2109,7 @@ def cmd_adjust_dice(ctx: Ctx, cmd: dict) -> None:
 @command("adjust_card")
 def cmd_adjust_card(ctx: Ctx, cmd: dict) -> None:
     """Move a card between a deck, a hand and the discards."""
-    s, spec = ctx.s, ctx.spec
+    spec = ctx.spec
     card = cmd.get("card")
     to = cmd.get("to")
     if card not in spec.cards or to not in ("deck", "hand_fp", "hand_sh", "discard"):

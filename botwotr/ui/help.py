@@ -56,7 +56,6 @@ def draw_help(surface: pygame.Surface, area: pygame.Rect, theme) -> pygame.Rect:
     col_w = (w - 3 * pad) // 2
     fb = res.font("sans", theme.small)
     fh = res.font("serif_bold", theme.heading)
-    fs = res.font("sans_bold", theme.small)
     line = fb.get_linesize()
 
     # measure both columns first

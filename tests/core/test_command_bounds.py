@@ -7,7 +7,7 @@ import pytest
 
 from botwotr.core import Game, RuleError
 from botwotr.core.state import canonical
-from helpers import assert_illegal, die_index, place, start_with, test_spec, to_actions, top
+from helpers import assert_illegal, die_index, start_with, test_spec, to_actions
 
 FP = ["character", "army_muster", "muster", "event", "will"]
 SH = ["army", "muster", "army_muster", "event"]

@@ -8,7 +8,6 @@ import random
 
 import pytest
 
-from botwotr.core.state import canonical
 from botwotr.persistence import save as saves
 from helpers import new_game, scenario_spec
 
@@ -152,7 +151,7 @@ def test_issue9_shapes_are_refused_naming_the_file_and_the_problem(tmp_path, roh
     assert shapes.words(shape) in msg, msg
     assert "\x00" not in msg and not any(0xD800 <= ord(c) <= 0xDFFF for c in msg)  # printable as is
     assert shapes.snapshot(path) == before
-    RESULTS[f"issue 9 shape:refused"] = RESULTS.get("issue 9 shape:refused", 0) + 1
+    RESULTS["issue 9 shape:refused"] = RESULTS.get("issue 9 shape:refused", 0) + 1
 
 
 def test_the_good_rohan_save_loads(tmp_path, rohan_good):

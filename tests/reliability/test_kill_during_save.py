@@ -9,7 +9,6 @@ import signal
 import subprocess
 import sys
 import time
-from pathlib import Path
 
 from botwotr.persistence import autosave
 from helpers import TEST_SCENARIO, scenario_spec

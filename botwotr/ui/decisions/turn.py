@@ -330,7 +330,6 @@ class FatePanel(ChoicePanel):
     share = 0.82
 
     def build(self, ctx):
-        spec = ctx.game.spec
         p = ctx.pending or {}
         st = ctx.view
         pool = st["fate_pool"] if isinstance(st["fate_pool"], int) else len(st["fate_pool"])
