@@ -4,7 +4,9 @@
 - `RandomBot` picks uniformly.
 - `GreedyBot` scores each legal command with simple, readable heuristics and picks the best
   (ties broken at random): attacks it is likely to win, recruiting and rallying near threats,
-  marching on enemy settlements, sensible tactics and casualties, keeping high fate tiles.
+  marching on enemy settlements, sensible tactics and casualties, keeping high fate tiles;
+  a defender weighs the settlement it would give up before it flees, and the Shadow turns to a
+  position that sets fate back as the fate marker nears the endgame.
 Neither bot looks at hidden information or simulates chance: scores come from the seat's view.
 """
 from __future__ import annotations
@@ -121,6 +123,11 @@ ACTION_BASE = {
 }
 
 
+FATE_URGENCY = 0.1  # Shadow's wish, per fate space past the horizon, to set the fate marker back
+FATE_HORIZON = 8  # fate spaces before the endgame at which that wish begins
+WITHDRAW_COST = 0.6  # odds a defender needs per point of settlement value before it gives one up
+
+
 def score(spec: ScenarioSpec, s: dict, c: dict) -> float:
     side = c["side"]
     k = c["cmd"]
@@ -184,14 +191,24 @@ def score(spec: ScenarioSpec, s: dict, c: dict) -> float:
     if k == "withdraw":
         b = s["battle"]
         odds = battle_odds(spec, s, b["current"], b["target"])
-        return {"stay": 0.0, "retreat": (odds - 1.2), "flee": (odds - 1.8)}[c["choice"]]
+        # leaving hands the attacker the region: a settlement the side holds is given up with
+        # its victory points (R-4.3), so the defender needs better odds against it to leave
+        held = settlement_value(spec, b["target"]) if controller(s, spec, b["target"]) == side else 0
+        cost = WITHDRAW_COST * held
+        return {"stay": 0.0, "retreat": (odds - 1.2 - cost), "flee": (odds - 1.8 - cost)}[c["choice"]]
     if k == "keep_fate":
         p = s["pending"][-1]
         return 0.5 + spec.fate_tiles[p["tile"]].value - 1.5
     if k == "set_aside_fate":
         return 0.0
     if k == "choose_position":
-        return {0: 0.3, 1: 0.5, 2: 0.4}.get(list(spec.positions).index(c["position"]), 0.3)
+        sc = {0: 0.3, 1: 0.5, 2: 0.4}.get(list(spec.positions).index(c["position"]), 0.3)
+        # a position that sets the fate marker back grows urgent as fate nears the endgame
+        # (R-7.7); its fewer dice also mean fewer fate tiles drawn (R-7.3)
+        back = -sum(e.get("steps", 0) for e in spec.positions[c["position"]].action if e.get("do") == "fate")
+        if back > 0:
+            sc += FATE_URGENCY * back * max(0, s["fate"] - (spec.endgame - FATE_HORIZON))
+        return sc
     if k == "place_leadership_token":
         r = c["region"]
         return 1.0 + 0.5 * threat(spec, s, r, side) + 0.3 * army_size(s["regions"][r])

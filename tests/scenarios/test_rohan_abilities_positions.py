@@ -142,8 +142,8 @@ def test_position_palantir_room():
 
 
 def test_position_balcony():
-    """R-6.1 to R-6.3 The Balcony: one Shadow army rallies; four leadership tokens (not three);
-    three dice in the Shadow Box."""
+    """R-6.1 to R-6.3 The Balcony: one Shadow army rallies; three dice in the Shadow Box and
+    as many leadership tokens (R-6.3)."""
     g = rohan_game()
     adjust(g, "damage", region="orthanc", n=2)
     adjust(g, "damage", region="isen_vale", n=2)
@@ -152,10 +152,10 @@ def test_position_balcony():
     assert kind(g) == "rally"
     g.submit({"cmd": "rally", "side": SH, "region": "orthanc", "outcomes": [5, 5, 1]})
     assert damage(g, "orthanc") == 0 and damage(g, "isen_vale") == 2  # one army only
-    assert kind(g) == "place_leadership" and g.state["sides"][SH]["aside"] == 4
-    for _ in range(4):
+    assert kind(g) == "place_leadership" and g.state["sides"][SH]["aside"] == 3
+    for _ in range(3):
         g.submit({"cmd": "place_leadership_token", "side": SH, "region": "isen_vale"})
-    assert g.state["regions"]["isen_vale"]["tokens"] == 4
+    assert g.state["regions"]["isen_vale"]["tokens"] == 3
     assert top(g)["kind"] == "fate_draw" and top(g)["left"] == 3
 
 

@@ -852,7 +852,7 @@ def test_order_eomer_rides_out_attacks_after_the_two_region_move_only():
 def test_order_fate_cards_carry_the_marker_with_all_it_triggers():
     """R-7.5 / R-4.2: a card that advances fate readies the characters on the space it reaches
     (The Serpent Cast Out, 1 -> 2: Aragorn, Legolas, Gimli), and one that reaches the endgame
-    space wins the game at once (Hope Kindled, 15 -> 16)."""
+    space wins the game at once (Hope Kindled, from one space short of it)."""
     g = ready()
     adjust(g, "fate", to=1)
     hand(g, FP, "serpent_cast_out")
@@ -860,7 +860,8 @@ def test_order_fate_cards_carry_the_marker_with_all_it_triggers():
     assert g.state["fate"] == 2
     assert all(g.state["chars"][c]["status"] == "ready" for c in ("aragorn", "legolas", "gimli"))
     g = ready()
-    adjust(g, "fate", to=15)
+    end = g.spec.endgame
+    adjust(g, "fate", to=end - 1)
     hand(g, FP, "hope_kindled")
     play(g, FP, "hope_kindled")
-    assert g.state["winner"] == FP and g.state["fate"] == 16
+    assert g.state["winner"] == FP and g.state["fate"] == end

@@ -189,7 +189,7 @@ def test_text_fits_its_box_with_long_names(make_app, rohan, recorder, size):
         scene.update(1 / 60)
         p = g.state["pending"][-1] if g.state["pending"] else None
         key = (p["kind"] if p else None, scene.seat)
-        if key not in seen or step % 25 == 0:
+        if key not in seen or step % 20 == 0:
             seen.add(key)
             recorder.blits.clear()
             scene.draw(surf)
