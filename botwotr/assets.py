@@ -72,9 +72,7 @@ def font_path(kind: str) -> Path:
     try:
         name = FONT_FILES[kind]
     except KeyError:
-        raise ValueError(
-            f"unknown font kind {kind!r}; expected one of {', '.join(FONT_FILES)}"
-        ) from None
+        raise ValueError(f"unknown font kind {kind!r}; expected one of {', '.join(FONT_FILES)}") from None
     return _existing(asset_root() / "fonts" / name, f"font ({kind!r})")
 
 

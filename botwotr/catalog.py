@@ -1,4 +1,5 @@
 """Where scenarios are found: the built-in ones under `botwotr/data/`, or any scenario folder."""
+
 from __future__ import annotations
 
 from functools import lru_cache
@@ -27,6 +28,7 @@ def folder_for(name: str) -> Path:
 @lru_cache(maxsize=8)
 def _load(folder: str):
     from .content import load_scenario
+
     return load_scenario(folder)
 
 

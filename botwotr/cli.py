@@ -1,6 +1,7 @@
 """The command line: `botwotr` (the window), `botwotr script FILE`, `botwotr validate [SCENARIO...]`,
 `botwotr export SAVE --out FILE.png [--at N | --turn T [--phase P]] [--size WxH]
 [--seat public|free|shadow]`."""
+
 from __future__ import annotations
 
 import argparse
@@ -15,13 +16,19 @@ def _not_a_readable_file(path: str, limit: int) -> str | None:
     """Why `path` must not be opened (a FIFO would hang the read, a device never ends), or None."""
     import os
     import stat
+
     try:
         st = os.stat(path)
     except (OSError, ValueError) as e:
         return f"cannot be read ({getattr(e, 'strerror', None) or e})"
     if not stat.S_ISREG(st.st_mode):
-        kind = "a folder" if stat.S_ISDIR(st.st_mode) else "a named pipe (FIFO)" if stat.S_ISFIFO(st.st_mode) \
+        kind = (
+            "a folder"
+            if stat.S_ISDIR(st.st_mode)
+            else "a named pipe (FIFO)"
+            if stat.S_ISFIFO(st.st_mode)
             else "not a regular file"
+        )
         return f"is {kind}; it was not opened"
     if st.st_size > limit:
         return f"is {st.st_size:,} bytes, more than the {limit:,} a script may be"
@@ -32,6 +39,7 @@ def _cmd_script(args) -> int:
     from .catalog import spec_for
     from .content import ContentError
     from .script import ScriptError, problems, read_script, run_script
+
     why = _not_a_readable_file(args.file, MAX_SCRIPT_BYTES)
     if why:
         print(f"botwotr script: {args.file}: {why}", file=sys.stderr)
@@ -61,6 +69,7 @@ def _cmd_script(args) -> int:
 def _cmd_validate(args) -> int:
     from .catalog import builtin_ids, folder_for
     from .content import validate_scenario
+
     names = args.scenarios or builtin_ids()
     bad = 0
     for name in names:
@@ -103,16 +112,23 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("save", help="a save file (.json)")
     p.add_argument("--out", required=True, help="the PNG to write")
     where = p.add_mutually_exclusive_group()
-    where.add_argument("--at", type=int, default=None, metavar="N",
-                       help="the position after the first N log entries")
+    where.add_argument("--at", type=int, default=None, metavar="N", help="the position after the first N log entries")
     where.add_argument("--turn", type=int, default=None, metavar="T", help="the first position of turn T")
-    p.add_argument("--phase", default=None, metavar="P",
-                   help="with --turn: the first position of phase P in that turn "
-                        "(draw, shadow, fate, roll, actions, end)")
-    p.add_argument("--size", default="1920x1080",
-                   help="picture size WxH, from 640x360 to 16384x16384 (default 1920x1080)")
-    p.add_argument("--seat", choices=("public", "free", "shadow"), default="public",
-                   help="whose view: public hides hands and face-down tokens (default)")
+    p.add_argument(
+        "--phase",
+        default=None,
+        metavar="P",
+        help="with --turn: the first position of phase P in that turn (draw, shadow, fate, roll, actions, end)",
+    )
+    p.add_argument(
+        "--size", default="1920x1080", help="picture size WxH, from 640x360 to 16384x16384 (default 1920x1080)"
+    )
+    p.add_argument(
+        "--seat",
+        choices=("public", "free", "shadow"),
+        default="public",
+        help="whose view: public hides hands and face-down tokens (default)",
+    )
     p.set_defaults(func=_cmd_export)
     args = parser.parse_args(argv)
     if args.command is None:
@@ -120,8 +136,10 @@ def main(argv: list[str] | None = None) -> int:
             from .ui.app import run
         except ImportError as e:
             parser.print_help()
-            print(f"\nThe window cannot start: {e} (install pygame-ce). "
-                  "'botwotr script FILE' works without it (see docs/commands.md).")
+            print(
+                f"\nThe window cannot start: {e} (install pygame-ce). "
+                "'botwotr script FILE' works without it (see docs/commands.md)."
+            )
             return 2
         return run([])
     return args.func(args)

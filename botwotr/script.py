@@ -14,6 +14,7 @@ A rule case is such a file: a `setup:` position, steps, and `expect:` assertions
 (a file may hold several `cases:`). A failed expectation is reported with the step, the path, the
 expected and the actual value. See docs/commands.md ("The script format" and "Rule cases").
 """
+
 from __future__ import annotations
 
 import json
@@ -24,8 +25,7 @@ from .core import Game, RuleError
 from .core.state import canonical
 from .core.view import command_for, event_for
 
-TOP_KEYS = {"scenario", "seed", "commands", "options", "description", "seat", "setup", "expect", "rule",
-            "cases"}
+TOP_KEYS = {"scenario", "seed", "commands", "options", "description", "seat", "setup", "expect", "rule", "cases"}
 CASE_KEYS = {"name", "description", "seed", "options", "setup", "expect", "commands"}
 STEP_KEYS = {"expect", "refused"}  # step keys that are not part of the command
 SEATS = ("public", "fp", "sh")
@@ -47,6 +47,7 @@ def read_script(path: str | Path) -> dict:
             data = json.loads(text)
         else:
             import yaml
+
             data = yaml.safe_load(text)
     except Exception as e:  # yaml.YAMLError or json.JSONDecodeError
         raise ScriptError(f"{path}: not valid {'JSON' if path.suffix.lower() == '.json' else 'YAML'}: {e}") from None
@@ -79,6 +80,7 @@ def read_script(path: str | Path) -> dict:
         raise ScriptError(f"{path}: 'seat' must be one of {', '.join(SEATS)}, not {seat!r}")
     # A scenario folder is found next to the script as well as from the working directory.
     from .catalog import DATA
+
     scen = data["scenario"]
     near = path.parent / scen
     if not (DATA / scen / "scenario.yaml").is_file() and (near / "scenario.yaml").is_file():
@@ -104,10 +106,13 @@ def _check_body(body: dict, where: str, need_commands: bool) -> None:
             _check_expect(step["expect"], f"{sw}.expect")
         if "refused" in step:
             r = step["refused"]
-            if not (isinstance(r, str) or (isinstance(r, dict) and isinstance(r.get("code"), str)
-                                           and set(r) <= {"code", "rule"})):
-                raise ScriptError(f"{sw}.refused: give the error code (e.g. move/not_free), "
-                                  "or a mapping with code and rule")
+            if not (
+                isinstance(r, str)
+                or (isinstance(r, dict) and isinstance(r.get("code"), str) and set(r) <= {"code", "rule"})
+            ):
+                raise ScriptError(
+                    f"{sw}.refused: give the error code (e.g. move/not_free), or a mapping with code and rule"
+                )
             if "cmd" not in step:
                 raise ScriptError(f"{sw}.refused: only a command can be refused; this step has no 'cmd'")
         if "cmd" not in step and "expect" not in step:
@@ -132,6 +137,7 @@ def _check_expect(exp: Any, where: str) -> None:
 
 # -- running ---------------------------------------------------------------------------------
 
+
 def case_list(data: dict) -> list[tuple[str, dict]]:
     """The cases of a script as (name, case) pairs: a file with `cases` gives each, with the file's
     seed, options and setup as defaults (a case's setup keys replace the file's); a plain script
@@ -140,8 +146,11 @@ def case_list(data: dict) -> list[tuple[str, dict]]:
         return [(data.get("rule") or "script", data)]
     out = []
     for i, case in enumerate(data["cases"]):
-        merged = {"seed": data.get("seed", 0), "options": data.get("options"),
-                  **{k: v for k, v in case.items() if k != "setup"}}
+        merged = {
+            "seed": data.get("seed", 0),
+            "options": data.get("options"),
+            **{k: v for k, v in case.items() if k != "setup"},
+        }
         if "setup" in data or "setup" in case:
             merged["setup"] = {**data.get("setup", {}), **case.get("setup", {})}
         out.append((case.get("name", f"case {i}"), merged))
@@ -169,8 +178,7 @@ def run_script(data: dict, spec_for, where: str = "script") -> tuple[Game, dict]
     return game, out
 
 
-def run_case(data: dict, spec, seat: str = "public", where: str = "script",
-             after_step=None) -> tuple[Game, dict]:
+def run_case(data: dict, spec, seat: str = "public", where: str = "script", after_step=None) -> tuple[Game, dict]:
     """Play one case; `after_step(game)` (if given) runs on the starting position and after
     every step (the rule-case tests check the core's invariants there)."""
     options = dict(data.get("options") or {})
@@ -179,8 +187,9 @@ def run_case(data: dict, spec, seat: str = "public", where: str = "script",
     try:
         game = Game.new(spec, seed=data.get("seed", 0), options=options or None)
     except RuleError as e:
-        raise ScriptError(f"{where}: the game cannot start: {e.message}"
-                          f"{' (' + e.rule + ')' if e.rule else ''}") from None
+        raise ScriptError(
+            f"{where}: the game cannot start: {e.message}{' (' + e.rule + ')' if e.rule else ''}"
+        ) from None
     error = None
     failures: list[dict] = []
     checked = 0
@@ -299,13 +308,18 @@ def problems(rep: dict) -> list[str]:
     for r in reports:
         who = f"{r['name']}: " if "name" in r else ""
         for f in r.get("failures", []):
-            step = "the starting position" if f["step"] == "start" else \
-                f"step {f['step']}" + (f" ({f['command'].get('cmd')})" if f["command"] else "")
+            step = (
+                "the starting position"
+                if f["step"] == "start"
+                else f"step {f['step']}" + (f" ({f['command'].get('cmd')})" if f["command"] else "")
+            )
             out.append(f"{who}{step}: {f['path']}: expected {_show(f['expected'])}, got {_show(f['actual'])}")
         if "error" in r:
             err = r["error"]
-            out.append(f"{who}command {err['index']} refused: {err['message']} [{err['code']}"
-                       f"{', ' + err['rule'] if err['rule'] else ''}]")
+            out.append(
+                f"{who}command {err['index']} refused: {err['message']} [{err['code']}"
+                f"{', ' + err['rule'] if err['rule'] else ''}]"
+            )
     return out
 
 

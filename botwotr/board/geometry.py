@@ -6,6 +6,7 @@ Polygons are sequences of points; the closing edge (last point to first) is impl
 The tests, the map loader and the map generator share these functions, so that "two regions
 overlap" means the same thing everywhere.
 """
+
 from __future__ import annotations
 
 import math
@@ -75,8 +76,12 @@ def segments_cross(p1: Point, p2: Point, p3: Point, p4: Point) -> bool:
     Touching at an end point, or overlapping collinearly (as two neighbouring regions do along
     their shared border), is *not* a crossing.
     """
-    if (max(p1[0], p2[0]) < min(p3[0], p4[0]) or max(p3[0], p4[0]) < min(p1[0], p2[0])
-            or max(p1[1], p2[1]) < min(p3[1], p4[1]) or max(p3[1], p4[1]) < min(p1[1], p2[1])):
+    if (
+        max(p1[0], p2[0]) < min(p3[0], p4[0])
+        or max(p3[0], p4[0]) < min(p1[0], p2[0])
+        or max(p1[1], p2[1]) < min(p3[1], p4[1])
+        or max(p3[1], p4[1]) < min(p1[1], p2[1])
+    ):
         return False
     d1 = _sign(_orient(p3, p4, p1))
     d2 = _sign(_orient(p3, p4, p2))
@@ -88,14 +93,16 @@ def segments_cross(p1: Point, p2: Point, p3: Point, p4: Point) -> bool:
 def segments_touch(p1: Point, p2: Point, p3: Point, p4: Point) -> bool:
     """True if the closed segments share at least one point (crossing, touching or collinear)."""
     e = 1e-3
-    if (max(p1[0], p2[0]) + e < min(p3[0], p4[0]) or max(p3[0], p4[0]) + e < min(p1[0], p2[0])
-            or max(p1[1], p2[1]) + e < min(p3[1], p4[1])
-            or max(p3[1], p4[1]) + e < min(p1[1], p2[1])):
+    if (
+        max(p1[0], p2[0]) + e < min(p3[0], p4[0])
+        or max(p3[0], p4[0]) + e < min(p1[0], p2[0])
+        or max(p1[1], p2[1]) + e < min(p3[1], p4[1])
+        or max(p3[1], p4[1]) + e < min(p1[1], p2[1])
+    ):
         return False
     if segments_cross(p1, p2, p3, p4):
         return True
-    return (on_segment(p1, p3, p4) or on_segment(p2, p3, p4)
-            or on_segment(p3, p1, p2) or on_segment(p4, p1, p2))
+    return on_segment(p1, p3, p4) or on_segment(p2, p3, p4) or on_segment(p3, p1, p2) or on_segment(p4, p1, p2)
 
 
 def self_intersection(poly: Polygon) -> tuple[int, int] | None:
@@ -115,9 +122,14 @@ def self_intersection(poly: Polygon) -> tuple[int, int] | None:
                 shared = b if j == i + 1 else a
                 other_i = a if j == i + 1 else b
                 other_j = d if j == i + 1 else c
-                if (_sign(_orient(other_i, shared, other_j)) == 0
-                        and ((other_i[0] - shared[0]) * (other_j[0] - shared[0])
-                             + (other_i[1] - shared[1]) * (other_j[1] - shared[1])) > 0):
+                if (
+                    _sign(_orient(other_i, shared, other_j)) == 0
+                    and (
+                        (other_i[0] - shared[0]) * (other_j[0] - shared[0])
+                        + (other_i[1] - shared[1]) * (other_j[1] - shared[1])
+                    )
+                    > 0
+                ):
                     return (i, j)
                 continue
             if segments_touch(a, b, c, d):
@@ -151,9 +163,13 @@ def point_in_polygon(p: Point, poly: Polygon, tol: float = 1e-3) -> int:
         bx, by = b
         # boundary test only for edges whose box (grown by tol) holds p; written without
         # min()/max() calls, this test ran for every edge of every check of a map load
-        if ((ax - tol <= x or bx - tol <= x) and (x <= ax + tol or x <= bx + tol)
-                and (ay - tol <= y or by - tol <= y) and (y <= ay + tol or y <= by + tol)
-                and point_segment_distance(p, a, b) <= tol):
+        if (
+            (ax - tol <= x or bx - tol <= x)
+            and (x <= ax + tol or x <= bx + tol)
+            and (ay - tol <= y or by - tol <= y)
+            and (y <= ay + tol or y <= by + tol)
+            and point_segment_distance(p, a, b) <= tol
+        ):
             return 0
         if (ay > y) != (by > y):
             xi = ax + (y - ay) * (bx - ax) / (by - ay)
@@ -227,8 +243,7 @@ def _bboxes_overlap(a, b) -> bool:
     return not (a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1])
 
 
-def polygons_overlap(pa: Polygon, pb: Polygon, ia: Point | None = None,
-                     ib: Point | None = None) -> bool:
+def polygons_overlap(pa: Polygon, pb: Polygon, ia: Point | None = None, ib: Point | None = None) -> bool:
     """True if the interiors of two simple polygons overlap.
 
     Sharing edges or vertices (neighbouring regions) is not an overlap. ``ia``/``ib`` are optional
@@ -247,8 +262,7 @@ def polygons_overlap(pa: Polygon, pb: Polygon, ia: Point | None = None,
     vb = {tuple(p) for p in pb}
 
     def strictly_in(p, poly, box):
-        return (box[0] < p[0] < box[2] and box[1] < p[1] < box[3]
-                and point_in_polygon(p, poly) == 1)
+        return box[0] < p[0] < box[2] and box[1] < p[1] < box[3] and point_in_polygon(p, poly) == 1
 
     for p in pa:
         if tuple(p) not in vb and strictly_in(p, pb, bb):
@@ -270,12 +284,12 @@ def polygons_overlap(pa: Polygon, pb: Polygon, ia: Point | None = None,
 
 def _touches_box(e, box) -> bool:
     (x0, y0), (x1, y1) = e
-    return not (max(x0, x1) < box[0] or min(x0, x1) > box[2] or max(y0, y1) < box[1]
-                or min(y0, y1) > box[3])
+    return not (max(x0, x1) < box[0] or min(x0, x1) > box[2] or max(y0, y1) < box[1] or min(y0, y1) > box[3])
 
 
 def shared_edges(pa: Polygon, pb: Polygon, tol: float = 0.5) -> list[tuple[Point, Point]]:
     """Edges that appear (in either direction) in both polygons, vertices matched within tol."""
+
     def key(p):
         return (round(p[0] / tol), round(p[1] / tol))
 
@@ -327,8 +341,7 @@ def point_along(points: Sequence[Point], t: float) -> tuple[Point, float]:
         seg = math.dist(a, b)
         if acc + seg >= target and seg > 0:
             u = (target - acc) / seg
-            return ((a[0] + (b[0] - a[0]) * u, a[1] + (b[1] - a[1]) * u),
-                    math.atan2(b[1] - a[1], b[0] - a[0]))
+            return ((a[0] + (b[0] - a[0]) * u, a[1] + (b[1] - a[1]) * u), math.atan2(b[1] - a[1], b[0] - a[0]))
         acc += seg
     a, b = points[-2], points[-1]
     return (tuple(b), math.atan2(b[1] - a[1], b[0] - a[0]))

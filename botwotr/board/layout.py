@@ -4,6 +4,7 @@ A :class:`BoardLayout` holds the region polygons, the anchor points, the border 
 slots (fate track, Shadow Box, decks...) and the path of the board art. The UI uses it to draw
 and to hit-test; the core only ever sees :class:`botwotr.core.spec.BoardSpec`.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -36,9 +37,9 @@ REQUIRED_TRACK_SLOTS = (
 class TrackSlot:
     """A place in the frame around the map: a fate-track space, a Shadow Box position, a deck..."""
 
-    id: str                # "fate.3", "shadow_box.balcony", "deck.generic", "fate_pool"
-    track: str             # "fate", "shadow_box", "deck", "discard", "fp_action_tokens", ...
-    slot: str              # "3", "balcony", "generic", ...
+    id: str  # "fate.3", "shadow_box.balcony", "deck.generic", "fate_pool"
+    track: str  # "fate", "shadow_box", "deck", "discard", "fp_action_tokens", ...
+    slot: str  # "3", "balcony", "generic", ...
     rect: tuple[float, float, float, float]  # x, y, width, height in board pixels
     index: int | None = None  # the space number on the fate track
 
@@ -65,9 +66,9 @@ class BorderLine:
 
 @dataclass(frozen=True)
 class BoardLayout:
-    source: Path                       # the .tmx file
-    art: Path                          # the board image (absolute path)
-    size: tuple[int, int]              # board size in pixels
+    source: Path  # the .tmx file
+    art: Path  # the board image (absolute path)
+    size: tuple[int, int]  # board size in pixels
     tile_size: int
     polygons: Mapping[str, tuple[Point, ...]]
     anchors: Mapping[str, Mapping[str, Point]]

@@ -16,6 +16,7 @@ Every problem is reported as a :class:`BoardError` naming the file, the layer an
 what is wrong; bad input never escapes as a raw traceback. pytmx parses without a display; the
 art is only checked (it exists, is a PNG of the right size), never loaded here.
 """
+
 from __future__ import annotations
 
 import os
@@ -26,18 +27,23 @@ from pathlib import Path
 from typing import Any
 
 from botwotr.board import geometry as geo
-from botwotr.board.layout import (ANCHOR_KINDS, REQUIRED_TRACK_SLOTS, BoardLayout, BorderLine,
-                                  TrackSlot)
+from botwotr.board.layout import ANCHOR_KINDS, REQUIRED_TRACK_SLOTS, BoardLayout, BorderLine, TrackSlot
 from botwotr.core.spec import BORDER_KINDS, SIDES, TERRAINS, BoardSpec, BorderSpec, RegionSpec
 
 LAYERS = ("regions", "borders", "anchors", "tracks")
 ART_LAYER = "art"
-OBJECT_CLASS = {"regions": "Region", "borders": "Border", "anchors": "Anchor",
-                "tracks": "TrackSlot"}
+OBJECT_CLASS = {"regions": "Region", "borders": "Border", "anchors": "Anchor", "tracks": "TrackSlot"}
 # Property types the loader expects (Tiled's property "type" attribute).
 PROPERTY_TYPES = {
-    "regions": {"title": "string", "terrain": "string", "territory": "string",
-                "settlement": "bool", "owner": "string", "vp": "int", "orc_area": "bool"},
+    "regions": {
+        "title": "string",
+        "terrain": "string",
+        "territory": "string",
+        "settlement": "bool",
+        "owner": "string",
+        "vp": "int",
+        "orc_area": "bool",
+    },
     "borders": {"a": "string", "b": "string", "kind": "string", "feature": "string"},
     "anchors": {"region": "string", "anchor": "string"},
     "tracks": {"track": "string", "slot": "string", "index": "int"},
@@ -123,15 +129,13 @@ def _precheck_xml(path: Path) -> ET.Element:
                         try:
                             _CASTS[ptype](value)
                         except (TypeError, ValueError):
-                            raise BoardError(path, f"property '{pname}' is typed {ptype} but "
-                                             f"its value is {value!r}", where) from None
-                    elif ptype == "bool" and str(value).lower() not in (
-                            "true", "false", "1", "0", "yes", "no"):
-                        raise BoardError(path, f"property '{pname}' is typed bool but its "
-                                         f"value is {value!r}", where)
+                            raise BoardError(
+                                path, f"property '{pname}' is typed {ptype} but its value is {value!r}", where
+                            ) from None
+                    elif ptype == "bool" and str(value).lower() not in ("true", "false", "1", "0", "yes", "no"):
+                        raise BoardError(path, f"property '{pname}' is typed bool but its value is {value!r}", where)
                     elif ptype == "class":
-                        raise BoardError(path, f"property '{pname}' is a class property; use "
-                                         f"plain values", where)
+                        raise BoardError(path, f"property '{pname}' is a class property; use plain values", where)
     return root
 
 
@@ -147,14 +151,18 @@ def _parse_tmx(path: Path):
     except ValueError as e:
         msg = str(e)
         if "Reserved names" in msg:
-            raise BoardError(path, "a custom property uses a name pytmx reserves (type, name, "
-                             "id, x, y, width, height, visible, ...): rename it") from None
+            raise BoardError(
+                path,
+                "a custom property uses a name pytmx reserves (type, name, "
+                "id, x, y, width, height, visible, ...): rename it",
+            ) from None
         raise BoardError(path, f"pytmx cannot read the map: {msg}") from None
     except Exception as e:  # noqa: BLE001 - pytmx raises bare Exceptions on odd input
         raise BoardError(path, f"pytmx cannot read the map: {type(e).__name__}: {e}") from None
 
 
 # ---------------------------------------------------------------------------------------------
+
 
 def _obj_class(obj) -> str | None:
     cls = getattr(obj, "type", None)
@@ -191,8 +199,7 @@ def _int_prop(path, props, key, where, default=0) -> int:
     try:
         f = float(v)
     except (TypeError, ValueError):
-        raise BoardError(path, f"property '{key}' must be a whole number, got {v!r}",
-                         where) from None
+        raise BoardError(path, f"property '{key}' must be a whole number, got {v!r}", where) from None
     if f != int(f):
         raise BoardError(path, f"property '{key}' must be a whole number, got {v!r}", where)
     return int(f)
@@ -238,6 +245,7 @@ _CACHE: dict[tuple, "Board"] = {}
 def _cache_key(path: Path) -> tuple:
     """The map's bytes and the PNG headers beside it (all the loader reads of the art)."""
     import hashlib
+
     digest = hashlib.blake2b(path.read_bytes(), digest_size=16).hexdigest()
     art = []
     for p in sorted(path.parent.glob("*.png")):
@@ -275,11 +283,13 @@ def _load_map(path: Path) -> Board:
     try:
         png = _png_size(art_path)
     except (OSError, ValueError, struct.error) as e:
-        raise BoardError(path, f"art image {art_path} is unreadable: {e}",
-                         f"image layer '{ART_LAYER}'") from None
+        raise BoardError(path, f"art image {art_path} is unreadable: {e}", f"image layer '{ART_LAYER}'") from None
     if png != size:
-        raise BoardError(path, f"art image {art_path.name} is {png[0]}x{png[1]} pixels but the "
-                         f"map is {size[0]}x{size[1]}", f"image layer '{ART_LAYER}'")
+        raise BoardError(
+            path,
+            f"art image {art_path.name} is {png[0]}x{png[1]} pixels but the map is {size[0]}x{size[1]}",
+            f"image layer '{ART_LAYER}'",
+        )
 
     def check_class(lname, obj, where):
         cls = _obj_class(obj)
@@ -297,42 +307,45 @@ def _load_map(path: Path) -> Board:
         if not rid:
             raise BoardError(path, "a region needs a name (its id)", where)
         if rid in regions:
-            raise BoardError(path, f"duplicate region id '{rid}' (first at "
-                             f"{region_where[rid]})", where)
+            raise BoardError(path, f"duplicate region id '{rid}' (first at {region_where[rid]})", where)
         props = obj.properties
         pts = _points(obj)
         if pts is None or not obj.closed:
             raise BoardError(path, "a region must be a polygon", where)
         if len(pts) < 3:
-            raise BoardError(path, f"polygon has {len(pts)} points; at least 3 are needed",
-                             where)
+            raise BoardError(path, f"polygon has {len(pts)} points; at least 3 are needed", where)
         bad = geo.self_intersection(pts)
         if bad:
             i, j = bad
-            raise BoardError(path, f"polygon is self-intersecting (edge {i} at "
-                             f"{_fmt(pts[i])} meets edge {j} at {_fmt(pts[j])})", where)
+            raise BoardError(
+                path,
+                f"polygon is self-intersecting (edge {i} at {_fmt(pts[i])} meets edge {j} at {_fmt(pts[j])})",
+                where,
+            )
         if abs(geo.polygon_area(pts)) < 1.0:
             raise BoardError(path, "polygon has no area", where)
         terrain = _str_prop(path, props, "terrain", where)
         if terrain not in TERRAINS:
-            raise BoardError(path, f"unknown terrain '{terrain}' (expected one of "
-                             f"{', '.join(TERRAINS)})", where)
+            raise BoardError(path, f"unknown terrain '{terrain}' (expected one of {', '.join(TERRAINS)})", where)
         settlement = _bool_prop(path, props, "settlement", where)
         owner = _str_prop(path, props, "owner", where, required=False)
         if settlement and owner not in SIDES:
-            raise BoardError(path, f"a settlement needs property 'owner' = fp or sh, got "
-                             f"{owner!r}", where)
+            raise BoardError(path, f"a settlement needs property 'owner' = fp or sh, got {owner!r}", where)
         if not settlement and owner:
-            raise BoardError(path, "property 'owner' is set but the region has no settlement",
-                             where)
+            raise BoardError(path, "property 'owner' is set but the region has no settlement", where)
         vp = _int_prop(path, props, "vp", where)
         if vp < 0:
             raise BoardError(path, f"vp must not be negative, got {vp}", where)
         regions[rid] = RegionSpec(
-            id=rid, name=_str_prop(path, props, "title", where, required=False) or rid,
-            terrain=terrain, territory=_str_prop(path, props, "territory", where, False),
-            settlement=settlement, owner=owner if settlement else None, vp=vp,
-            orc_area=_bool_prop(path, props, "orc_area", where))
+            id=rid,
+            name=_str_prop(path, props, "title", where, required=False) or rid,
+            terrain=terrain,
+            territory=_str_prop(path, props, "territory", where, False),
+            settlement=settlement,
+            owner=owner if settlement else None,
+            vp=vp,
+            orc_area=_bool_prop(path, props, "orc_area", where),
+        )
         polygons[rid] = pts
         region_where[rid] = where
     if not regions:
@@ -343,7 +356,7 @@ def _load_map(path: Path) -> Board:
     boxes = {r: geo.bbox(polygons[r]) for r in ids}
     inner = {}
     for i, ra in enumerate(ids):
-        for rb in ids[i + 1:]:
+        for rb in ids[i + 1 :]:
             ba, bb = boxes[ra], boxes[rb]
             if ba[2] <= bb[0] or bb[2] <= ba[0] or ba[3] <= bb[1] or bb[3] <= ba[1]:
                 continue
@@ -351,8 +364,7 @@ def _load_map(path: Path) -> Board:
                 if r not in inner:
                     inner[r] = geo.interior_point(polygons[r])
             if geo.polygons_overlap(polygons[ra], polygons[rb], inner[ra], inner[rb]):
-                raise BoardError(path, f"polygon overlaps region '{rb}' ({region_where[rb]})",
-                                 region_where[ra])
+                raise BoardError(path, f"polygon overlaps region '{rb}' ({region_where[rb]})", region_where[ra])
 
     # ---- borders
     borders: list[BorderSpec] = []
@@ -366,8 +378,9 @@ def _load_map(path: Path) -> Board:
         b = _str_prop(path, props, "b", where, required=False)
         if not a or not b:
             missing = " and ".join(k for k, v in (("a", a), ("b", b)) if not v)
-            raise BoardError(path, f"border is missing its end {missing} (properties 'a' and "
-                             f"'b' name the two regions)", where)
+            raise BoardError(
+                path, f"border is missing its end {missing} (properties 'a' and 'b' name the two regions)", where
+            )
         for end in (a, b):
             if end not in regions:
                 raise BoardError(path, f"border names a missing region '{end}'", where)
@@ -375,14 +388,14 @@ def _load_map(path: Path) -> Board:
             raise BoardError(path, f"border joins region '{a}' to itself", where)
         kind = _str_prop(path, props, "kind", where, required=False) or "normal"
         if kind not in BORDER_KINDS:
-            raise BoardError(path, f"unknown border kind '{kind}' (expected one of "
-                             f"{', '.join(BORDER_KINDS)})", where)
+            raise BoardError(path, f"unknown border kind '{kind}' (expected one of {', '.join(BORDER_KINDS)})", where)
         key = frozenset((a, b))
         if key in seen_pairs:
             first_where, first_kind = seen_pairs[key]
             if first_kind != kind:
-                raise BoardError(path, f"asymmetric border: {a}|{b} is '{kind}' here but "
-                                 f"'{first_kind}' at {first_where}", where)
+                raise BoardError(
+                    path, f"asymmetric border: {a}|{b} is '{kind}' here but '{first_kind}' at {first_where}", where
+                )
             raise BoardError(path, f"duplicate border {a}|{b} (also at {first_where})", where)
         seen_pairs[key] = (where, kind)
         pts = _points(obj)
@@ -390,14 +403,17 @@ def _load_map(path: Path) -> Board:
             mid, _ = geo.point_along(pts, 0.5)
             for end in (a, b):
                 if geo.distance_to_boundary(mid, polygons[end]) > 4.0:
-                    raise BoardError(path, f"the border line does not run along region "
-                                     f"'{end}' (its middle {_fmt(mid)} is off that region's "
-                                     f"edge)", where)
+                    raise BoardError(
+                        path,
+                        f"the border line does not run along region "
+                        f"'{end}' (its middle {_fmt(mid)} is off that region's "
+                        f"edge)",
+                        where,
+                    )
         else:
             pts = ()
         borders.append(BorderSpec(a, b, kind))
-        lines.append(BorderLine(a, b, kind, pts, _str_prop(path, props, "feature", where,
-                                                            required=False)))
+        lines.append(BorderLine(a, b, kind, pts, _str_prop(path, props, "feature", where, required=False)))
 
     # Touching regions must have a border entry (shared polygon edges, points within 0.5 px).
     edge_owner: dict[frozenset, list[str]] = {}
@@ -408,8 +424,9 @@ def _load_map(path: Path) -> Board:
     for k, rs in edge_owner.items():
         if len(rs) == 2 and frozenset(rs) not in seen_pairs and rs[0] != rs[1]:
             a, b = sorted(rs)
-            raise BoardError(path, f"regions '{a}' and '{b}' share an edge but no border "
-                             f"object names them", "layer 'borders'")
+            raise BoardError(
+                path, f"regions '{a}' and '{b}' share an edge but no border object names them", "layer 'borders'"
+            )
 
     # ---- anchors
     anchors: dict[str, dict[str, tuple[float, float]]] = {r: {} for r in regions}
@@ -422,8 +439,7 @@ def _load_map(path: Path) -> Board:
         if rid not in regions:
             raise BoardError(path, f"anchor names a missing region '{rid}'", where)
         if kind not in ANCHOR_KINDS:
-            raise BoardError(path, f"unknown anchor kind '{kind}' (expected one of "
-                             f"{', '.join(ANCHOR_KINDS)})", where)
+            raise BoardError(path, f"unknown anchor kind '{kind}' (expected one of {', '.join(ANCHOR_KINDS)})", where)
         if kind in anchors[rid]:
             raise BoardError(path, f"second '{kind}' anchor for region '{rid}'", where)
         pt = (float(obj.x), float(obj.y))
@@ -433,8 +449,7 @@ def _load_map(path: Path) -> Board:
     for rid in regions:
         missing = [k for k in ANCHOR_KINDS if k not in anchors[rid]]
         if missing:
-            raise BoardError(path, f"region has no anchor(s): {', '.join(missing)}",
-                             region_where[rid])
+            raise BoardError(path, f"region has no anchor(s): {', '.join(missing)}", region_where[rid])
 
     # ---- tracks
     tracks: dict[str, TrackSlot] = {}
@@ -461,23 +476,33 @@ def _load_map(path: Path) -> Board:
             raise BoardError(path, f"missing track slot '{req}'", "layer 'tracks'")
     fate = sorted(s.index for s in tracks.values() if s.track == "fate")
     if not fate or fate != list(range(len(fate))) or len(fate) < 2:
-        raise BoardError(path, f"the fate track needs spaces 0..N without gaps, found {fate}",
-                         "layer 'tracks'")
+        raise BoardError(path, f"the fate track needs spaces 0..N without gaps, found {fate}", "layer 'tracks'")
     for s in tracks.values():
         if s.track == "fate" and s.id != f"fate.{s.index}":
-            raise BoardError(path, f"fate space with index {s.index} must be named "
-                             f"'fate.{s.index}'", f"layer 'tracks' object '{s.id}'")
+            raise BoardError(
+                path,
+                f"fate space with index {s.index} must be named 'fate.{s.index}'",
+                f"layer 'tracks' object '{s.id}'",
+            )
         hit = next((r for r in ids if geo.point_in_polygon(s.center, polygons[r]) == 1), None)
         if hit:
-            raise BoardError(path, f"the slot lies on region '{hit}'; tracks belong in the "
-                             f"frame", f"layer 'tracks' object '{s.id}'")
+            raise BoardError(
+                path, f"the slot lies on region '{hit}'; tracks belong in the frame", f"layer 'tracks' object '{s.id}'"
+            )
 
     spec = BoardSpec.build(regions, tuple(borders), anchors)
     props = dict(tmx.properties)
-    layout = BoardLayout(source=path.resolve(), art=art_path, size=size,
-                         tile_size=int(tmx.tilewidth), polygons=polygons,
-                         anchors={r: dict(a) for r, a in anchors.items()},
-                         borders=tuple(lines), tracks=tracks, properties=props)
+    layout = BoardLayout(
+        source=path.resolve(),
+        art=art_path,
+        size=size,
+        tile_size=int(tmx.tilewidth),
+        polygons=polygons,
+        anchors={r: dict(a) for r, a in anchors.items()},
+        borders=tuple(lines),
+        tracks=tracks,
+        properties=props,
+    )
     return Board(spec, layout)
 
 

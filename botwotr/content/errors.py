@@ -1,4 +1,5 @@
 """The one error type of the content layer."""
+
 from __future__ import annotations
 
 

@@ -15,6 +15,7 @@ one error per broken item. References are checked against the ids that are *decl
 the declaring item is itself broken, so one typo does not cascade. A spec is built only when there
 is no error at all: never a partial spec.
 """
+
 from __future__ import annotations
 
 import contextlib
@@ -30,8 +31,7 @@ from botwotr.core import spec as S
 from .errors import ContentError
 from .yamlio import LineList, LineMap, parse_file
 
-__all__ = ["ContentError", "load_scenario", "validate_scenario", "check_scenario",
-           "SCENARIO_FILES", "load_board_yaml"]
+__all__ = ["ContentError", "load_scenario", "validate_scenario", "check_scenario", "SCENARIO_FILES", "load_board_yaml"]
 
 SCENARIO_FILE = "scenario.yaml"
 UNITS_FILE = "units.yaml"
@@ -39,8 +39,7 @@ CHARACTERS_FILE = "characters.yaml"
 CARDS_FILE = "cards.yaml"
 FATE_FILE = "fate.yaml"
 POSITIONS_FILE = "positions.yaml"
-SCENARIO_FILES = (SCENARIO_FILE, UNITS_FILE, CHARACTERS_FILE, CARDS_FILE, FATE_FILE,
-                  POSITIONS_FILE)
+SCENARIO_FILES = (SCENARIO_FILE, UNITS_FILE, CHARACTERS_FILE, CARDS_FILE, FATE_FILE, POSITIONS_FILE)
 
 CHARACTER_KINDS = ("captain", "companion", "minion", "commander")
 KIND_SIDE = {"captain": "fp", "companion": "fp", "minion": "sh", "commander": "sh"}
@@ -55,6 +54,7 @@ _MISSING = object()
 
 
 # --------------------------------------------------------------------------- field checking
+
 
 @dataclass(frozen=True)
 class F:
@@ -94,8 +94,14 @@ def _typename(value: Any) -> str:
 
 
 _EXPECTED = {
-    "str": "a string", "int": "an integer", "bool": "true or false", "num": "a number",
-    "list": "a list", "map": "a mapping", "strs": "a list of strings", "ids": "a list of ids",
+    "str": "a string",
+    "int": "an integer",
+    "bool": "true or false",
+    "num": "a number",
+    "list": "a list",
+    "map": "a mapping",
+    "strs": "a list of strings",
+    "ids": "a list of ids",
     "effects": "a list of effects (mappings with a `do` key)",
     "conditions": "a list of conditions (mappings with an `if` key)",
 }
@@ -147,8 +153,12 @@ def jsonlike(value: Any) -> Any:
 class _File:
     """Error construction for one file."""
 
-    def __init__(self, name: str, errors: list[ContentError],
-                 refs: Callable[["_File", dict, str, str, int | None], None] | None = None):
+    def __init__(
+        self,
+        name: str,
+        errors: list[ContentError],
+        refs: Callable[["_File", dict, str, str, int | None], None] | None = None,
+    ):
         self.name = name
         self.errors = errors
         # Checks the ids an effect names (characters, units, regions), if given.
@@ -182,8 +192,11 @@ class _File:
             if f.id:
                 self.check_id(value, path, line)
             if f.choices is not None and value not in f.choices:
-                raise self.error(path, f"unknown value {value!r}; expected one of "
-                                       f"{', '.join(f.choices)}{_suggest(value, f.choices)}", line)
+                raise self.error(
+                    path,
+                    f"unknown value {value!r}; expected one of {', '.join(f.choices)}{_suggest(value, f.choices)}",
+                    line,
+                )
             return value
         if kind == "int":
             if not _is_int(value):
@@ -204,21 +217,23 @@ class _File:
             return value
         if kind in ("list", "strs", "ids", "effects", "conditions"):
             if not isinstance(value, list):
-                raise self.error(path, f"expected {_EXPECTED[kind]}, got {_typename(value)}",
-                                 line)
+                raise self.error(path, f"expected {_EXPECTED[kind]}, got {_typename(value)}", line)
             if kind in ("strs", "ids"):
                 seen: set[str] = set()
                 for i, item in enumerate(value):
                     ipath, iline = f"{path}[{i}]", _line(value, i)
                     if not isinstance(item, str):
-                        raise self.error(ipath, f"expected a string, got {_typename(item)}",
-                                         iline)
+                        raise self.error(ipath, f"expected a string, got {_typename(item)}", iline)
                     if kind == "ids":
                         self.check_id(item, ipath, iline)
                     if f.choices is not None and item not in f.choices:
-                        raise self.error(ipath, f"unknown value {item!r}; expected one of "
-                                                f"{', '.join(f.choices)}"
-                                                f"{_suggest(item, f.choices)}", iline)
+                        raise self.error(
+                            ipath,
+                            f"unknown value {item!r}; expected one of "
+                            f"{', '.join(f.choices)}"
+                            f"{_suggest(item, f.choices)}",
+                            iline,
+                        )
                     if item in seen:
                         raise self.error(ipath, f"{item!r} is listed twice", iline)
                     seen.add(item)
@@ -232,8 +247,9 @@ class _File:
 
     def check_id(self, value: str, path: str, line: int | None) -> None:
         if not _ID_RE.match(value):
-            raise self.error(path, f"bad id {value!r}: use lower-case letters, digits and _, "
-                                   f"starting with a letter", line)
+            raise self.error(
+                path, f"bad id {value!r}: use lower-case letters, digits and _, starting with a letter", line
+            )
 
     def check_range(self, value: int, f: F, path: str, line: int | None) -> None:
         if f.min is not None and value < f.min:
@@ -241,12 +257,10 @@ class _File:
         if f.max is not None and value > f.max:
             raise self.error(path, f"must be at most {f.max}, got {value}", line)
 
-    def int_value(self, value: Any, path: str, line: int | None, lo: int | None = None,
-                  hi: int | None = None) -> int:
+    def int_value(self, value: Any, path: str, line: int | None, lo: int | None = None, hi: int | None = None) -> int:
         return self.value(value, F("int", min=lo, max=hi), path, line)
 
-    def fields(self, m: Any, schema: Mapping[str, F], path: str,
-               line: int | None = None) -> dict[str, Any]:
+    def fields(self, m: Any, schema: Mapping[str, F], path: str, line: int | None = None) -> dict[str, Any]:
         """Check a mapping against `schema`: type, unknown keys, required keys, each value.
         Returns {key: checked value} with defaults filled in (absent optional keys without a
         default are left out)."""
@@ -254,8 +268,7 @@ class _File:
             raise self.error(path, f"expected a mapping, got {_typename(m)}", line)
         for key in m:
             if key not in schema:
-                raise self.error(_join(path, key), f"unknown key {key!r}"
-                                 f"{_suggest(key, schema)}", _line(m, key))
+                raise self.error(_join(path, key), f"unknown key {key!r}{_suggest(key, schema)}", _line(m, key))
         for key, f in schema.items():
             if f.required and key not in m:
                 raise self.error(_join(path, key), "missing required key", _own_line(m) or line)
@@ -273,13 +286,13 @@ class _File:
         for i, item in enumerate(value):
             ipath, iline = f"{path}[{i}]", _line(value, i)
             if not isinstance(item, dict):
-                raise self.error(ipath, f"expected a mapping with a {head!r} key, got "
-                                        f"{_typename(item)}", iline)
+                raise self.error(ipath, f"expected a mapping with a {head!r} key, got {_typename(item)}", iline)
             if head not in item:
                 raise self.error(f"{ipath}.{head}", "missing required key", _own_line(item))
             if not isinstance(item[head], str):
-                raise self.error(f"{ipath}.{head}", f"expected a string, got "
-                                                    f"{_typename(item[head])}", _line(item, head))
+                raise self.error(
+                    f"{ipath}.{head}", f"expected a string, got {_typename(item[head])}", _line(item, head)
+                )
             frozen = jsonlike(item)
             try:
                 problem = validate(frozen)
@@ -428,12 +441,17 @@ SCENARIO = {
     "notes": F("str", default=""),
 }
 # The top level of each collection file: its one required key.
-FILE_KEYS = {UNITS_FILE: ("units", "map"), CHARACTERS_FILE: ("characters", "map"),
-             CARDS_FILE: ("cards", "list"), FATE_FILE: ("fate_tiles", "list"),
-             POSITIONS_FILE: ("positions", "map")}
+FILE_KEYS = {
+    UNITS_FILE: ("units", "map"),
+    CHARACTERS_FILE: ("characters", "map"),
+    CARDS_FILE: ("cards", "list"),
+    FATE_FILE: ("fate_tiles", "list"),
+    POSITIONS_FILE: ("positions", "map"),
+}
 
 
 # --------------------------------------------------------------------------- the checker
+
 
 class _Checker:
     def __init__(self, folder: Path):
@@ -509,8 +527,12 @@ class _Checker:
             return
         if not isinstance(value, str) or not value:
             with f.each():
-                raise f.error("board", f"expected a file name (.tmx or .yaml) or a mapping "
-                                       f"with regions and borders, got {_typename(value)}", line)
+                raise f.error(
+                    "board",
+                    f"expected a file name (.tmx or .yaml) or a mapping "
+                    f"with regions and borders, got {_typename(value)}",
+                    line,
+                )
             return
         path = self.folder / value
         display = Path(value).as_posix()
@@ -528,8 +550,9 @@ class _Checker:
             self.load_tmx(path, display, f, line)
         else:
             with f.each():
-                raise f.error("board", f"unknown board file type {value!r}: expected a .tmx "
-                                       f"(Tiled) or .yaml file", line)
+                raise f.error(
+                    "board", f"unknown board file type {value!r}: expected a .tmx (Tiled) or .yaml file", line
+                )
 
     def load_tmx(self, path: Path, display: str, f: _File, line: int | None) -> None:
         with f.each():
@@ -538,8 +561,7 @@ class _Checker:
             try:
                 from botwotr.board import load_board
             except ImportError as exc:
-                raise f.error("board", f"the Tiled board loader is not available ({exc})", line) \
-                    from None
+                raise f.error("board", f"the Tiled board loader is not available ({exc})", line) from None
             try:
                 board = load_board(path)
             except ContentError:
@@ -550,11 +572,9 @@ class _Checker:
                 problem = getattr(exc, "problem", None)
                 if not isinstance(problem, str):
                     problem = f"cannot load the board: {type(exc).__name__}: {exc}"
-                raise ContentError(display, where if isinstance(where, str) else "",
-                                   problem) from None
+                raise ContentError(display, where if isinstance(where, str) else "", problem) from None
             if not isinstance(board, S.BoardSpec):
-                raise ContentError(display, "", f"the board loader returned "
-                                                f"{type(board).__name__}, not a BoardSpec")
+                raise ContentError(display, "", f"the board loader returned {type(board).__name__}, not a BoardSpec")
             self.board = board
             self.regions = dict(board.regions)
             self.region_ids = set(board.regions)
@@ -574,8 +594,7 @@ class _Checker:
                 raise f.error(rpath, "a board needs at least one region", _own_line(regions_raw))
         for rid, raw in regions_raw.items():
             with f.each():
-                self.regions[rid] = self.region(f, rid, raw, _join(rpath, rid),
-                                                _line(regions_raw, rid))
+                self.regions[rid] = self.region(f, rid, raw, _join(rpath, rid), _line(regions_raw, rid))
         borders: list[S.BorderSpec] = []
         pairs: dict[frozenset, int] = {}
         bpath = _join(path, "borders")
@@ -586,15 +605,20 @@ class _Checker:
                 v = f.fields(raw, BORDER, ipath, iline)
                 for end in ("a", "b"):
                     if v[end] not in self.region_ids:
-                        raise f.error(f"{ipath}.{end}", f"unknown region {v[end]!r}"
-                                      f"{_suggest(v[end], self.region_ids)}", _line(raw, end))
+                        raise f.error(
+                            f"{ipath}.{end}",
+                            f"unknown region {v[end]!r}{_suggest(v[end], self.region_ids)}",
+                            _line(raw, end),
+                        )
                 if v["a"] == v["b"]:
-                    raise f.error(ipath, f"a border needs two different regions, got "
-                                         f"{v['a']!r} twice", iline)
+                    raise f.error(ipath, f"a border needs two different regions, got {v['a']!r} twice", iline)
                 pair = frozenset((v["a"], v["b"]))
                 if pair in pairs:
-                    raise f.error(ipath, f"a second border between {v['a']!r} and {v['b']!r} "
-                                         f"(the first is {bpath}[{pairs[pair]}])", iline)
+                    raise f.error(
+                        ipath,
+                        f"a second border between {v['a']!r} and {v['b']!r} (the first is {bpath}[{pairs[pair]}])",
+                        iline,
+                    )
                 pairs[pair] = i
                 borders.append(S.BorderSpec(v["a"], v["b"], v["kind"]))
         anchors: dict[str, dict[str, tuple[float, float]]] = {}
@@ -603,16 +627,15 @@ class _Checker:
             with f.each():
                 ap = _join(apath, rid)
                 if rid not in self.region_ids:
-                    raise f.error(ap, f"unknown region {rid!r}{_suggest(rid, self.region_ids)}",
-                                  _line(top["anchors"], rid))
+                    raise f.error(
+                        ap, f"unknown region {rid!r}{_suggest(rid, self.region_ids)}", _line(top["anchors"], rid)
+                    )
                 anchors[rid] = {}
                 for name, xy in _items(f, amap, ap, _line(top["anchors"], rid)):
                     xp, xl = _join(ap, name), _line(amap, name)
                     if not isinstance(name, str):
-                        raise f.error(xp, f"an anchor name must be a string, got "
-                                          f"{_typename(name)}", xl)
-                    if (not isinstance(xy, list) or len(xy) != 2
-                            or not all(_is_num(c) for c in xy)):
+                        raise f.error(xp, f"an anchor name must be a string, got {_typename(name)}", xl)
+                    if not isinstance(xy, list) or len(xy) != 2 or not all(_is_num(c) for c in xy):
                         raise f.error(xp, "expected [x, y] (two numbers)", xl)
                     anchors[rid][name] = (float(xy[0]), float(xy[1]))
         if len(self.errors) == n_errors:
@@ -626,11 +649,11 @@ class _Checker:
         if v["settlement"] and v["owner"] is None:
             raise f.error(_join(path, "owner"), "a settlement needs an owner (fp or sh)", line)
         if v["owner"] is not None and not v["settlement"]:
-            raise f.error(_join(path, "owner"), "only a settlement has an owner "
-                                                "(add settlement: true)", _line(raw, "owner"))
+            raise f.error(
+                _join(path, "owner"), "only a settlement has an owner (add settlement: true)", _line(raw, "owner")
+            )
         if v["vp"] and not v["settlement"]:
-            raise f.error(_join(path, "vp"), "only a settlement carries victory points",
-                          _line(raw, "vp"))
+            raise f.error(_join(path, "vp"), "only a settlement carries victory points", _line(raw, "vp"))
         return S.RegionSpec(id=rid, **v)
 
     # -- units, characters
@@ -660,33 +683,45 @@ class _Checker:
             with f.each():
                 path, line = _join("characters", cid), _line(raw, cid)
                 if not isinstance(cid, str):
-                    raise f.error(path, f"a character id must be a string, got "
-                                        f"{_typename(cid)}", line)
+                    raise f.error(path, f"a character id must be a string, got {_typename(cid)}", line)
                 f.check_id(cid, path, line)
                 v = f.fields(c, CHARACTER, path, line)
                 side, kind = v["side"], v["kind"]
                 if KIND_SIDE[kind] != side:
-                    raise f.error(_join(path, "kind"), f"a {kind} belongs to side "
-                                  f"{KIND_SIDE[kind]!r}, not {side!r}", _line(c, "kind"))
+                    raise f.error(
+                        _join(path, "kind"),
+                        f"a {kind} belongs to side {KIND_SIDE[kind]!r}, not {side!r}",
+                        _line(c, "kind"),
+                    )
                 for key in ("entry_die", "ability_die"):
                     die = v[key]
                     if die is not None and die not in S.DIE_FACES[side]:
-                        raise f.error(_join(path, key), f"{S.SIDE_NAMES[side]} dice have no "
-                                      f"{die!r} face; expected one of "
-                                      f"{', '.join(sorted(set(S.DIE_FACES[side])))}",
-                                      _line(c, key))
+                        raise f.error(
+                            _join(path, key),
+                            f"{S.SIDE_NAMES[side]} dice have no "
+                            f"{die!r} face; expected one of "
+                            f"{', '.join(sorted(set(S.DIE_FACES[side])))}",
+                            _line(c, key),
+                        )
                 if v["ability_die"] is not None and v["ability"] is None:
-                    raise f.error(_join(path, "ability_die"), "an ability_die needs an ability",
-                                  _line(c, "ability_die"))
+                    raise f.error(
+                        _join(path, "ability_die"), "an ability_die needs an ability", _line(c, "ability_die")
+                    )
                 if v["extra_die"] and side != "fp":
-                    raise f.error(_join(path, "extra_die"), "only Free Peoples characters carry "
-                                  "the extra-die icon (R-8.2)", _line(c, "extra_die"))
+                    raise f.error(
+                        _join(path, "extra_die"),
+                        "only Free Peoples characters carry the extra-die icon (R-8.2)",
+                        _line(c, "extra_die"),
+                    )
                 if self.region_ids is not None:
                     for i, r in enumerate(v["entry_regions"]):
                         if r not in self.region_ids:
                             er = c["entry_regions"]
-                            raise f.error(f"{path}.entry_regions[{i}]", f"unknown region {r!r}"
-                                          f"{_suggest(r, self.region_ids)}", _line(er, i))
+                            raise f.error(
+                                f"{path}.entry_regions[{i}]",
+                                f"unknown region {r!r}{_suggest(r, self.region_ids)}",
+                                _line(er, i),
+                            )
                 v["ability_params"] = self.ability_params(f, v["ability_params"], path, c)
                 self.characters[cid] = S.CharacterSpec(id=cid, **v)
         if not raw:
@@ -706,31 +741,34 @@ class _Checker:
                 v = f.fields(c, CARD, path, line)
                 cid = v["id"]
                 if cid in first:
-                    raise f.error(f"{path}.id", f"duplicate card id {cid!r} (first used by "
-                                                f"cards[{first[cid]}])", _line(c, "id"))
+                    raise f.error(
+                        f"{path}.id", f"duplicate card id {cid!r} (first used by cards[{first[cid]}])", _line(c, "id")
+                    )
                 first[cid] = i
                 deck = v["deck"]
                 if deck == "generic":
                     if v["side"] is not None:
-                        raise f.error(f"{path}.side", "generic cards belong to both sides: "
-                                                      "leave out side", _line(c, "side"))
+                        raise f.error(
+                            f"{path}.side", "generic cards belong to both sides: leave out side", _line(c, "side")
+                        )
                     if not v["combat"]:
-                        raise f.error(f"{path}.combat", "a generic card needs a combat half "
-                                                        "(R-5.2)", _line(c, "combat") or line)
+                        raise f.error(
+                            f"{path}.combat", "a generic card needs a combat half (R-5.2)", _line(c, "combat") or line
+                        )
                     if not v["combat_title"]:
-                        raise f.error(f"{path}.combat_title", "a generic card needs a combat "
-                                                              "title (R-5.2)",
-                                      _line(c, "combat_title") or line)
+                        raise f.error(
+                            f"{path}.combat_title",
+                            "a generic card needs a combat title (R-5.2)",
+                            _line(c, "combat_title") or line,
+                        )
                 else:
                     want = DECK_SIDE[deck]
                     if v["side"] is None:
                         v["side"] = want
                     elif v["side"] != want:
-                        raise f.error(f"{path}.side", f"the {deck} deck belongs to side "
-                                                      f"{want!r}", _line(c, "side"))
+                        raise f.error(f"{path}.side", f"the {deck} deck belongs to side {want!r}", _line(c, "side"))
                 if not v["effect"]:
-                    raise f.error(f"{path}.effect", "a card needs at least one effect",
-                                  _line(c, "effect"))
+                    raise f.error(f"{path}.effect", "a card needs at least one effect", _line(c, "effect"))
                 self.cards[cid] = S.CardSpec(**v)
 
     def check_tiles(self, raw: Any) -> None:
@@ -744,19 +782,26 @@ class _Checker:
                 v = f.fields(t, TILE, path, line)
                 tid = v["id"]
                 if tid in first:
-                    raise f.error(f"{path}.id", f"duplicate tile id {tid!r} (first used by "
-                                                f"fate_tiles[{first[tid]}])", _line(t, "id"))
+                    raise f.error(
+                        f"{path}.id",
+                        f"duplicate tile id {tid!r} (first used by fate_tiles[{first[tid]}])",
+                        _line(t, "id"),
+                    )
                 first[tid] = i
                 if v["icon"] is not None and self.icons is not None and v["icon"] not in self.icons:
-                    raise f.error(f"{path}.icon", f"icon {v['icon']!r} has no effect: add it to "
-                                  f"fate_icons in {SCENARIO_FILE}"
-                                  f"{_suggest(v['icon'], self.icons)}", _line(t, "icon"))
+                    raise f.error(
+                        f"{path}.icon",
+                        f"icon {v['icon']!r} has no effect: add it to "
+                        f"fate_icons in {SCENARIO_FILE}"
+                        f"{_suggest(v['icon'], self.icons)}",
+                        _line(t, "icon"),
+                    )
                 self.tiles[tid] = S.FateTileSpec(**v)
-        if isinstance(raw, list) and not any(
-                isinstance(t, dict) and t.get("color", "grey") == "grey" for t in raw):
+        if isinstance(raw, list) and not any(isinstance(t, dict) and t.get("color", "grey") == "grey" for t in raw):
             with f.each():
-                raise f.error("fate_tiles", "no grey (standard) tile: the fate pool would start "
-                                            "empty (R-7.2)", _own_line(raw))
+                raise f.error(
+                    "fate_tiles", "no grey (standard) tile: the fate pool would start empty (R-7.2)", _own_line(raw)
+                )
 
     def check_positions(self, raw: Any) -> None:
         if raw is _MISSING:
@@ -766,15 +811,13 @@ class _Checker:
             with f.each():
                 path, line = _join("positions", pid), _line(raw, pid)
                 if not isinstance(pid, str):
-                    raise f.error(path, f"a position id must be a string, got "
-                                        f"{_typename(pid)}", line)
+                    raise f.error(path, f"a position id must be a string, got {_typename(pid)}", line)
                 f.check_id(pid, path, line)
                 v = f.fields(p, POSITION, path, line)
                 self.positions[pid] = S.PositionSpec(id=pid, **v)
         if not raw:
             with f.each():
-                raise f.error("positions", "the commander-in-chief needs at least one position "
-                                           "(R-6.1)", _own_line(raw))
+                raise f.error("positions", "the commander-in-chief needs at least one position (R-6.1)", _own_line(raw))
 
     def ability_params(self, f: _File, params: dict, path: str, raw: Any) -> dict:
         """Free-form parameters for the ability's code; an `effect` key in them is an effect
@@ -782,18 +825,19 @@ class _Checker:
         ppath, pline = f"{path}.ability_params", _line(raw, "ability_params")
         for key in params:
             if not isinstance(key, str):
-                raise f.error(_join(ppath, key), f"a parameter name must be a string, got "
-                                                 f"{_typename(key)}", _line(params, key))
+                raise f.error(
+                    _join(ppath, key), f"a parameter name must be a string, got {_typename(key)}", _line(params, key)
+                )
         out = jsonlike(params)
         if "effect" in params:
-            out["effect"] = list(f.value(params["effect"], F("effects"), f"{ppath}.effect",
-                                         _line(params, "effect") or pline))
+            out["effect"] = list(
+                f.value(params["effect"], F("effects"), f"{ppath}.effect", _line(params, "effect") or pline)
+            )
         return out
 
     # -- references
 
-    def effect_refs(self, f: _File, effect: dict, head: str, path: str,
-                    line: int | None) -> None:
+    def effect_refs(self, f: _File, effect: dict, head: str, path: str, line: int | None) -> None:
         """The ids an effect or condition names must exist (types from the core's tables)."""
         table = getattr(E, "SCHEMA" if head == "do" else "CONDITIONS", {})
         params = table.get(effect.get(head), {})
@@ -812,8 +856,7 @@ class _Checker:
             elif p == "region" and isinstance(v, str):
                 self.ref(f, "region", v, ppath, line)
 
-    def ref(self, f: _File, kind: str, value: Any, path: str, line: int | None,
-            side: str | None = None) -> None:
+    def ref(self, f: _File, kind: str, value: Any, path: str, line: int | None, side: str | None = None) -> None:
         """Check that `value` names a declared region/unit/character (of `side`)."""
         if kind == "region":
             known: Any = self.region_ids
@@ -828,8 +871,7 @@ class _Checker:
         if side is not None and kind != "region":
             actual = known[value]
             if actual is not None and actual != side:
-                raise f.error(path, f"{kind} {value!r} belongs to side {actual!r}, not {side!r}",
-                              line)
+                raise f.error(path, f"{kind} {value!r} belongs to side {actual!r}, not {side!r}", line)
 
     # -- scenario.yaml
 
@@ -849,8 +891,7 @@ class _Checker:
         for key in doc:
             if key not in SCENARIO:
                 with f.each():
-                    raise f.error(_join("", key), f"unknown key {key!r}"
-                                  f"{_suggest(key, SCENARIO)}", _line(doc, key))
+                    raise f.error(_join("", key), f"unknown key {key!r}{_suggest(key, SCENARIO)}", _line(doc, key))
         for key, fs in SCENARIO.items():
             if fs.required and key not in doc:
                 with f.each():
@@ -863,14 +904,21 @@ class _Checker:
                 elif fs.default is not _MISSING:
                     sc[key] = plain(fs.default)
         for key, check in (
-                ("commander", self.s_commander), ("fate_markers", self.s_fate_markers),
-                ("fate_events", self.s_fate_events), ("fate_icons", self.s_fate_icons),
-                ("dice", self.s_dice), ("terrain_bonus", self.s_terrain_bonus),
-                ("border_rules", self.s_border_rules),
-                ("recruitment_tokens", self.s_recruitment_tokens),
-                ("setup_tokens", self.s_setup_tokens), ("setup_armies", self.s_setup_armies),
-                ("setup_characters", self.s_setup_characters), ("leaders", self.s_leaders),
-                ("victory", self.s_victory), ("rules_module", self.s_rules_module)):
+            ("commander", self.s_commander),
+            ("fate_markers", self.s_fate_markers),
+            ("fate_events", self.s_fate_events),
+            ("fate_icons", self.s_fate_icons),
+            ("dice", self.s_dice),
+            ("terrain_bonus", self.s_terrain_bonus),
+            ("border_rules", self.s_border_rules),
+            ("recruitment_tokens", self.s_recruitment_tokens),
+            ("setup_tokens", self.s_setup_tokens),
+            ("setup_armies", self.s_setup_armies),
+            ("setup_characters", self.s_setup_characters),
+            ("leaders", self.s_leaders),
+            ("victory", self.s_victory),
+            ("rules_module", self.s_rules_module),
+        ):
             if key in sc:
                 value = sc.pop(key)  # put back only once checked and converted
                 with f.each():
@@ -884,14 +932,14 @@ class _Checker:
             raise f.error("commander", f"character {value!r} must have kind: commander", line)
         for cid, kind in self.char_kind.items():
             if kind == "commander" and cid != value:
-                raise f.error("commander", f"character {cid!r} has kind commander but the "
-                                           f"commander-in-chief is {value!r}", line)
+                raise f.error(
+                    "commander", f"character {cid!r} has kind commander but the commander-in-chief is {value!r}", line
+                )
         return value
 
     def _space(self, f: _File, space: Any, path: str, line: int | None) -> int:
         if not _is_int(space):
-            raise f.error(path, f"a fate-track space must be an integer, got "
-                                f"{_typename(space)}", line)
+            raise f.error(path, f"a fate-track space must be an integer, got {_typename(space)}", line)
         endgame = self.scenario.get("endgame")
         hi = endgame if isinstance(endgame, int) else None
         return f.int_value(space, path, line, 0, hi)
@@ -906,8 +954,9 @@ class _Checker:
             for i, cid in enumerate(ids):
                 self.ref(f, "character", cid, f"{path}[{i}]", _line(chars, i))
                 if cid in placed:
-                    raise f.error(f"{path}[{i}]", f"character {cid!r} is already on space "
-                                                  f"{placed[cid]}", _line(chars, i))
+                    raise f.error(
+                        f"{path}[{i}]", f"character {cid!r} is already on space {placed[cid]}", _line(chars, i)
+                    )
                 placed[cid] = str(space)
             out[space] = ids
         return out
@@ -930,20 +979,19 @@ class _Checker:
             out[icon] = f.value(effects, F("effects"), path, il)
         return out
 
-    def _per_side(self, f: _File, m: dict, key: str, check: Callable[[str, Any, str, Any], Any],
-                  sides: tuple[str, ...] = S.SIDES) -> dict:
+    def _per_side(
+        self, f: _File, m: dict, key: str, check: Callable[[str, Any, str, Any], Any], sides: tuple[str, ...] = S.SIDES
+    ) -> dict:
         out = {}
         for side, value in m.items():
             path, sl = _join(key, side), _line(m, side)
             if side not in sides:
-                raise f.error(path, f"unknown side {side!r}; expected "
-                                    f"{' or '.join(sides)}", sl)
+                raise f.error(path, f"unknown side {side!r}; expected {' or '.join(sides)}", sl)
             out[side] = check(side, value, path, sl)
         return out
 
     def s_dice(self, f: _File, m: dict, doc: Any, line: int | None) -> dict:
-        given = self._per_side(f, m, "dice",
-                               lambda s, v, p, ln: f.int_value(v, p, ln, 1))
+        given = self._per_side(f, m, "dice", lambda s, v, p, ln: f.int_value(v, p, ln, 1))
         return {**S.ScenarioSpec.__dataclass_fields__["dice"].default_factory(), **given}
 
     def s_terrain_bonus(self, f: _File, m: dict, doc: Any, line: int | None) -> dict:
@@ -951,8 +999,12 @@ class _Checker:
         for terrain, bonus in m.items():
             path, tl = _join("terrain_bonus", terrain), _line(m, terrain)
             if terrain not in S.TERRAINS:
-                raise f.error(path, f"unknown terrain {terrain!r}; expected one of "
-                                    f"{', '.join(S.TERRAINS)}{_suggest(terrain, S.TERRAINS)}", tl)
+                raise f.error(
+                    path,
+                    f"unknown terrain {terrain!r}; expected one of "
+                    f"{', '.join(S.TERRAINS)}{_suggest(terrain, S.TERRAINS)}",
+                    tl,
+                )
             out[terrain] = f.int_value(bonus, path, tl, 0, 5)
         return out
 
@@ -961,12 +1013,15 @@ class _Checker:
         for kind, rule in m.items():
             path, kl = _join("border_rules", kind), _line(m, kind)
             if kind not in S.BORDER_KINDS:
-                raise f.error(path, f"unknown border kind {kind!r}; expected one of "
-                                    f"{', '.join(S.BORDER_KINDS)}"
-                                    f"{_suggest(kind, S.BORDER_KINDS)}", kl)
+                raise f.error(
+                    path,
+                    f"unknown border kind {kind!r}; expected one of "
+                    f"{', '.join(S.BORDER_KINDS)}"
+                    f"{_suggest(kind, S.BORDER_KINDS)}",
+                    kl,
+                )
             if kind in S.IMPASSABLE_BORDERS:
-                raise f.error(path, f"a {kind} border is impassable: no battle is fought "
-                                    f"across it (R-1.4)", kl)
+                raise f.error(path, f"a {kind} border is impassable: no battle is fought across it (R-1.4)", kl)
             v = f.fields(rule, BORDER_RULE, path, kl)
             out[kind] = S.BorderRule(**v)
         return out
@@ -979,6 +1034,7 @@ class _Checker:
                 self.ref(f, "unit", uid, up, ul, side=side)
                 out[uid] = f.int_value(n, up, ul, 0)
             return out
+
         return self._per_side(f, m, "recruitment_tokens", side_tokens)
 
     def s_setup_tokens(self, f: _File, m: dict, doc: Any, line: int | None) -> dict:
@@ -987,6 +1043,7 @@ class _Checker:
             for i, r in enumerate(regions):
                 self.ref(f, "region", r, f"{path}[{i}]", _line(value, i))
             return regions
+
         return self._per_side(f, m, "setup_tokens", side_regions)
 
     def s_setup_armies(self, f: _File, armies: list, doc: Any, line: int | None) -> tuple:
@@ -1003,20 +1060,26 @@ class _Checker:
                 units[uid] = f.int_value(n, up, ul, 1)
             total = sum(units.values())
             if total == 0:
-                raise f.error(f"{path}.units", "an army needs at least one unit",
-                              _line(raw, "units"))
+                raise f.error(f"{path}.units", "an army needs at least one unit", _line(raw, "units"))
             if total > MAX_ARMY_UNITS:
-                raise f.error(f"{path}.units", f"{total} units: an army holds at most "
-                                               f"{MAX_ARMY_UNITS} (R-2.1)", _line(raw, "units"))
+                raise f.error(
+                    f"{path}.units",
+                    f"{total} units: an army holds at most {MAX_ARMY_UNITS} (R-2.1)",
+                    _line(raw, "units"),
+                )
             if v["leaders"] and side != "fp":
-                raise f.error(f"{path}.leaders", "only the Free Peoples have leader figures; the "
-                                                 "Shadow uses leadership tokens (R-2.3)",
-                              _line(raw, "leaders"))
+                raise f.error(
+                    f"{path}.leaders",
+                    "only the Free Peoples have leader figures; the Shadow uses leadership tokens (R-2.3)",
+                    _line(raw, "leaders"),
+                )
             for j, cid in enumerate(v["characters"]):
-                self.ref(f, "character", cid, f"{path}.characters[{j}]",
-                         _line(raw["characters"], j), side=side)
-            out.append(S.ArmySetup(region=v["region"], side=side, units=units,
-                                   leaders=v["leaders"], characters=v["characters"]))
+                self.ref(f, "character", cid, f"{path}.characters[{j}]", _line(raw["characters"], j), side=side)
+            out.append(
+                S.ArmySetup(
+                    region=v["region"], side=side, units=units, leaders=v["leaders"], characters=v["characters"]
+                )
+            )
         return tuple(out)
 
     def s_setup_characters(self, f: _File, m: dict, doc: Any, line: int | None) -> dict:
@@ -1029,8 +1092,7 @@ class _Checker:
         return out
 
     def s_leaders(self, f: _File, m: dict, doc: Any, line: int | None) -> dict:
-        given = self._per_side(f, m, "leaders", lambda s, v, p, ln: f.int_value(v, p, ln, 0),
-                               sides=("fp",))
+        given = self._per_side(f, m, "leaders", lambda s, v, p, ln: f.int_value(v, p, ln, 0), sides=("fp",))
         return {**S.ScenarioSpec.__dataclass_fields__["leaders"].default_factory(), **given}
 
     def s_victory(self, f: _File, m: dict, doc: Any, line: int | None) -> dict:
@@ -1055,11 +1117,16 @@ class _Checker:
         for i, army in enumerate(armies):
             if army.region in where:
                 other = armies[where[army.region]]
-                why = ("merge them into one army (R-2.1)" if other.side == army.side
-                       else "both sides cannot have armies in one region (R-1.3)")
-                raise f.error(f"setup_armies[{i}].region", f"setup_armies[{where[army.region]}] "
-                              f"is already in {army.region!r}: {why}",
-                              _line(doc["setup_armies"], i))
+                why = (
+                    "merge them into one army (R-2.1)"
+                    if other.side == army.side
+                    else "both sides cannot have armies in one region (R-1.3)"
+                )
+                raise f.error(
+                    f"setup_armies[{i}].region",
+                    f"setup_armies[{where[army.region]}] is already in {army.region!r}: {why}",
+                    _line(doc["setup_armies"], i),
+                )
             where[army.region] = i
         # Figures and leaders available.
         used: dict[str, int] = {}
@@ -1068,14 +1135,20 @@ class _Checker:
                 used[uid] = used.get(uid, 0) + n
         for uid, n in used.items():
             if uid in self.units and n > self.units[uid].figures:
-                raise f.error("setup_armies", f"{n} {uid!r} units set up but the scenario has "
-                              f"only {self.units[uid].figures} figures (units.yaml)",
-                              _line(doc, "setup_armies"))
+                raise f.error(
+                    "setup_armies",
+                    f"{n} {uid!r} units set up but the scenario has "
+                    f"only {self.units[uid].figures} figures (units.yaml)",
+                    _line(doc, "setup_armies"),
+                )
         if "leaders" in sc:
             total = sum(a.leaders for a in armies)
             if total > sc["leaders"].get("fp", 0):
-                raise f.error("setup_armies", f"{total} leaders set up but leaders.fp is "
-                              f"{sc['leaders'].get('fp', 0)}", _line(doc, "setup_armies"))
+                raise f.error(
+                    "setup_armies",
+                    f"{total} leaders set up but leaders.fp is {sc['leaders'].get('fp', 0)}",
+                    _line(doc, "setup_armies"),
+                )
         # Each character is in one place only.
         place: dict[str, str] = {}
 
@@ -1083,42 +1156,50 @@ class _Checker:
             if cid in place:
                 raise f.error(key, f"character {cid!r} is already placed by {place[cid]}", line)
             place[cid] = where_
+
         for i, army in enumerate(armies):
             for j, cid in enumerate(army.characters):
-                put(cid, f"setup_armies[{i}]", f"setup_armies[{i}].characters[{j}]",
-                    _line(doc["setup_armies"], i))
+                put(cid, f"setup_armies[{i}]", f"setup_armies[{i}].characters[{j}]", _line(doc["setup_armies"], i))
         army_at = {a.region: a for a in armies}
         for cid, region in sc.get("setup_characters", {}).items():
-            put(cid, f"setup_characters.{cid}", f"setup_characters.{cid}",
-                _line(doc.get("setup_characters"), cid))
+            put(cid, f"setup_characters.{cid}", f"setup_characters.{cid}", _line(doc.get("setup_characters"), cid))
             army = army_at.get(region)
             side = (self.char_side or {}).get(cid)
             if army is not None and army.side == side:
-                raise f.error(f"setup_characters.{cid}", f"a friendly army is in {region!r}: "
-                              f"list {cid!r} under that army's characters (R-2.6)",
-                              _line(doc.get("setup_characters"), cid))
+                raise f.error(
+                    f"setup_characters.{cid}",
+                    f"a friendly army is in {region!r}: list {cid!r} under that army's characters (R-2.6)",
+                    _line(doc.get("setup_characters"), cid),
+                )
         for space, chars in sc.get("fate_markers", {}).items():
             for j, cid in enumerate(chars):
                 if cid in place:
-                    raise f.error(f"fate_markers.{space}[{j}]", f"character {cid!r} starts in "
-                                  f"play ({place[cid]}); it cannot also wait on the fate track",
-                                  _line(doc.get("fate_markers"), space))
+                    raise f.error(
+                        f"fate_markers.{space}[{j}]",
+                        f"character {cid!r} starts in play ({place[cid]}); it cannot also wait on the fate track",
+                        _line(doc.get("fate_markers"), space),
+                    )
         # Face-down tokens come from the side's recruitment tokens (R-4.1, R-12.1).
         if "setup_tokens" in sc and "recruitment_tokens" in sc:
             for side, regions in sc["setup_tokens"].items():
                 have = sum(sc["recruitment_tokens"].get(side, {}).values())
                 if len(regions) > have:
-                    raise f.error(f"setup_tokens.{side}", f"{len(regions)} tokens set up but "
-                                  f"recruitment_tokens.{side} holds only {have}",
-                                  _line(doc.get("setup_tokens"), side))
+                    raise f.error(
+                        f"setup_tokens.{side}",
+                        f"{len(regions)} tokens set up but recruitment_tokens.{side} holds only {have}",
+                        _line(doc.get("setup_tokens"), side),
+                    )
         # Fate markers and events must be on the track (spaces 0..endgame).
         # (Checked per space above.) Orc areas need Orc units (R-8.6, R-12.5).
-        if (self.board is not None and self.unit_side is not None
-                and len(self.units) == len(self.unit_side)):
+        if self.board is not None and self.unit_side is not None and len(self.units) == len(self.unit_side):
             if any(r.orc_area for r in self.board.regions.values()) and not any(
-                    u.side == "sh" and "orc" in u.tags for u in self.units.values()):
-                raise ContentError(UNITS_FILE, "units", "the board has Orc recruitment areas "
-                                   "but no Shadow unit has tags: [orc] (R-8.6)")
+                u.side == "sh" and "orc" in u.tags for u in self.units.values()
+            ):
+                raise ContentError(
+                    UNITS_FILE,
+                    "units",
+                    "the board has Orc recruitment areas but no Shadow unit has tags: [orc] (R-8.6)",
+                )
 
     # -- everything
 
@@ -1130,8 +1211,11 @@ class _Checker:
             self.unit_side = self._declared_sides(raw[UNITS_FILE])
         if raw[CHARACTERS_FILE] is not _MISSING:
             self.char_side = self._declared_sides(raw[CHARACTERS_FILE])
-            self.char_kind = {k: (v.get("kind") if isinstance(v, dict) else None)
-                              for k, v in raw[CHARACTERS_FILE].items() if isinstance(k, str)}
+            self.char_kind = {
+                k: (v.get("kind") if isinstance(v, dict) else None)
+                for k, v in raw[CHARACTERS_FILE].items()
+                if isinstance(k, str)
+            }
         if isinstance(scenario_doc, dict):
             icons = scenario_doc.get("fate_icons", {})
             self.icons = set(icons) if isinstance(icons, dict) else None
@@ -1151,10 +1235,16 @@ class _Checker:
         victory = sc.pop("victory")
         assert self.board is not None
         return S.ScenarioSpec(
-            board=self.board, units=self.units, characters=self.characters, cards=self.cards,
-            fate_tiles=self.tiles, positions=self.positions,
-            victory_vp=victory.get("vp", 0), victory_captains=victory.get("captains", ()),
-            **{k: v for k, v in sc.items() if k != "board"})
+            board=self.board,
+            units=self.units,
+            characters=self.characters,
+            cards=self.cards,
+            fate_tiles=self.tiles,
+            positions=self.positions,
+            victory_vp=victory.get("vp", 0),
+            victory_captains=victory.get("captains", ()),
+            **{k: v for k, v in sc.items() if k != "board"},
+        )
 
 
 def _is_num(v: Any) -> bool:
@@ -1162,6 +1252,7 @@ def _is_num(v: Any) -> bool:
 
 
 # --------------------------------------------------------------------------- public API
+
 
 def check_scenario(folder: str | Path) -> tuple[S.ScenarioSpec | None, list[ContentError]]:
     """Check a scenario folder. Returns (spec, []) when valid, else (None, every error)."""

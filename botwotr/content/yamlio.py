@@ -11,6 +11,7 @@ PyYAML's safe loader (libyaml's parser when installed) is used with these change
 Every failure is a `ContentError` naming the file (and the line when known); nothing here
 returns a partially read document.
 """
+
 from __future__ import annotations
 
 import functools
@@ -65,9 +66,13 @@ class _Loader(_Base):  # type: ignore[misc, valid-type]
         except Exception as exc:  # e.g. `!!int ""`, `!!float x`, `!!binary` that is not base64
             tag = node.tag.rsplit(":", 1)[-1]
             raise yaml.constructor.ConstructorError(
-                None, None, f"cannot read {node.value!r} as {tag} ({type(exc).__name__})"
-                if isinstance(node, ScalarNode) else f"cannot read this {tag} "
-                f"({type(exc).__name__})", node.start_mark) from None
+                None,
+                None,
+                f"cannot read {node.value!r} as {tag} ({type(exc).__name__})"
+                if isinstance(node, ScalarNode)
+                else f"cannot read this {tag} ({type(exc).__name__})",
+                node.start_mark,
+            ) from None
 
 
 # YAML 1.2 booleans only (see module docstring).
@@ -78,15 +83,15 @@ _Loader.yaml_implicit_resolvers = {
     for first, resolvers in yaml.SafeLoader.yaml_implicit_resolvers.items()
 }
 _Loader.add_implicit_resolver(
-    "tag:yaml.org,2002:bool", re.compile(r"^(?:true|True|TRUE|false|False|FALSE)$"),
-    list("tTfF"))
+    "tag:yaml.org,2002:bool", re.compile(r"^(?:true|True|TRUE|false|False|FALSE)$"), list("tTfF")
+)
 
 
 def _construct_map(loader: _Loader, node: MappingNode) -> LineMap:
     own = sum(1 for k, _ in node.value if k.tag != _MERGE_TAG)
     loader.flatten_mapping(node)
     merged = len(node.value) - own  # keys taken from `<<: *anchor` come first; own keys
-    result = LineMap()                # may override them, but not repeat each other
+    result = LineMap()  # may override them, but not repeat each other
     result.line = node.start_mark.line + 1
     for i, (key_node, value_node) in enumerate(node.value):
         key = loader.construct_object(key_node, deep=True)
@@ -94,8 +99,8 @@ def _construct_map(loader: _Loader, node: MappingNode) -> LineMap:
             hash(key)
         except TypeError:
             raise yaml.constructor.ConstructorError(
-                None, None, "a mapping key must be a plain value, not a list or mapping",
-                key_node.start_mark) from None
+                None, None, "a mapping key must be a plain value, not a list or mapping", key_node.start_mark
+            ) from None
         line = key_node.start_mark.line + 1
         if i >= merged and key in result and result.key_lines.get(key, 0) > 0:
             raise _Duplicate(node, key, line, result.key_lines[key])
@@ -159,20 +164,22 @@ def parse_text(text: str, display: str) -> Any:
         except _Duplicate as dup:
             path = _path_to(node, dup.node) or ""
             key = path + "." + _key_text(dup.key) if path else _key_text(dup.key)
-            raise ContentError(display, key, f"duplicate key {_key_text(dup.key)!r} (first "
-                                             f"written at line {dup.first})", dup.line) from None
+            raise ContentError(
+                display, key, f"duplicate key {_key_text(dup.key)!r} (first written at line {dup.first})", dup.line
+            ) from None
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         problem = exc.problem or "invalid YAML"
         if exc.context:
             cmark = exc.context_mark
-            where = f" (from line {cmark.line + 1})" if cmark and cmark is not mark and \
-                (mark is None or cmark.line != mark.line) else ""
+            where = (
+                f" (from line {cmark.line + 1})"
+                if cmark and cmark is not mark and (mark is None or cmark.line != mark.line)
+                else ""
+            )
             problem = f"{exc.context}{where}: {problem}"
-        what = ("bad YAML value" if isinstance(exc, yaml.constructor.ConstructorError)
-                else "YAML syntax error")
-        raise ContentError(display, "", f"{what}: {problem}",
-                           mark.line + 1 if mark else None) from None
+        what = "bad YAML value" if isinstance(exc, yaml.constructor.ConstructorError) else "YAML syntax error"
+        raise ContentError(display, "", f"{what}: {problem}", mark.line + 1 if mark else None) from None
     except yaml.YAMLError as exc:
         raise ContentError(display, "", f"YAML error: {exc}") from None
     except RecursionError:
@@ -211,8 +218,7 @@ def read_text(path: Path, display: str) -> str:
     except IsADirectoryError:
         raise ContentError(display, "", f"expected a file, found a folder ({path})") from None
     except UnicodeDecodeError as exc:
-        raise ContentError(display, "", f"not UTF-8 text ({exc.reason} at byte {exc.start})") \
-            from None
+        raise ContentError(display, "", f"not UTF-8 text ({exc.reason} at byte {exc.start})") from None
     except OSError as exc:
         raise ContentError(display, "", f"cannot read file: {exc.strerror or exc}") from None
     return text

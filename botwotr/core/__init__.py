@@ -1,4 +1,5 @@
 """The rules core: standard library only (no pygame, no YAML, no files)."""
+
 from .errors import RuleError
 from .game import Game, ReplayError
 

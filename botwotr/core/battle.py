@@ -16,6 +16,7 @@ decisions `battle_pump` advances it. Every choice a player has is a decision:
 - `retreat_to`    the defender (or the attacker, R-10.7) picks the region to retreat to;
 - `advance`       the attacker moves all or part of the army into the freed region (R-10.8).
 """
+
 from __future__ import annotations
 
 from . import events as _events
@@ -30,28 +31,50 @@ def fail(code, message, rule=None):
 
 def _E():
     from . import engine
+
     return engine
 
 
-def start_battle(ctx, attacker: str, sources: list[str], target: str, mode: str,
-                 bonus: list | None = None, source: str | None = None) -> None:
+def start_battle(
+    ctx, attacker: str, sources: list[str], target: str, mode: str, bonus: list | None = None, source: str | None = None
+) -> None:
     """R-10.1: the battle starts after the movement; the attacked region is the defender's.
     `bonus`: the modifiers a card or ability that started the attack gives this battle ("round":
     its first round, "battle": every round); they are added now, so they belong to it alone."""
     battle = {
-        "attacker": attacker, "defender": other(attacker), "target": target, "mode": mode,
-        "armies": list(sources), "current": sources[0], "round": 0, "stage": "start",
-        "spent": {"fp": [], "sh": []}, "rounds_by_army": {r: 0 for r in sources},
-        "choice": {"fp": None, "sh": None}, "card": {"fp": None, "sh": None},
-        "revealed": False, "cards_revealed": False, "rolls": {}, "hits": {"fp": 0, "sh": 0},
-        "ability": {"fp": None, "sh": None}, "outcome": None,
+        "attacker": attacker,
+        "defender": other(attacker),
+        "target": target,
+        "mode": mode,
+        "armies": list(sources),
+        "current": sources[0],
+        "round": 0,
+        "stage": "start",
+        "spent": {"fp": [], "sh": []},
+        "rounds_by_army": {r: 0 for r in sources},
+        "choice": {"fp": None, "sh": None},
+        "card": {"fp": None, "sh": None},
+        "revealed": False,
+        "cards_revealed": False,
+        "rolls": {},
+        "hits": {"fp": 0, "sh": 0},
+        "ability": {"fp": None, "sh": None},
+        "outcome": None,
     }
     ctx.emit("BattleSet", battle=battle, why="started")
     ctx.emit("BattleStarted", attacker=attacker, armies=list(sources), target=target, mode=mode)
     for m in bonus or ():
         who = other(attacker) if m.get("who") == "opponent" else attacker
-        ctx.emit("ModifierAdded", mod={"kind": m["kind"], "n": m.get("n", 1), "side": who,
-                                       "until": m.get("until", "battle"), "source": source})
+        ctx.emit(
+            "ModifierAdded",
+            mod={
+                "kind": m["kind"],
+                "n": m.get("n", 1),
+                "side": who,
+                "until": m.get("until", "battle"),
+                "source": source,
+            },
+        )
 
 
 def _upd(ctx, **changes):
@@ -64,6 +87,7 @@ def battle_pump(ctx) -> None:
 
 
 # -- preparation -------------------------------------------------------------------------------
+
 
 def _terrain(ctx, b) -> str:
     return ctx.spec.board.regions[b["target"]].terrain
@@ -94,9 +118,19 @@ def _stage_start(ctx, b):
 def _stage_round(ctx, b):
     live = [r for r in b["armies"] if has_army(ctx.s["regions"][r], b["attacker"])]
     first = b["round"] == 0
-    _upd(ctx, round=b["round"] + 1, stage="army", armies=live, choice={"fp": None, "sh": None},
-         card={"fp": None, "sh": None}, revealed=False, cards_revealed=False, rolls={},
-         hits={"fp": 0, "sh": 0}, ability={"fp": None, "sh": None})
+    _upd(
+        ctx,
+        round=b["round"] + 1,
+        stage="army",
+        armies=live,
+        choice={"fp": None, "sh": None},
+        card={"fp": None, "sh": None},
+        revealed=False,
+        cards_revealed=False,
+        rolls={},
+        hits={"fp": 0, "sh": 0},
+        ability={"fp": None, "sh": None},
+    )
     if len(live) > 1:
         if not first:  # the first round's army was chosen before terrain superiority
             ctx.push("choose_army", b["attacker"], options=live)
@@ -125,6 +159,7 @@ def available_tactics(ctx, b, side) -> list[str]:
 
 
 # -- decisions -----------------------------------------------------------------------------
+
 
 def cmd_choose_army(ctx, cmd):
     p = ctx.top
@@ -162,8 +197,7 @@ def cmd_tactic(ctx, cmd):
         if c.startswith("maneuver:"):
             spent[sd].append(c.split(":", 1)[1])
     _upd(ctx, spent=spent, stage="cards")
-    wants = [sd for sd in (b["attacker"], b["defender"]) if choice[sd] == "combat_event"
-             and combat_cards(ctx, sd)]
+    wants = [sd for sd in (b["attacker"], b["defender"]) if choice[sd] == "combat_event" and combat_cards(ctx, sd)]
     if wants:
         ctx.push("combat_card", None, sides=wants)
 
@@ -215,10 +249,8 @@ def _stage_cards(ctx, b):
             ctx.emit("Note", text="combat card cancelled", side=sd, card=played[sd])
             continue  # R-10.4.1b: a cancelled token costs no card
         card = played[sd]
-        ctx.emit("CardPlayed", side=sd, card=card, die=None, to=_E().card_destination(ctx.spec, card),
-                 combat=True)
-        effs = [e for e in ctx.spec.cards[card].combat
-                if not (e["do"] == "modifier" and e["kind"] == "cancel_card")]
+        ctx.emit("CardPlayed", side=sd, card=card, die=None, to=_E().card_destination(ctx.spec, card), combat=True)
+        effs = [e for e in ctx.spec.cards[card].combat if not (e["do"] == "modifier" and e["kind"] == "cancel_card")]
         for e in effs:
             if e["do"] == "modifier" and "until" not in e:
                 e = dict(e, until="round")
@@ -226,8 +258,11 @@ def _stage_cards(ctx, b):
 
 
 def _mods(ctx, side, kind) -> int:
-    return sum(m["n"] for m in ctx.s["mods"] if m["side"] == side and m["kind"] == kind
-               and m["until"] in ("round", "battle", "turn"))
+    return sum(
+        m["n"]
+        for m in ctx.s["mods"]
+        if m["side"] == side and m["kind"] == kind and m["until"] in ("round", "battle", "turn")
+    )
 
 
 def strength(ctx, b, side) -> tuple[int, int, int]:
@@ -281,8 +316,9 @@ def cmd_roll_combat(ctx, cmd):
     if left:
         ctx.push("combat_roll", None, sides=left)
     _upd(ctx, rolls=rolls)
-    ctx.emit("CombatRolled", side=side, dice=roll["dice"], maneuver=maneuver, target=target,
-             mod=roll["mod"], stage="roll")
+    ctx.emit(
+        "CombatRolled", side=side, dice=roll["dice"], maneuver=maneuver, target=target, mod=roll["mod"], stage="roll"
+    )
 
 
 def _stage_rolled(ctx, b):
@@ -304,8 +340,11 @@ def cmd_reroll(ctx, cmd):
     p = ctx.top
     idx = cmd.get("dice", [])
     roll = b["rolls"][side]
-    if not isinstance(idx, list) or len(set(idx)) != len(idx) or \
-            not all(type(i) is int and 0 <= i < len(roll["dice"]) for i in idx):
+    if (
+        not isinstance(idx, list)
+        or len(set(idx)) != len(idx)
+        or not all(type(i) is int and 0 <= i < len(roll["dice"]) for i in idx)
+    ):
         fail("battle/bad_reroll", "Name the dice to re-roll by their positions.", "R-10.4")
     if len(idx) > p["max"]:
         fail("battle/too_many_rerolls", f"You may re-roll at most {p['max']} dice (your leadership).", "R-10.4")
@@ -319,8 +358,16 @@ def cmd_reroll(ctx, cmd):
     rolls = dict(b["rolls"])
     rolls[side] = dict(roll, dice=dice)
     _upd(ctx, rolls=rolls)
-    ctx.emit("CombatRolled", side=side, dice=dice, maneuver=roll["maneuver"], target=roll["target"],
-             mod=roll["mod"], stage="reroll", rerolled=sorted(idx))
+    ctx.emit(
+        "CombatRolled",
+        side=side,
+        dice=dice,
+        maneuver=roll["maneuver"],
+        target=roll["target"],
+        mod=roll["mod"],
+        stage="reroll",
+        rerolled=sorted(idx),
+    )
 
 
 def hits_of(roll: dict) -> int:
@@ -328,7 +375,7 @@ def hits_of(roll: dict) -> int:
 
 
 def maneuver_hits(roll: dict) -> int:
-    return sum(1 for d in roll["dice"][:roll["maneuver"]] if die_value(d, roll["mod"]) >= roll["target"])
+    return sum(1 for d in roll["dice"][: roll["maneuver"]] if die_value(d, roll["mod"]) >= roll["target"])
 
 
 def _stage_abilities(ctx, b):
@@ -359,8 +406,7 @@ def _stage_damage(ctx, b):
     for side in (b["defender"], b["attacker"]):
         reg = s["regions"][battle_region(b, side)]
         if reg["side"] == side and reg["damage"] > 0:
-            ctx.push("casualties", side, region=battle_region(b, side),
-                     mandatory=reg["damage"] > army_size(reg))
+            ctx.push("casualties", side, region=battle_region(b, side), mandatory=reg["damage"] > army_size(reg))
 
 
 def cmd_casualty(ctx, cmd):
@@ -529,9 +575,17 @@ def cmd_retreat_to(ctx, cmd):
     side = b["defender"]
     frm = b["target"]
     reg = s["regions"][frm]
-    ctx.emit("ArmyMoved", side=side, **{"from": frm}, path=[r], units=dict(reg["units"]),
-             leaders=reg["leaders"], characters=chars_in(s, frm, side, ctx.spec), damage=reg["damage"],
-             why="retreat")
+    ctx.emit(
+        "ArmyMoved",
+        side=side,
+        **{"from": frm},
+        path=[r],
+        units=dict(reg["units"]),
+        leaders=reg["leaders"],
+        characters=chars_in(s, frm, side, ctx.spec),
+        damage=reg["damage"],
+        why="retreat",
+    )
     if p["penalty"]:
         ctx.emit("DamageChanged", region=r, n=1, why="retreat with no safe region")  # R-10.7
     end_battle(ctx, "fled" if b.get("fleeing") else "retreated")
@@ -569,8 +623,12 @@ def end_battle(ctx, outcome: str):
         # R-12.4: an army that ends a battle where enemy recruitment tokens lie destroys them.
         reg = s["regions"][r]
         if reg["side"] and army_size(reg) and reg["rtokens"][other(reg["side"])]:
-            ctx.emit("RecruitmentTokensDestroyed", region=r, side=other(reg["side"]),
-                     units=list(reg["rtokens"][other(reg["side"])]))
+            ctx.emit(
+                "RecruitmentTokensDestroyed",
+                region=r,
+                side=other(reg["side"]),
+                units=list(reg["rtokens"][other(reg["side"])]),
+            )
     freed = not has_army(s["regions"][b["target"]], b["defender"])
     movers = [r for r in b["armies"] if has_army(s["regions"][r], b["attacker"])]
     if b["current"] in movers:
@@ -600,10 +658,19 @@ def cmd_advance(ctx, cmd):
 
 
 STAGES = {
-    "start": _stage_start, "round": _stage_round, "army": _stage_army, "cards": _stage_cards,
-    "roll": _stage_roll, "rolled": _stage_rolled, "abilities": _stage_abilities, "damage": _stage_damage,
-    "after_casualties": _stage_after_casualties, "retreat": _stage_retreat,
-    "retreating": _stage_retreating, "round_end": _stage_round_end, "advance": _stage_advance,
+    "start": _stage_start,
+    "round": _stage_round,
+    "army": _stage_army,
+    "cards": _stage_cards,
+    "roll": _stage_roll,
+    "rolled": _stage_rolled,
+    "abilities": _stage_abilities,
+    "damage": _stage_damage,
+    "after_casualties": _stage_after_casualties,
+    "retreat": _stage_retreat,
+    "retreating": _stage_retreating,
+    "round_end": _stage_round_end,
+    "advance": _stage_advance,
     # stages that only wait for a decision fall through to the next
     "tactics": lambda ctx, b: _upd(ctx, stage="cards"),
     "cease": lambda ctx, b: _upd(ctx, stage="round_end"),
@@ -615,8 +682,15 @@ def _noop(s, e):
     pass
 
 
-for _name in ("BattleStarted", "TerrainSuperiority", "TacticsRevealed", "UnitAbilityTriggered",
-              "ArmyDestroyed", "Fled", "BattleEnded"):
+for _name in (
+    "BattleStarted",
+    "TerrainSuperiority",
+    "TacticsRevealed",
+    "UnitAbilityTriggered",
+    "ArmyDestroyed",
+    "Fled",
+    "BattleEnded",
+):
     _events.register(_name, _noop)
 
 

@@ -9,6 +9,7 @@
   position that sets fate back as the fate marker nears the endgame.
 Neither bot looks at hidden information or simulates chance: scores come from the seat's view.
 """
+
 from __future__ import annotations
 
 import random
@@ -50,6 +51,7 @@ class GreedyBot:
 
 # -- evaluation helpers ----------------------------------------------------------------------
 
+
 def army_strength(spec: ScenarioSpec, reg: dict) -> int:
     return sum(spec.units[u].strength * n for u, n in reg["units"].items())
 
@@ -76,8 +78,11 @@ def battle_odds(spec: ScenarioSpec, s: dict, attacker_region: str, target: str, 
 
 def threat(spec: ScenarioSpec, s: dict, region: str, side: str) -> int:
     """Enemy strength adjacent to a region."""
-    return sum(army_strength(spec, s["regions"][n]) for n in spec.board.neighbours(region)
-               if has_army(s["regions"][n], other(side)))
+    return sum(
+        army_strength(spec, s["regions"][n])
+        for n in spec.board.neighbours(region)
+        if has_army(s["regions"][n], other(side))
+    )
 
 
 def settlement_value(spec: ScenarioSpec, region: str) -> int:
@@ -105,21 +110,39 @@ def distance_to(spec: ScenarioSpec, start: str, goals: set[str], limit: int = 8)
 
 def goals_for(spec: ScenarioSpec, s: dict, side: str) -> set[str]:
     if side == "sh":  # Free Peoples settlements not yet taken
-        return {r for r, rs in spec.board.regions.items() if rs.settlement and rs.owner == "fp"
-                and controller(s, spec, r) != "sh"} or set(spec.board.regions)
+        return {
+            r
+            for r, rs in spec.board.regions.items()
+            if rs.settlement and rs.owner == "fp" and controller(s, spec, r) != "sh"
+        } or set(spec.board.regions)
     # Free Peoples: enemy-held settlements, or regions next to Shadow armies
-    held = {r for r, rs in spec.board.regions.items() if rs.settlement and rs.owner == "fp"
-            and controller(s, spec, r) == "sh"}
+    held = {
+        r
+        for r, rs in spec.board.regions.items()
+        if rs.settlement and rs.owner == "fp" and controller(s, spec, r) == "sh"
+    }
     return held or {r for r, reg in s["regions"].items() if has_army(reg, "sh")} or set(spec.board.regions)
 
 
 # -- scoring ---------------------------------------------------------------------------------
 
 ACTION_BASE = {
-    "attack": 3.0, "mordor_attack": 3.0, "combined_attack": 3.2, "recruit": 2.5, "mordor_recruit": 2.4,
-    "strategic_move": 1.6, "mordor_move": 1.5, "fast_move": 1.6, "rally": 2.0, "play_card": 2.6,
-    "ability": 2.2, "enter_character": 3.5, "draw_generic": 1.2, "draw_story": 1.3,
-    "move_characters": 0.6, "forfeit": -5.0,
+    "attack": 3.0,
+    "mordor_attack": 3.0,
+    "combined_attack": 3.2,
+    "recruit": 2.5,
+    "mordor_recruit": 2.4,
+    "strategic_move": 1.6,
+    "mordor_move": 1.5,
+    "fast_move": 1.6,
+    "rally": 2.0,
+    "play_card": 2.6,
+    "ability": 2.2,
+    "enter_character": 3.5,
+    "draw_generic": 1.2,
+    "draw_story": 1.3,
+    "move_characters": 0.6,
+    "forfeit": -5.0,
 }
 
 

@@ -18,6 +18,7 @@ A strict `Chance` never touches the seeded stream: `_rng` refuses, so a path tha
 is a loud fault rather than a card the client dealt by itself. The decks are never shuffled: a
 draw is a pick among the cards left, which is the same chance and can be entered.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -39,8 +40,11 @@ class Chance:
         data = {"kind": kind, "what": what, "index": self.used_outcomes}
         if options is not None:
             data["options"] = list(options)
-        ask = {"die": f"the result (1-6) of the {what} die", "face": f"the face of the {what}",
-               "pick": f"which {what} was drawn"}[kind]
+        ask = {
+            "die": f"the result (1-6) of the {what} die",
+            "face": f"the face of the {what}",
+            "pick": f"which {what} was drawn",
+        }[kind]
         raise RuleError("chance/needs_outcome", f"Enter {ask} (outcome {n}).", None, data)
 
     def _rng(self) -> random.Random:
@@ -82,7 +86,9 @@ class Chance:
                 return v
             if type(v) is int and 1 <= v <= 6:
                 return faces[v - 1]
-            raise RuleError("chance/bad_die", f"{v!r} is not a face of the {what} ({', '.join(sorted(set(faces)))}).", "R-8.1")
+            raise RuleError(
+                "chance/bad_die", f"{v!r} is not a face of the {what} ({', '.join(sorted(set(faces)))}).", "R-8.1"
+            )
         if self.strict:
             self._need("face", what, sorted(set(faces)))
         return faces[self._rng().randint(1, 6) - 1]
@@ -102,6 +108,7 @@ class Chance:
 
     def check_all_used(self):
         if self.used_outcomes < len(self.outcomes):
-            left = self.outcomes[self.used_outcomes:]
-            raise RuleError("chance/unused_outcomes",
-                            f"The command gave more outcomes than it needed: {left!r} were not used.")
+            left = self.outcomes[self.used_outcomes :]
+            raise RuleError(
+                "chance/unused_outcomes", f"The command gave more outcomes than it needed: {left!r} were not used."
+            )

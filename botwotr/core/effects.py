@@ -11,6 +11,7 @@ whenever an effect needs a choice, and applies each effect as far as possible (R
 Parameter types: "int", "str", "bool", "side" (self/opponent), "deck", "unit" (a unit id or
 "any"), "where" (a region selector), "char", "list", "bonus" (a list of battle modifiers).
 """
+
 from __future__ import annotations
 
 from typing import Any, Mapping
@@ -51,8 +52,7 @@ SCHEMA: dict[str, dict[str, tuple[str, bool]]] = {
     "damage": {"n": ("int", True), "where": ("where", False)},
     "heal": {"n": ("int", True), "where": ("where", False)},
     # Battle modifiers (R-10); `until` is "battle", "round" or "turn"
-    "modifier": {"kind": ("mod", True), "n": ("int", False), "until": ("str", False),
-                 "who": ("side", False)},
+    "modifier": {"kind": ("mod", True), "n": ("int", False), "until": ("str", False), "who": ("side", False)},
     # Scenario hooks
     "flag": {"flag": ("str", True), "value": ("int", False)},
     "hook": {"name": ("str", True), "n": ("int", False)},
@@ -84,13 +84,19 @@ def _check_type(kind: str, v: Any) -> str | None:
     if kind == "deck":
         return None if v in ("generic", "story", "special") else "must be generic, story or special"
     if kind == "face":
-        return None if v in ("character", "army", "muster", "army_muster", "event", "eye", "will") \
+        return (
+            None
+            if v in ("character", "army", "muster", "army_muster", "event", "eye", "will")
             else "must be an action die result"
+        )
     if kind == "color":
         return None if v in ("blue", "red") else "must be blue or red"
     if kind == "where":
-        return None if v in WHERE or (isinstance(v, (list, tuple)) and all(isinstance(x, str) for x in v)) \
+        return (
+            None
+            if v in WHERE or (isinstance(v, (list, tuple)) and all(isinstance(x, str) for x in v))
             else f"must be one of {', '.join(WHERE)} or a list of region ids"
+        )
     if kind == "mod":
         return None if v in MOD_KINDS else f"must be one of {', '.join(MOD_KINDS)}"
     if kind == "bonus":

@@ -8,6 +8,7 @@ always ends waiting on a pending decision (or with the game over).
 
 Battles (R-10, R-11) live in `botwotr.core.battle`; an attack hands over to `battle.start_battle`.
 """
+
 from __future__ import annotations
 
 import re
@@ -19,8 +20,7 @@ from .chance import Chance
 from .errors import RuleError
 from .scenario import ScenarioRules
 from .spec import DIE_FACES, SIDES, ScenarioSpec, other
-from .state import (army_size, armies, chars_in, clone, controller, figures_available,
-                    has_army, leadership)
+from .state import army_size, armies, chars_in, clone, controller, figures_available, has_army, leadership
 
 MAX_ARMY = 5  # R-2.1
 MAX_NAME = 40  # a player's name (start option 'players')
@@ -88,11 +88,13 @@ def command(name: str):
     def deco(fn):
         COMMANDS[name] = fn
         return fn
+
     return deco
 
 
-def decide(spec: ScenarioSpec, rules: ScenarioRules, state: dict, cmd: Any,
-           *, in_place: bool = False) -> tuple[list[dict], dict]:
+def decide(
+    spec: ScenarioSpec, rules: ScenarioRules, state: dict, cmd: Any, *, in_place: bool = False
+) -> tuple[list[dict], dict]:
     if not isinstance(cmd, dict):
         fail("command/malformed", "A command must be a mapping with a 'cmd' name.")
     name = cmd.get("cmd")
@@ -105,14 +107,16 @@ def decide(spec: ScenarioSpec, rules: ScenarioRules, state: dict, cmd: Any,
         want = PARAM_TYPES.get(key)
         if want is None:
             fail("command/malformed", f"A command has no parameter called {key!r}.")
-        if not isinstance(value, want) or \
-                (isinstance(value, bool) and key in INT_PARAMS):
+        if not isinstance(value, want) or (isinstance(value, bool) and key in INT_PARAMS):
             fail("command/malformed", f"The parameter '{key}' has the wrong type ({type(value).__name__}).")
     unused = [k for k in cmd if k not in COMMON_PARAMS and k not in params_of(name, cmd, state)]
     if unused:
-        fail("command/unused_parameter", f"'{name}' takes no parameter {unused[0]!r}"
-             f"{' here' if name in ('use_die', 'attack') else ''} (it takes: "
-             f"{', '.join(sorted(params_of(name, cmd, state))) or 'none besides side and outcomes'}).")
+        fail(
+            "command/unused_parameter",
+            f"'{name}' takes no parameter {unused[0]!r}"
+            f"{' here' if name in ('use_die', 'attack') else ''} (it takes: "
+            f"{', '.join(sorted(params_of(name, cmd, state))) or 'none besides side and outcomes'}).",
+        )
     outcomes = cmd.get("outcomes", [])
     s = state if in_place else clone(state)
     if name != "start_game":
@@ -131,10 +135,14 @@ def decide(spec: ScenarioSpec, rules: ScenarioRules, state: dict, cmd: Any,
         if top is None:
             fail("command/not_expected", "Nothing is being asked now.")
         if name not in ANSWERS.get(top["kind"], ()):
-            fail("command/not_expected",
-                 f"The game is waiting for {describe_pending(spec, top)}; '{name}' does not answer that.")
+            fail(
+                "command/not_expected",
+                f"The game is waiting for {describe_pending(spec, top)}; '{name}' does not answer that.",
+            )
         if side not in (top.get("sides") or [top["side"]]):
-            fail("command/not_your_turn", f"It is not the {'Free Peoples' if side == 'fp' else 'Shadow'}'s decision now.")
+            fail(
+                "command/not_your_turn", f"It is not the {'Free Peoples' if side == 'fp' else 'Shadow'}'s decision now."
+            )
     COMMANDS[name](ctx, cmd)
     pump(ctx)
     chance.check_all_used()
@@ -146,12 +154,34 @@ def decide(spec: ScenarioSpec, rules: ScenarioRules, state: dict, cmd: Any,
 # The shape of every parameter a command may carry; anything else is refused before any rule runs.
 _S, _N = str, type(None)
 PARAM_TYPES: dict[str, tuple] = {
-    "cmd": (_S,), "side": (_S, _N), "region": (_S,), "from": (_S,), "to": (_S, list, int), "target": (_S,),
-    "char": (_S,), "character": (_S,), "card": (_S, _N), "unit": (_S,), "position": (_S,),
-    "tactic": (_S,), "choice": (_S,), "owner": (_S, _N), "status": (_S,), "token": (_S, _N),
-    "action": (_S,), "die": (int, _S), "n": (int,), "damage": (int,), "leaders": (int,),
-    "units": (dict,), "characters": (list,), "path": (list, _S), "armies": (list,), "dice": (list,),
-    "outcomes": (list,), "options": (dict,),
+    "cmd": (_S,),
+    "side": (_S, _N),
+    "region": (_S,),
+    "from": (_S,),
+    "to": (_S, list, int),
+    "target": (_S,),
+    "char": (_S,),
+    "character": (_S,),
+    "card": (_S, _N),
+    "unit": (_S,),
+    "position": (_S,),
+    "tactic": (_S,),
+    "choice": (_S,),
+    "owner": (_S, _N),
+    "status": (_S,),
+    "token": (_S, _N),
+    "action": (_S,),
+    "die": (int, _S),
+    "n": (int,),
+    "damage": (int,),
+    "leaders": (int,),
+    "units": (dict,),
+    "characters": (list,),
+    "path": (list, _S),
+    "armies": (list,),
+    "dice": (list,),
+    "outcomes": (list,),
+    "options": (dict,),
 }
 PARAM_TYPES["tokens"] = (int,)  # Shadow leadership tokens moving with part of an army (R-6.5)
 INT_PARAMS = {"n", "damage", "leaders", "die", "tokens"}
@@ -160,25 +190,60 @@ INT_PARAMS = {"n", "damage", "leaders", "die", "tokens"}
 # never carries a value that silently does nothing. `cmd`, `side` and `outcomes` go with any.
 COMMON_PARAMS = frozenset({"cmd", "side", "outcomes"})
 _GROUP = ("units", "leaders", "characters", "damage")
-COMMAND_PARAMS: dict[str, frozenset] = {k: frozenset(v) for k, v in {
-    "start_game": ("options",), "roll_dice": (), "discard": ("card",), "choose_position": ("position",),
-    "place_leadership_token": ("region",), "done": (), "draw_fate": (), "keep_fate": (),
-    "set_aside_fate": (), "use_die": ("die", "action"), "pass": ("token",), "use_ability": ("character",),
-    "move_army": ("from", "path", "to", "tokens") + _GROUP, "remove_unit": ("unit",),
-    "attack": ("from", "to", "target", "tokens") + _GROUP, "move_characters": ("characters", "path", "to"),
-    "recruit": ("region",), "choose_unit": ("unit",), "place_orc": ("region",), "rally": ("region",),
-    "choose_die": ("die",), "choose_region": ("region",),
-    "choose_army": ("region",), "tactic": ("tactic",), "combat_card": ("card",), "reroll": ("dice",),
-    "roll_combat": (), "casualty": ("unit",), "cease": (), "fight_on": (), "withdraw": ("choice",),
-    "flee_casualty": ("unit",), "retreat_to": ("region",), "advance": ("from", "tokens") + _GROUP,
-    "adjust_units": ("region", "owner", "unit", "n"), "adjust_move": ("from", "to") + _GROUP,
-    "adjust_damage": ("region", "n"), "adjust_leaders": ("region", "n"),
-    "adjust_character": ("char", "status", "region"), "adjust_control": ("region", "owner"),
-    "adjust_fate": ("to",), "adjust_dice": ("owner", "n"), "adjust_card": ("card", "to"),
-}.items()}
+COMMAND_PARAMS: dict[str, frozenset] = {
+    k: frozenset(v)
+    for k, v in {
+        "start_game": ("options",),
+        "roll_dice": (),
+        "discard": ("card",),
+        "choose_position": ("position",),
+        "place_leadership_token": ("region",),
+        "done": (),
+        "draw_fate": (),
+        "keep_fate": (),
+        "set_aside_fate": (),
+        "use_die": ("die", "action"),
+        "pass": ("token",),
+        "use_ability": ("character",),
+        "move_army": ("from", "path", "to", "tokens") + _GROUP,
+        "remove_unit": ("unit",),
+        "attack": ("from", "to", "target", "tokens") + _GROUP,
+        "move_characters": ("characters", "path", "to"),
+        "recruit": ("region",),
+        "choose_unit": ("unit",),
+        "place_orc": ("region",),
+        "rally": ("region",),
+        "choose_die": ("die",),
+        "choose_region": ("region",),
+        "choose_army": ("region",),
+        "tactic": ("tactic",),
+        "combat_card": ("card",),
+        "reroll": ("dice",),
+        "roll_combat": (),
+        "casualty": ("unit",),
+        "cease": (),
+        "fight_on": (),
+        "withdraw": ("choice",),
+        "flee_casualty": ("unit",),
+        "retreat_to": ("region",),
+        "advance": ("from", "tokens") + _GROUP,
+        "adjust_units": ("region", "owner", "unit", "n"),
+        "adjust_move": ("from", "to") + _GROUP,
+        "adjust_damage": ("region", "n"),
+        "adjust_leaders": ("region", "n"),
+        "adjust_character": ("char", "status", "region"),
+        "adjust_control": ("region", "owner"),
+        "adjust_fate": ("to",),
+        "adjust_dice": ("owner", "n"),
+        "adjust_card": ("card", "to"),
+    }.items()
+}
 # use_die: what each action adds (R-8.6)
-ACTION_PARAMS = {"play_card": frozenset({"card"}), "ability": frozenset({"character"}),
-                 "enter_character": frozenset({"character", "region"})}
+ACTION_PARAMS = {
+    "play_card": frozenset({"card"}),
+    "ability": frozenset({"character"}),
+    "enter_character": frozenset({"character", "region"}),
+}
 
 
 def params_of(name: str, cmd: dict, state: dict) -> frozenset:
@@ -240,6 +305,7 @@ PENDING_TEXT = {
 # ---------------------------------------------------------------------------------------------
 # The turn (R-3), driven automatically between decisions
 
+
 def pump(ctx: Ctx) -> None:
     s = ctx.s
     for _ in range(10000):
@@ -254,6 +320,7 @@ def pump(ctx: Ctx) -> None:
             continue
         if s["battle"] is not None:
             from .battle import battle_pump
+
             battle_pump(ctx)
             continue
         if s["in_action"]:
@@ -469,13 +536,18 @@ def phase_end(ctx: Ctx) -> None:
 
 
 PHASES = {
-    "draw": phase_draw, "shadow": phase_shadow, "fate": phase_fate, "roll": phase_roll,
-    "actions": phase_actions, "end": phase_end,
+    "draw": phase_draw,
+    "shadow": phase_shadow,
+    "fate": phase_fate,
+    "roll": phase_roll,
+    "actions": phase_actions,
+    "end": phase_end,
 }
 
 
 # ---------------------------------------------------------------------------------------------
 # Set-up (R-4.1)
+
 
 @command("start_game")
 def cmd_start_game(ctx: Ctx, cmd: dict) -> None:
@@ -494,20 +566,34 @@ def cmd_start_game(ctx: Ctx, cmd: dict) -> None:
                 fail("command/malformed", "The option 'players' maps fp/sh to names.")
             for n in v.values():
                 if not n.strip() or len(n) > MAX_NAME or BAD_NAME_CHARS.search(n):
-                    fail("command/bad_name", f"A player's name is 1 to {MAX_NAME} characters of printable "
-                                             "text (no NUL, control character or lone surrogate).")
+                    fail(
+                        "command/bad_name",
+                        f"A player's name is 1 to {MAX_NAME} characters of printable "
+                        "text (no NUL, control character or lone surrogate).",
+                    )
         else:
-            fail("command/malformed", f"There is no game option called {k!r} (companion, physical_cards, players, setup).")
+            fail(
+                "command/malformed",
+                f"There is no game option called {k!r} (companion, physical_cards, players, setup).",
+            )
     if options.get("physical_cards") and not options.get("companion"):
         fail("command/malformed", "Physical cards are an option of the companion mode.")
-    ctx.emit("GameStarted", scenario=spec.id, content_version=spec.content_version, seed=s["seed"],
-             options={k: v for k, v in options.items() if k != "setup"})
+    ctx.emit(
+        "GameStarted",
+        scenario=spec.id,
+        content_version=spec.content_version,
+        seed=s["seed"],
+        options={k: v for k, v in options.items() if k != "setup"},
+    )
     generic = sorted(c for c, cs in spec.cards.items() if cs.deck == "generic")
     story = {side: sorted(c for c, cs in spec.cards.items() if cs.deck == f"{side}_story") for side in SIDES}
     special = sorted(c for c, cs in spec.cards.items() if cs.deck == "special")
     ctx.emit("DecksShuffled", generic=generic, story=story, special=special)
-    ctx.emit("FatePoolFilled", pool=sorted(t for t, ts in spec.fate_tiles.items() if ts.color == "grey"),
-             extra=sorted(t for t, ts in spec.fate_tiles.items() if ts.color != "grey"))
+    ctx.emit(
+        "FatePoolFilled",
+        pool=sorted(t for t, ts in spec.fate_tiles.items() if ts.color == "grey"),
+        extra=sorted(t for t, ts in spec.fate_tiles.items() if ts.color != "grey"),
+    )
     for side in SIDES:
         toks = []
         for u, n in sorted(spec.recruitment_tokens.get(side, {}).items()):
@@ -605,8 +691,13 @@ def cmd_discard(ctx: Ctx, cmd: dict) -> None:
             ctx.emit("CardRevealed", side=side, card=card, physical=True)
     elif card not in ctx.s["sides"][side]["hand"]:
         fail("card/not_in_hand", f"{card!r} is not in your hand.", "R-5.4")
-    ctx.emit("CardDiscarded", side=side, card=card, to=card_destination(ctx.spec, card) if card != "?" else "unknown",
-             why="hand limit")
+    ctx.emit(
+        "CardDiscarded",
+        side=side,
+        card=card,
+        to=card_destination(ctx.spec, card) if card != "?" else "unknown",
+        why="hand limit",
+    )
     p = ctx.top
     if p["n"] <= 1:
         ctx.pop()
@@ -620,12 +711,16 @@ ANSWERS["discard"] = ("discard",)
 # ---------------------------------------------------------------------------------------------
 # The Shadow Box (R-6)
 
+
 @command("choose_position")
 def cmd_choose_position(ctx: Ctx, cmd: dict) -> None:
     pos = cmd.get("position")
     if pos not in ctx.spec.positions:
-        fail("position/unknown", f"{pos!r} is not a position of the commander-in-chief "
-                                 f"({', '.join(ctx.spec.positions)}).", "R-6.1")
+        fail(
+            "position/unknown",
+            f"{pos!r} is not a position of the commander-in-chief ({', '.join(ctx.spec.positions)}).",
+            "R-6.1",
+        )
     p = ctx.spec.positions[pos]
     ctx.pop()
     ctx.emit("PositionChosen", position=pos, dice=min(p.dice, ctx.s["sides"]["sh"]["dice"]))
@@ -657,8 +752,11 @@ def cmd_done(ctx: Ctx, cmd: dict) -> None:
     top = ctx.top
     if top.get("mandatory"):
         fail("decision/mandatory", "This cannot be skipped.", "R-6.3" if top["kind"] == "place_leadership" else None)
-    if top["kind"] == "move" and top.get("optional") is False and \
-            any(True for _ in movable_armies(ctx, top["side"], top["mode"], top["moved"])):
+    if (
+        top["kind"] == "move"
+        and top.get("optional") is False
+        and any(True for _ in movable_armies(ctx, top["side"], top["mode"], top["moved"]))
+    ):
         # A fast move or a token's move is the action itself: declining it would spend the die
         # (or token) for nothing while a move is possible (docs/rulings.md, forfeit).
         fail("move/required", "This action moves an army: choose the move.", "R-8.6")
@@ -670,6 +768,7 @@ ANSWERS["place_leadership"] = ("place_leadership_token", "done")
 
 # ---------------------------------------------------------------------------------------------
 # Fate (R-7)
+
 
 @command("draw_fate")
 def cmd_draw_fate(ctx: Ctx, cmd: dict) -> None:
@@ -748,13 +847,17 @@ FACE_ACTIONS = {
     "eye": ("mordor_recruit", "mordor_move", "mordor_attack", "ability"),
 }
 FACE_ACTIONS["army_muster"] = tuple(dict.fromkeys(FACE_ACTIONS["army"] + FACE_ACTIONS["muster"]))
-FACE_ACTIONS["will"] = tuple(dict.fromkeys(FACE_ACTIONS["character"] + FACE_ACTIONS["army"]
-                                           + FACE_ACTIONS["muster"] + FACE_ACTIONS["event"]))
+FACE_ACTIONS["will"] = tuple(
+    dict.fromkeys(FACE_ACTIONS["character"] + FACE_ACTIONS["army"] + FACE_ACTIONS["muster"] + FACE_ACTIONS["event"])
+)
 ALL_ACTIONS = tuple(dict.fromkeys(a for v in FACE_ACTIONS.values() for a in v)) + ("forfeit",)
 
 CARD_FACES = {  # R-5.6
-    "character": ("character",), "army": ("army",), "muster": ("muster",),
-    "army_muster": ("army", "muster"), "event": ("army", "character", "muster"),
+    "character": ("character",),
+    "army": ("army",),
+    "muster": ("muster",),
+    "army_muster": ("army", "muster"),
+    "event": ("army", "character", "muster"),
     "will": ("army", "character", "muster"),
 }
 
@@ -793,9 +896,15 @@ def cmd_use_die(ctx: Ctx, cmd: dict) -> None:
         fail("action/unknown", f"There is no action called {action!r}.", "R-8.6")
     if action == "forfeit":
         if any_legal_die_use(ctx, side, die):
-            fail("action/forfeit_not_allowed", "A die may be spent without effect only when it allows no action.", "R-8.3")
+            fail(
+                "action/forfeit_not_allowed",
+                "A die may be spent without effect only when it allows no action.",
+                "R-8.3",
+            )
     elif action not in FACE_ACTIONS[face]:
-        fail("action/wrong_die", f"A {face.replace('_', '/')} die does not allow '{action.replace('_', ' ')}'.", "R-8.6")
+        fail(
+            "action/wrong_die", f"A {face.replace('_', '/')} die does not allow '{action.replace('_', ' ')}'.", "R-8.6"
+        )
     ACTION_CHECKS[action](ctx, side, face, cmd)
     ctx.pop()  # the "action" decision
     ctx.emit("ActionStarted", side=side, stage="die")
@@ -806,6 +915,7 @@ def cmd_use_die(ctx: Ctx, cmd: dict) -> None:
 def any_legal_die_use(ctx: Ctx, side: str, die: Any) -> bool:
     face = die_face(ctx.s, side, die)
     from .legal import die_action_commands
+
     return bool(die_action_commands(ctx.spec, ctx.rules, ctx.s, side, die, face, limit=1))
 
 
@@ -872,8 +982,7 @@ def would_do_nothing(ctx: Ctx, side: str, effects) -> bool:
     """A card or ability every effect of which is an attack no army can make (or a die change with
     no die to change): it cannot be used (R-5.8, docs/rulings.md)."""
     effects = list(effects)
-    return bool(effects) and all(e["do"] in CHECKED_EFFECTS and not _effect_possible(ctx, side, e)
-                                 for e in effects)
+    return bool(effects) and all(e["do"] in CHECKED_EFFECTS and not _effect_possible(ctx, side, e) for e in effects)
 
 
 def convertible_dice(s: dict, side: str, to: str) -> list[int]:
@@ -893,6 +1002,7 @@ def cmd_use_ability(ctx: Ctx, cmd: dict) -> None:
 
 
 # -- action checks: validated before anything happens, so an impossible action costs no die --
+
 
 def _no_check(ctx, side, face, cmd):
     pass
@@ -915,7 +1025,9 @@ def check_physical_card(ctx: Ctx, side: str, card: Any, allow_unknown: bool) -> 
     if card == "?" and allow_unknown:
         return
     if card not in physical_cards_for(ctx.s, side):
-        fail("card/not_in_hand", f"{card!r} is not a card you could be holding (played or discarded already?).", "R-5.6")
+        fail(
+            "card/not_in_hand", f"{card!r} is not a card you could be holding (played or discarded already?).", "R-5.6"
+        )
 
 
 def check_card_playable(ctx: Ctx, side: str, face: str, card: Any) -> None:
@@ -928,7 +1040,11 @@ def check_card_playable(ctx: Ctx, side: str, face: str, card: Any) -> None:
         fail("card/not_in_hand", f"{card!r} is not in your hand.", "R-5.6")
     cs = spec.cards[card]
     if cs.type not in CARD_FACES.get(face, ()):
-        fail("card/wrong_die", f"'{cs.title}' is a {cs.type} card; a {face.replace('_', '/')} die cannot play it.", "R-5.6")
+        fail(
+            "card/wrong_die",
+            f"'{cs.title}' is a {cs.type} card; a {face.replace('_', '/')} die cannot play it.",
+            "R-5.6",
+        )
     for cond in cs.requires:
         if not condition_holds(ctx, side, cond):
             fail("card/precondition", f"'{cs.title}' cannot be played now: {describe_condition(spec, cond)}.", "R-5.8")
@@ -958,8 +1074,9 @@ def _check_ability(ctx, side, face, cmd):
 def ability_die_fits(face: str, named: str) -> bool:
     """R-8.7: the die the character's card names; a Will of the West die stands for any result but
     the Eye, and an Army/Muster die for an Army or a Muster die (as for cards, R-5.6)."""
-    return face == named or (face == "will" and named != "eye") or \
-        (face == "army_muster" and named in ("army", "muster"))
+    return (
+        face == named or (face == "will" and named != "eye") or (face == "army_muster" and named in ("army", "muster"))
+    )
 
 
 def _check_enter(ctx, side, face, cmd):
@@ -974,7 +1091,11 @@ def _check_enter(ctx, side, face, cmd):
         fail("enter/wrong_die", f"{cs.name} enters with a {cs.entry_die} die.", "R-7.5")
     region = cmd.get("region")
     if region not in cs.entry_regions:
-        fail("enter/bad_region", f"{cs.name} may enter only in: {', '.join(spec.board.regions[r].name for r in cs.entry_regions)}.", "R-7.5")
+        fail(
+            "enter/bad_region",
+            f"{cs.name} may enter only in: {', '.join(spec.board.regions[r].name for r in cs.entry_regions)}.",
+            "R-7.5",
+        )
 
 
 def _check_recruit(ctx, side, face, cmd):
@@ -996,6 +1117,7 @@ def _check_moves(kind):
     def check(ctx, side, face, cmd):
         if not any(True for _ in movable_armies(ctx, side, kind, [])):
             fail("move/none", "None of your armies can make that move.", "R-9.1")
+
     return check
 
 
@@ -1003,6 +1125,7 @@ def _check_attack(kind):
     def check(ctx, side, face, cmd):
         if not attack_sources(ctx, side, kind):
             fail("attack/none", "None of your armies can make that attack.", "R-10.1")
+
     return check
 
 
@@ -1012,17 +1135,27 @@ def _check_move_chars(ctx, side, face, cmd):
 
 
 ACTION_CHECKS = {
-    "fast_move": _check_moves("fast"), "attack": lambda c, s, f, cmd: _check_attack("character" if f == "character" else "army")(c, s, f, cmd),
+    "fast_move": _check_moves("fast"),
+    "attack": lambda c, s, f, cmd: _check_attack("character" if f == "character" else "army")(c, s, f, cmd),
     "move_characters": _check_move_chars,
-    "play_card": _check_play_card, "ability": _check_ability, "enter_character": _check_enter,
-    "strategic_move": _check_moves("strategic"), "combined_attack": _check_attack("combined"),
-    "recruit": _check_recruit, "rally": _check_rally, "draw_generic": _no_check, "draw_story": _no_check,
-    "mordor_recruit": _check_mordor_recruit, "mordor_move": _check_moves("mordor"),
-    "mordor_attack": _check_attack("mordor"), "forfeit": _no_check,
+    "play_card": _check_play_card,
+    "ability": _check_ability,
+    "enter_character": _check_enter,
+    "strategic_move": _check_moves("strategic"),
+    "combined_attack": _check_attack("combined"),
+    "recruit": _check_recruit,
+    "rally": _check_rally,
+    "draw_generic": _no_check,
+    "draw_story": _no_check,
+    "mordor_recruit": _check_mordor_recruit,
+    "mordor_move": _check_moves("mordor"),
+    "mordor_attack": _check_attack("mordor"),
+    "forfeit": _no_check,
 }
 
 
 # -- the actions themselves ------------------------------------------------------------------
+
 
 def act_fast_move(ctx, side, face, cmd):
     ctx.push("move", side, mode="fast", left=1, moved=[], optional=False)
@@ -1105,16 +1238,27 @@ def act_forfeit(ctx, side, face, cmd):
 
 
 ACTIONS = {
-    "fast_move": act_fast_move, "attack": act_attack, "move_characters": act_move_chars,
-    "play_card": act_play_card, "ability": act_ability, "enter_character": act_enter,
-    "strategic_move": act_strategic, "combined_attack": act_combined, "recruit": act_recruit,
-    "rally": act_rally, "draw_generic": act_draw_generic, "draw_story": act_draw_story,
-    "mordor_recruit": act_mordor_recruit, "mordor_move": act_mordor_move,
-    "mordor_attack": act_mordor_attack, "forfeit": act_forfeit,
+    "fast_move": act_fast_move,
+    "attack": act_attack,
+    "move_characters": act_move_chars,
+    "play_card": act_play_card,
+    "ability": act_ability,
+    "enter_character": act_enter,
+    "strategic_move": act_strategic,
+    "combined_attack": act_combined,
+    "recruit": act_recruit,
+    "rally": act_rally,
+    "draw_generic": act_draw_generic,
+    "draw_story": act_draw_story,
+    "mordor_recruit": act_mordor_recruit,
+    "mordor_move": act_mordor_move,
+    "mordor_attack": act_mordor_attack,
+    "forfeit": act_forfeit,
 }
 
 
 # -- action tokens (R-8.5) -----------------------------------------------------------------
+
 
 def _tok_move(ctx):
     ctx.push("move", "fp", mode="token", left=1, moved=[], optional=False)
@@ -1145,8 +1289,12 @@ TOKEN_CHECKS = {
 # Movement (R-9)
 
 MOVE_MODES = {  # mode -> (max regions, leadership needed, orcs needed)
-    "strategic": (1, False, False), "fast": (2, True, False), "mordor": (1, False, True),
-    "token": (1, False, False), "card": (1, False, False), "card2": (2, False, False),
+    "strategic": (1, False, False),
+    "fast": (2, True, False),
+    "mordor": (1, False, True),
+    "token": (1, False, False),
+    "card": (1, False, False),
+    "card2": (2, False, False),
 }
 
 
@@ -1233,7 +1381,11 @@ def check_path(ctx: Ctx, side: str, frm: str, path: Any, max_len: int) -> list[s
         if not is_free(s, r, side):
             fail("move/not_free", f"{spec.board.regions[r].name} holds an enemy army.", "R-1.3")
         if i < len(path) - 1 and enemy_adjacent(ctx, r, side):
-            fail("move/must_stop", f"The army must stop in {spec.board.regions[r].name}: it is next to an enemy army.", "R-9.4")
+            fail(
+                "move/must_stop",
+                f"The army must stop in {spec.board.regions[r].name}: it is next to an enemy army.",
+                "R-9.4",
+            )
         cur = r
     return path
 
@@ -1250,7 +1402,11 @@ def move_army(ctx: Ctx, side: str, cmd: dict, mode: str) -> str:
     if need_orcs and not any("orc" in spec.units[u].tags for u in units):
         fail("move/no_orcs", "This move needs an army with Orcs.", "R-8.6")
     if need_lead and leaders == 0 and tokens == 0 and not any(spec.characters[c].rating >= 1 for c in chars):
-        fail("move/no_leader", "With a Character die a leader (or a Shadow leadership token) or a character with leadership must move with the army.", "R-9.2")
+        fail(
+            "move/no_leader",
+            "With a Character die a leader (or a Shadow leadership token) or a character with leadership must move with the army.",
+            "R-9.2",
+        )
     do_move(ctx, side, frm, path, units, leaders, chars, damage, tokens)
     return path[-1]
 
@@ -1269,11 +1425,29 @@ def moving_tokens(ctx: Ctx, frm: str, cmd: dict, units: dict) -> int:
     return t
 
 
-def do_move(ctx: Ctx, side: str, frm: str, path: list[str], units: dict, leaders: int,
-            chars: list[str], damage: int, tokens: int = 0) -> None:
+def do_move(
+    ctx: Ctx,
+    side: str,
+    frm: str,
+    path: list[str],
+    units: dict,
+    leaders: int,
+    chars: list[str],
+    damage: int,
+    tokens: int = 0,
+) -> None:
     extra = {"tokens": tokens} if tokens else {}
-    ctx.emit("ArmyMoved", side=side, **{"from": frm}, path=path, units=units, leaders=leaders,
-             characters=chars, damage=damage, **extra)
+    ctx.emit(
+        "ArmyMoved",
+        side=side,
+        **{"from": frm},
+        path=path,
+        units=units,
+        leaders=leaders,
+        characters=chars,
+        damage=damage,
+        **extra,
+    )
     arrived(ctx, side, path[-1])
 
 
@@ -1293,7 +1467,7 @@ def arrived(ctx: Ctx, side: str, region: str) -> None:
 
 def check_excess(ctx: Ctx, side: str, region: str) -> None:
     reg = ctx.s["regions"][region]
-    limit = MAX_ARMY if not ctx.spec.board.regions[region].recruitment_area else 10 ** 6
+    limit = MAX_ARMY if not ctx.spec.board.regions[region].recruitment_area else 10**6
     if reg["side"] == side and army_size(reg) > limit:
         ctx.push("remove_excess", side, region=region, n=army_size(reg) - limit)
 
@@ -1308,8 +1482,9 @@ def cmd_move_army(ctx: Ctx, cmd: dict) -> None:
     depth = len(ctx.s["pending"])
     dest = move_army(ctx, side, cmd, p["mode"])
     if p["left"] > 1:
-        ctx.push_below(depth, "move", side, mode=p["mode"], left=p["left"] - 1, moved=p["moved"] + [dest],
-                       optional=p["optional"])
+        ctx.push_below(
+            depth, "move", side, mode=p["mode"], left=p["left"] - 1, moved=p["moved"] + [dest], optional=p["optional"]
+        )
 
 
 ANSWERS["move"] = ("move_army", "done")
@@ -1336,6 +1511,7 @@ ANSWERS["remove_excess"] = ("remove_unit",)
 
 # -- attacks (R-8.8, R-10.1): the hand-over to the battle system --------------------------
 
+
 def attack_sources(ctx: Ctx, side: str, mode: str, stay: bool = False) -> list[str]:
     s, spec = ctx.s, ctx.spec
     out = []
@@ -1357,8 +1533,11 @@ def mobile_leadership(ctx: Ctx, region: str) -> bool:
     is a leader of its army until the end of the turn, R-6.5, or a character rated 1+)."""
     side = ctx.s["regions"][region]["side"]
     reg = ctx.s["regions"][region]
-    return reg["leaders"] > 0 or reg["tokens"] > 0 or any(
-        ctx.spec.characters[c].rating >= 1 for c in chars_in(ctx.s, region, side, ctx.spec))
+    return (
+        reg["leaders"] > 0
+        or reg["tokens"] > 0
+        or any(ctx.spec.characters[c].rating >= 1 for c in chars_in(ctx.s, region, side, ctx.spec))
+    )
 
 
 @command("attack")
@@ -1378,9 +1557,14 @@ def cmd_attack(ctx: Ctx, cmd: dict) -> None:
             if r not in s["regions"] or not has_army(s["regions"][r], side):
                 fail("attack/no_army", f"You have no army in {r!r}.", "R-10.9")
             if target not in spec.board.neighbours(r):
-                fail("attack/not_adjacent", f"{spec.board.regions[target].name} is not adjacent to {spec.board.regions[r].name}.", "R-10.9")
+                fail(
+                    "attack/not_adjacent",
+                    f"{spec.board.regions[target].name} is not adjacent to {spec.board.regions[r].name}.",
+                    "R-10.9",
+                )
         ctx.pop()
         from .battle import start_battle
+
         start_battle(ctx, side, list(srcs), target, mode, bonus=p.get("bonus"), source=p.get("source"))
         return
     frm = cmd.get("from")
@@ -1402,15 +1586,29 @@ def cmd_attack(ctx: Ctx, cmd: dict) -> None:
         units, leaders, chars, damage = parse_group(ctx, side, frm, sub)
         tokens = moving_tokens(ctx, frm, sub, units)
         check_path(ctx, side, frm, [to], 1)
-        if mode == "character" and leaders == 0 and tokens == 0 and not any(spec.characters[c].rating >= 1 for c in chars):
-            fail("move/no_leader", "With a Character die a leader (or a Shadow leadership token) or a character with leadership must move with the army.", "R-9.2")
+        if (
+            mode == "character"
+            and leaders == 0
+            and tokens == 0
+            and not any(spec.characters[c].rating >= 1 for c in chars)
+        ):
+            fail(
+                "move/no_leader",
+                "With a Character die a leader (or a Shadow leadership token) or a character with leadership must move with the army.",
+                "R-9.2",
+            )
         do_move(ctx, side, frm, [to], units, leaders, chars, damage, tokens)
         at = to
         if mode == "mordor" and not has_orcs(ctx, at):
             fail("attack/no_orcs", "The army that makes a Mordor attack must contain Orcs.", "R-8.6")
     if target not in spec.board.neighbours(at):
-        fail("attack/not_adjacent", f"{spec.board.regions[target].name} is not adjacent to {spec.board.regions[at].name}.", "R-8.8")
+        fail(
+            "attack/not_adjacent",
+            f"{spec.board.regions[target].name} is not adjacent to {spec.board.regions[at].name}.",
+            "R-8.8",
+        )
     from .battle import start_battle
+
     start_battle(ctx, side, [at], target, mode, bonus=p.get("bonus"), source=p.get("source"))
 
 
@@ -1420,12 +1618,18 @@ ANSWERS["attack"] = ("attack",)
 # ---------------------------------------------------------------------------------------------
 # Characters (R-2.5, R-9.7)
 
+
 def movable_character_regions(ctx: Ctx, side: str, moved: list[str]) -> list[str]:
     s, spec = ctx.s, ctx.spec
     out = set()
     for c, cs in s["chars"].items():
-        if cs["status"] == "in_play" and spec.characters[c].side == side and c not in moved \
-                and spec.characters[c].level > 0 and spec.board.neighbours(cs["region"]):
+        if (
+            cs["status"] == "in_play"
+            and spec.characters[c].side == side
+            and c not in moved
+            and spec.characters[c].level > 0
+            and spec.board.neighbours(cs["region"])
+        ):
             out.add(cs["region"])
     return sorted(out)
 
@@ -1477,6 +1681,7 @@ ANSWERS["move_characters"] = ("move_characters", "done")
 # ---------------------------------------------------------------------------------------------
 # Recruitment (R-12)
 
+
 def recruit_regions(ctx: Ctx, side: str, mode: str, used: list[str]) -> list[str]:
     s, spec = ctx.s, ctx.spec
     out = []
@@ -1524,8 +1729,9 @@ def place_unit(ctx: Ctx, side: str, region: str, unit: str, why: str) -> None:
         ctx.emit("UnitsPlaced", region=region, side=side, units={unit: 1}, why=why)
         check_excess(ctx, side, region)
         return
-    choices = [u for u, us in sorted(spec.units.items())
-               if us.side == side and figures_available(ctx.s, spec, side, u) > 0]
+    choices = [
+        u for u, us in sorted(spec.units.items()) if us.side == side and figures_available(ctx.s, spec, side, u) > 0
+    ]
     if choices:
         ctx.push("choose_unit", side, region=region, options=choices, why=why)
 
@@ -1549,9 +1755,14 @@ def mordor_regions(ctx: Ctx, used: list[str]) -> list[str]:
     orc = [u for u, us in spec.units.items() if us.side == "sh" and "orc" in us.tags]
     if not orc or all(figures_available(s, spec, "sh", u) <= 0 for u in orc):
         return []
-    return [r for r, rs in spec.board.regions.items()
-            if rs.orc_area and r not in used and is_free(s, r, "sh")
-            and not (rs.settlement and controller(s, spec, r) == "fp")]  # R-12.6
+    return [
+        r
+        for r, rs in spec.board.regions.items()
+        if rs.orc_area
+        and r not in used
+        and is_free(s, r, "sh")
+        and not (rs.settlement and controller(s, spec, r) == "fp")
+    ]  # R-12.6
 
 
 @command("place_orc")
@@ -1563,8 +1774,11 @@ def cmd_place_orc(ctx: Ctx, cmd: dict) -> None:
     ctx.pop()
     if p["left"] > 1 and mordor_regions(ctx, p["used"] + [region]):
         ctx.push("mordor_recruit", "sh", left=p["left"] - 1, used=p["used"] + [region])
-    orc = [u for u, us in sorted(ctx.spec.units.items()) if us.side == "sh" and "orc" in us.tags
-           and figures_available(ctx.s, ctx.spec, "sh", u) > 0][0]
+    orc = [
+        u
+        for u, us in sorted(ctx.spec.units.items())
+        if us.side == "sh" and "orc" in us.tags and figures_available(ctx.s, ctx.spec, "sh", u) > 0
+    ][0]
     ctx.emit("UnitsPlaced", region=region, side="sh", units={orc: 1}, why="Mordor recruitment")
     arrived(ctx, "sh", region)
 
@@ -1574,6 +1788,7 @@ ANSWERS["mordor_recruit"] = ("place_orc", "done")
 
 # ---------------------------------------------------------------------------------------------
 # Rally (R-13)
+
 
 def rally_regions(ctx: Ctx, side: str, used: list[str]) -> list[str]:
     return [r for r in armies(ctx.s, side) if r not in used and ctx.s["regions"][r]["damage"] > 0]
@@ -1608,8 +1823,7 @@ def rally_army(ctx: Ctx, side: str, region: str, bonus: int) -> None:
     second = ctx.chance.dice(rer, "rally re-roll")
     hits2 = sum(1 for d in second if min(6, max(1, d + bonus)) >= 5)
     removed = min(reg["damage"], hits + hits2)
-    ctx.emit("RallyRolled", side=side, region=region, dice=first, rerolls=second, bonus=bonus,
-             removed=removed)
+    ctx.emit("RallyRolled", side=side, region=region, dice=first, rerolls=second, bonus=bonus, removed=removed)
     if removed:
         ctx.emit("DamageChanged", region=region, n=-removed, why="rally")
 
@@ -1619,6 +1833,7 @@ ANSWERS["rally"] = ("rally", "done")
 
 # ---------------------------------------------------------------------------------------------
 # Effects and conditions (botwotr.core.effects)
+
 
 def _self_or_opp(side: str, who: str | None) -> str:
     return other(side) if who == "opponent" else side
@@ -1657,9 +1872,15 @@ def describe_condition(spec: ScenarioSpec, cond: dict) -> str:
         "fate_at_least": lambda: f"the fate marker must be on {cond.get('n')} or more",
         "fate_at_most": lambda: f"the fate marker must be on {cond.get('n')} or less",
         "turn_at_least": lambda: f"it must be turn {cond.get('n')} or later",
-        "controls": lambda: f"you must control {spec.board.regions.get(cond.get('region')).name if cond.get('region') in spec.board.regions else cond.get('region')}",
-        "character_in_play": lambda: f"{spec.characters[cond['char']].name if cond.get('char') in spec.characters else cond.get('char')} must be in play",
-        "character_ready": lambda: f"{spec.characters[cond['char']].name if cond.get('char') in spec.characters else cond.get('char')} must be ready",
+        "controls": lambda: (
+            f"you must control {spec.board.regions.get(cond.get('region')).name if cond.get('region') in spec.board.regions else cond.get('region')}"
+        ),
+        "character_in_play": lambda: (
+            f"{spec.characters[cond['char']].name if cond.get('char') in spec.characters else cond.get('char')} must be in play"
+        ),
+        "character_ready": lambda: (
+            f"{spec.characters[cond['char']].name if cond.get('char') in spec.characters else cond.get('char')} must be ready"
+        ),
         "army_in": lambda: f"you must have an army in {cond.get('region')}",
         "has_damaged_army": lambda: "you must have a damaged army",
         "in_battle": lambda: "a battle must be under way",
@@ -1674,7 +1895,7 @@ def run_effects(ctx: Ctx, side: str, effects: list, source: str) -> None:
         depth = len(ctx.s["pending"])
         EFFECTS[eff["do"]](ctx, side, eff, source)
         if len(ctx.s["pending"]) > depth and i + 1 < len(effects):
-            ctx.push_below(depth, "continue", side, effects=list(effects[i + 1:]), source=source)
+            ctx.push_below(depth, "continue", side, effects=list(effects[i + 1 :]), source=source)
             return
         if ctx.s["winner"]:
             return
@@ -1774,8 +1995,11 @@ def where_regions(ctx: Ctx, side: str, where: Any) -> list[str]:
     if isinstance(where, (list, tuple)):
         return [r for r in where if r in s["regions"]]
     if where == "own_settlement":
-        return [r for r, rs in spec.board.regions.items() if rs.settlement and rs.owner == side
-                and controller(s, spec, r) == side and is_free(s, r, side)]
+        return [
+            r
+            for r, rs in spec.board.regions.items()
+            if rs.settlement and rs.owner == side and controller(s, spec, r) == side and is_free(s, r, side)
+        ]
     if where == "own_army":
         return armies(s, side)
     if where == "enemy_army":
@@ -1797,9 +2021,11 @@ def _choose(ctx, side, purpose, options, n, **extra):
 def recruit_options(ctx, side, eff) -> list[str]:
     s, spec = ctx.s, ctx.spec
     # R-12.6 (R-5.9: a card does not replace it): never in a region the opponent holds or controls.
-    return [r for r in where_regions(ctx, side, eff.get("where", "own_settlement"))
-            if is_free(s, r, side)
-            and not (spec.board.regions[r].settlement and controller(s, spec, r) not in (side, None))]
+    return [
+        r
+        for r in where_regions(ctx, side, eff.get("where", "own_settlement"))
+        if is_free(s, r, side) and not (spec.board.regions[r].settlement and controller(s, spec, r) not in (side, None))
+    ]
 
 
 def recruit_figures(ctx, side, unit) -> int:
@@ -1825,8 +2051,7 @@ def eff_place_tokens(ctx, side, eff, src):
 
 
 def eff_destroy_tokens(ctx, side, eff, src):
-    opts = [r for r in where_regions(ctx, side, eff.get("where", "any"))
-            if ctx.s["regions"][r]["rtokens"][other(side)]]
+    opts = [r for r in where_regions(ctx, side, eff.get("where", "any")) if ctx.s["regions"][r]["rtokens"][other(side)]]
     _choose(ctx, side, "destroy_tokens", opts, 1)
 
 
@@ -1863,15 +2088,25 @@ def eff_damage(ctx, side, eff, src):
 
 
 def eff_heal(ctx, side, eff, src):
-    opts = [r for r in where_regions(ctx, side, eff.get("where", "own_army")) if ctx.s["regions"][r]["damage"] > 0
-            and ctx.s["regions"][r]["side"] == side]
+    opts = [
+        r
+        for r in where_regions(ctx, side, eff.get("where", "own_army"))
+        if ctx.s["regions"][r]["damage"] > 0 and ctx.s["regions"][r]["side"] == side
+    ]
     _choose(ctx, side, "heal", opts, 1, amount=eff["n"])
 
 
 def eff_modifier(ctx, side, eff, src):
-    ctx.emit("ModifierAdded", mod={"kind": eff["kind"], "n": eff.get("n", 1),
-                                   "side": _self_or_opp(side, eff.get("who")),
-                                   "until": eff.get("until", "battle"), "source": src})
+    ctx.emit(
+        "ModifierAdded",
+        mod={
+            "kind": eff["kind"],
+            "n": eff.get("n", 1),
+            "side": _self_or_opp(side, eff.get("who")),
+            "until": eff.get("until", "battle"),
+            "source": src,
+        },
+    )
 
 
 def eff_flag(ctx, side, eff, src):
@@ -1902,12 +2137,27 @@ ANSWERS["choose_die"] = ("choose_die",)
 
 
 EFFECTS = {
-    "draw": eff_draw, "discard_random": eff_discard_random, "fate": eff_fate,
-    "add_fate_tiles": eff_add_fate_tiles, "ready_character": eff_ready, "enter_character": eff_enter,
-    "dice_bonus": eff_dice_bonus, "leadership_tokens": eff_leadership_tokens,
-    "action_tokens": eff_action_tokens, "recruit": eff_recruit, "place_tokens": eff_place_tokens,
-    "destroy_tokens": eff_destroy_tokens, "rally": eff_rally, "move": eff_move, "attack": eff_attack,
-    "damage": eff_damage, "heal": eff_heal, "convert_die": eff_convert_die, "modifier": eff_modifier, "flag": eff_flag, "hook": eff_hook,
+    "draw": eff_draw,
+    "discard_random": eff_discard_random,
+    "fate": eff_fate,
+    "add_fate_tiles": eff_add_fate_tiles,
+    "ready_character": eff_ready,
+    "enter_character": eff_enter,
+    "dice_bonus": eff_dice_bonus,
+    "leadership_tokens": eff_leadership_tokens,
+    "action_tokens": eff_action_tokens,
+    "recruit": eff_recruit,
+    "place_tokens": eff_place_tokens,
+    "destroy_tokens": eff_destroy_tokens,
+    "rally": eff_rally,
+    "move": eff_move,
+    "attack": eff_attack,
+    "damage": eff_damage,
+    "heal": eff_heal,
+    "convert_die": eff_convert_die,
+    "modifier": eff_modifier,
+    "flag": eff_flag,
+    "hook": eff_hook,
 }
 
 
@@ -1957,7 +2207,9 @@ ANSWERS["choose_region"] = ("choose_region", "done")
 
 def place_unit_any(ctx, side, region, unit):
     spec = ctx.spec
-    choices = [u for u, us in sorted(spec.units.items()) if us.side == side and figures_available(ctx.s, spec, side, u) > 0]
+    choices = [
+        u for u, us in sorted(spec.units.items()) if us.side == side and figures_available(ctx.s, spec, side, u) > 0
+    ]
     if choices:
         ctx.push("choose_unit", side, region=region, options=choices, why="card")
 
@@ -1971,6 +2223,7 @@ def check_casualties(ctx: Ctx, region: str) -> None:
 
 # ---------------------------------------------------------------------------------------------
 # Adjustments for the companion mode: the players correct the position by hand.
+
 
 def _adj_region(ctx, cmd, key="region"):
     r = cmd.get(key)
@@ -2000,7 +2253,9 @@ def cmd_adjust_units(ctx: Ctx, cmd: dict) -> None:
         if reg["side"] not in (None, side) and army_size(reg):
             fail("adjust/enemy_here", "An army of the other side is there; remove it first.", "R-1.3")
         if figures_available(s, spec, side, unit) < n:
-            fail("adjust/no_figures", f"Only {figures_available(s, spec, side, unit)} {unit} figures are left.", "R-2.8")
+            fail(
+                "adjust/no_figures", f"Only {figures_available(s, spec, side, unit)} {unit} figures are left.", "R-2.8"
+            )
         _adjust(ctx, cmd, "units")
         ctx.emit("UnitsPlaced", region=r, side=side, units={unit: n}, why="adjustment")
     else:
@@ -2025,8 +2280,17 @@ def cmd_adjust_move(ctx: Ctx, cmd: dict) -> None:
         fail("adjust/enemy_here", "An army of the other side is there.", "R-1.3")
     units, leaders, chars, damage = parse_group(ctx, side, frm, cmd)
     _adjust(ctx, cmd, "move")
-    ctx.emit("ArmyMoved", side=side, **{"from": frm}, path=[to], units=units, leaders=leaders,
-             characters=chars, damage=damage, why="adjustment")
+    ctx.emit(
+        "ArmyMoved",
+        side=side,
+        **{"from": frm},
+        path=[to],
+        units=units,
+        leaders=leaders,
+        characters=chars,
+        damage=damage,
+        why="adjustment",
+    )
 
 
 @command("adjust_damage")
@@ -2050,8 +2314,11 @@ def cmd_adjust_leaders(ctx: Ctx, cmd: dict) -> None:
     supply = ctx.spec.leaders.get("fp", 0)
     left = supply - sum(rg["leaders"] for rg in ctx.s["regions"].values())
     if n > left:
-        fail("adjust/no_figures", f"Only {left} of the {supply} leader figures {'is' if left == 1 else 'are'} "
-                                  "left to place.", "R-2.2")
+        fail(
+            "adjust/no_figures",
+            f"Only {left} of the {supply} leader figures {'is' if left == 1 else 'are'} left to place.",
+            "R-2.2",
+        )
     _adjust(ctx, cmd, "leaders")
     if n > 0:
         ctx.emit("LeadersPlaced", region=r, n=n, why="adjustment")
@@ -2100,8 +2367,12 @@ def cmd_adjust_dice(ctx: Ctx, cmd: dict) -> None:
     base = ctx.spec.dice[side]
     bonus = ctx.s["sides"][side]["dice_bonus"] + n
     if (n > 0 and base + bonus > 2 * base) or (n < 0 and base + bonus < 1):
-        fail("adjust/dice", f"{'The Free Peoples start' if side == 'fp' else 'The Shadow starts'} with {base} dice; "
-                            f"an adjustment keeps them between 1 and {2 * base} (now {base + bonus - n}).", "R-8.2")
+        fail(
+            "adjust/dice",
+            f"{'The Free Peoples start' if side == 'fp' else 'The Shadow starts'} with {base} dice; "
+            f"an adjustment keeps them between 1 and {2 * base} (now {base + bonus - n}).",
+            "R-8.2",
+        )
     _adjust(ctx, cmd, "dice")
     ctx.emit("DiceBonusChanged", side=side, n=n, why="adjustment")
 
@@ -2120,9 +2391,17 @@ def cmd_adjust_card(ctx: Ctx, cmd: dict) -> None:
 
 def _card_moved(s, e):
     card = e["card"]
-    for pile in (s["generic"], s["discard"], s["gone"], s["table"], s["sides"]["fp"]["hand"],
-                 s["sides"]["sh"]["hand"], s["sides"]["fp"]["story"], s["sides"]["sh"]["story"],
-                 s["sides"]["sh"]["special"]):
+    for pile in (
+        s["generic"],
+        s["discard"],
+        s["gone"],
+        s["table"],
+        s["sides"]["fp"]["hand"],
+        s["sides"]["sh"]["hand"],
+        s["sides"]["fp"]["story"],
+        s["sides"]["sh"]["story"],
+        s["sides"]["sh"]["special"],
+    ):
         if card in pile:
             pile.remove(card)
             break

@@ -1,4 +1,5 @@
 """The one error type of the rules core (ARCHITECTURE.md, idea 5)."""
+
 from __future__ import annotations
 
 

@@ -5,6 +5,7 @@ and never fails on an event that `decide` produced; it mutates the state it is g
 clone first when they need the old state). A handler never keeps a reference to a mutable part of
 an event (it clones), so folding a log can never change the log.
 """
+
 from __future__ import annotations
 
 from .state import army_size, clone

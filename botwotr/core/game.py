@@ -16,6 +16,7 @@ over a gigabyte, but a snapshot every `SNAPSHOT_EVERY` entries, the last `RECENT
 looking a few moves back stay instant) and the current one. `state_at(n)` of any other n folds the
 log's events from the nearest snapshot below n (events never alias the state, see events.py).
 """
+
 from __future__ import annotations
 
 from .engine import decide, describe_pending
@@ -26,10 +27,19 @@ from .spec import ScenarioSpec
 from .state import clone, new_state
 from .view import view_for
 
-BARRIER_EVENTS = {"RngAdvanced", "CardsDrawn", "FateTileDrawn", "TacticsRevealed", "CardRevealed",
-                  "DiceRolled", "CombatRolled", "RallyRolled", "GameStarted"}
-SNAPSHOT_EVERY = 64   # entries between kept states (bench/rohan_core.py, docs/PERFORMANCE.md)
-RECENT = 8            # the last states kept besides the snapshots
+BARRIER_EVENTS = {
+    "RngAdvanced",
+    "CardsDrawn",
+    "FateTileDrawn",
+    "TacticsRevealed",
+    "CardRevealed",
+    "DiceRolled",
+    "CombatRolled",
+    "RallyRolled",
+    "GameStarted",
+}
+SNAPSHOT_EVERY = 64  # entries between kept states (bench/rohan_core.py, docs/PERFORMANCE.md)
+RECENT = 8  # the last states kept besides the snapshots
 
 
 class ReplayError(Exception):
@@ -42,15 +52,20 @@ class ReplayError(Exception):
 
 
 def is_barrier(entry: dict) -> bool:
-    return any(e["e"] in BARRIER_EVENTS for e in entry["events"]) or \
-        any(e["e"] == "BattleUpdated" and e["changes"].get("revealed") for e in entry["events"])
+    return any(e["e"] in BARRIER_EVENTS for e in entry["events"]) or any(
+        e["e"] == "BattleUpdated" and e["changes"].get("revealed") for e in entry["events"]
+    )
 
 
 def _checked_notes(index: int, notes) -> list:
     """A saved entry's record of forced undos, checked (a bad one makes the save refused)."""
     ok = isinstance(notes, list) and all(
-        isinstance(n, dict) and isinstance(n.get("undone"), dict) and isinstance(n.get("agreed"), list)
-        and all(s in ("fp", "sh", "players") for s in n["agreed"]) for n in notes)
+        isinstance(n, dict)
+        and isinstance(n.get("undone"), dict)
+        and isinstance(n.get("agreed"), list)
+        and all(s in ("fp", "sh", "players") for s in n["agreed"])
+        for n in notes
+    )
     if not ok:
         raise ReplayError(index, "'forced_undos' must be a list of {undone: command, agreed: [fp, sh]}")
     return [clone(n) for n in notes]
@@ -63,14 +78,15 @@ class Game:
         self.seed = seed
         self.log: list[dict] = []
         self._state = new_state(spec, seed)
-        self._kept: dict[int, dict] = {0: self._state}   # n -> the state after n entries
-        self._folded: tuple[int, dict] | None = None      # the last state `state_at` folded
+        self._kept: dict[int, dict] = {0: self._state}  # n -> the state after n entries
+        self._folded: tuple[int, dict] | None = None  # the last state `state_at` folded
         self._redo: list[dict] = []
 
     # -- creation ---------------------------------------------------------------------------
     @classmethod
-    def new(cls, spec: ScenarioSpec, seed: int = 0, options: dict | None = None,
-            rules: ScenarioRules | None = None) -> "Game":
+    def new(
+        cls, spec: ScenarioSpec, seed: int = 0, options: dict | None = None, rules: ScenarioRules | None = None
+    ) -> "Game":
         g = cls(spec, seed, rules)
         cmd = {"cmd": "start_game"}
         if options:
@@ -79,8 +95,9 @@ class Game:
         return g
 
     @classmethod
-    def replay(cls, spec: ScenarioSpec, seed: int, entries: list, rules: ScenarioRules | None = None,
-               verify: bool = True) -> "Game":
+    def replay(
+        cls, spec: ScenarioSpec, seed: int, entries: list, rules: ScenarioRules | None = None, verify: bool = True
+    ) -> "Game":
         """Re-decide every command; with `verify`, each must give exactly the recorded events.
 
         The commands are decided in place on one working state (no copy per command); a copy is
@@ -99,8 +116,11 @@ class Game:
             except Exception as err:  # a malformed command that slipped past validation
                 raise ReplayError(i, f"the command cannot be carried out ({type(err).__name__}: {err})") from None
             if verify and events != entry.get("events"):
-                raise ReplayError(i, "the recorded events differ from what the command gives "
-                                     "(the save was edited, or made by other content)")
+                raise ReplayError(
+                    i,
+                    "the recorded events differ from what the command gives "
+                    "(the save was edited, or made by other content)",
+                )
             kept = {"cmd": entry["cmd"], "events": clone(events)}
             if "forced_undos" in entry:
                 kept["forced_undos"] = _checked_notes(i, entry["forced_undos"])
@@ -159,6 +179,7 @@ class Game:
 
     def legal_commands(self) -> list[dict]:
         from .legal import legal_commands  # not needed to replay or draw (botwotr export)
+
         return legal_commands(self.spec, self.rules, self.state)
 
     def view_for(self, seat: str) -> dict:
@@ -183,13 +204,16 @@ class Game:
             raise RuleError("undo/nothing", "There is nothing to undo.")
         barrier = is_barrier(self.log[-1])
         if not force and barrier:
-            raise RuleError("undo/barrier", "That move revealed dice, cards or a secret choice; "
-                                            "both players must agree to take it back.")
+            raise RuleError(
+                "undo/barrier",
+                "That move revealed dice, cards or a secret choice; both players must agree to take it back.",
+            )
         entry = self._drop_last()
         self._redo.append(entry)
         if force and barrier:
             self.log[-1].setdefault("forced_undos", []).append(
-                {"undone": clone(entry["cmd"]), "agreed": sorted(str(s) for s in agreed)})
+                {"undone": clone(entry["cmd"]), "agreed": sorted(str(s) for s in agreed)}
+            )
         return entry
 
     def can_redo(self) -> bool:

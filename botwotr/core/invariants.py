@@ -1,5 +1,6 @@
 """Invariants of a game position, checked by the tests, the fuzzers and the soak bench.
 `check(game)` raises AssertionError naming the first broken rule."""
+
 from __future__ import annotations
 
 from collections import Counter
@@ -21,7 +22,9 @@ def check(game) -> None:
             assert reg["side"] is None, f"{r} has an owner but no units"
         else:
             assert reg["side"] in ("fp", "sh")
-            assert reg["tokens"] == 0 or reg["side"] == "sh", f"R-6.5: a leadership token with a Free Peoples army in {r}"
+            assert reg["tokens"] == 0 or reg["side"] == "sh", (
+                f"R-6.5: a leadership token with a Free Peoples army in {r}"
+            )
         excess = any(p["kind"] == "remove_excess" and p["region"] == r for p in s["pending"])
         if not kinds & {"casualties", "flee_casualty"} and not excess:
             assert reg["damage"] <= n, f"R-11.3: {r} has {reg['damage']} damage on {n} units"

@@ -4,6 +4,7 @@ The UI, the scripted runner, the bots and the tests all take their choices from 
 command listed here is accepted by `decide`; the random-playout test checks that on every step.
 Dice with the same face are interchangeable, so only the first die of each face is listed.
 """
+
 from __future__ import annotations
 
 import itertools
@@ -15,6 +16,7 @@ from .state import army_size, armies, chars_in, has_army
 
 def _E():
     from . import engine
+
     return engine
 
 
@@ -193,7 +195,7 @@ def legal_commands(spec: ScenarioSpec, rules, s: dict) -> list[dict]:
                 for t in sorted(spec.board.neighbours(frm)):
                     if has_army(s["regions"][t], other(side)):
                         add("attack", **{"from": frm}, target=t)
-                for path in ([] if p.get("stay") else _paths(ctx, side, frm, 1)):
+                for path in [] if p.get("stay") else _paths(ctx, side, frm, 1):
                     to = path[0]
                     tg = [t for t in sorted(spec.board.neighbours(to)) if has_army(s["regions"][t], other(side))]
                     if not tg:
@@ -201,8 +203,11 @@ def legal_commands(spec: ScenarioSpec, rules, s: dict) -> list[dict]:
                     for g in groups(s, spec, side, frm):
                         if mode == "character" and not _led(spec, g):
                             continue
-                        if mode == "mordor" and not any("orc" in spec.units[u].tags for u in list(g["units"])
-                                                        + list(s["regions"][to]["units"] if s["regions"][to]["side"] == side else ())):
+                        if mode == "mordor" and not any(
+                            "orc" in spec.units[u].tags
+                            for u in list(g["units"])
+                            + list(s["regions"][to]["units"] if s["regions"][to]["side"] == side else ())
+                        ):
                             continue  # R-8.6: the attacking army contains Orcs
                         for t in tg:
                             add("attack", **{"from": frm}, to=to, target=t, **g)
@@ -246,11 +251,13 @@ def legal_commands(spec: ScenarioSpec, rules, s: dict) -> list[dict]:
             add("done")
     elif kind == "tactic":
         from .battle import available_tactics
+
         for sd in p["sides"]:
             for t in available_tactics(ctx, s["battle"], sd):
                 add("tactic", _side=sd, tactic=t)
     elif kind == "combat_card":
         from .battle import combat_cards
+
         for sd in p["sides"]:
             for c in sorted(set(combat_cards(ctx, sd))):
                 add("combat_card", _side=sd, card=c)

@@ -6,6 +6,7 @@ the defaults implement the general rules, so a scenario overrides only what it c
 Gondor siege rules (protection values, catapults, siege towers) fit here and in the battle hooks
 without touching the engine.
 """
+
 from __future__ import annotations
 
 from .spec import ScenarioSpec
@@ -19,9 +20,13 @@ class ScenarioRules:
     # -- R-8.2: extra action dice at the start of a turn ----------------------------------
     def extra_dice(self, state: dict, side: str) -> int:
         if side == "fp":
-            return sum(1 for c, cs in state["chars"].items()
-                       if cs["status"] == "in_play" and self.spec.characters[c].extra_die
-                       and self.spec.characters[c].side == "fp")
+            return sum(
+                1
+                for c, cs in state["chars"].items()
+                if cs["status"] == "in_play"
+                and self.spec.characters[c].extra_die
+                and self.spec.characters[c].side == "fp"
+            )
         return len(self.captured_territories(state))
 
     def captured_territories(self, state: dict) -> list[str]:
@@ -33,8 +38,9 @@ class ScenarioRules:
                 terr.setdefault(rs.territory, []).append(r)
         out = []
         for t, regs in sorted(terr.items()):
-            if any(self.spec.board.regions[r].owner == "fp" for r in regs) and \
-                    all(controller(state, self.spec, r) == "sh" for r in regs):
+            if any(self.spec.board.regions[r].owner == "fp" for r in regs) and all(
+                controller(state, self.spec, r) == "sh" for r in regs
+            ):
                 out.append(t)
         return out
 
@@ -45,8 +51,11 @@ class ScenarioRules:
 
     # -- R-4.3: victory conditions, checked in phase 6 ------------------------------------
     def shadow_vp(self, state: dict) -> int:
-        return sum(rs.vp for r, rs in self.spec.board.regions.items()
-                   if rs.settlement and rs.owner == "fp" and controller(state, self.spec, r) == "sh")
+        return sum(
+            rs.vp
+            for r, rs in self.spec.board.regions.items()
+            if rs.settlement and rs.owner == "fp" and controller(state, self.spec, r) == "sh"
+        )
 
     def check_victory(self, state: dict) -> tuple[str, str] | None:
         spec = self.spec
@@ -61,6 +70,7 @@ class ScenarioRules:
     # -- Effects the data cannot express -------------------------------------------------
     def hook(self, ctx, name: str, side: str, effect: dict) -> None:
         from .errors import RuleError
+
         raise RuleError("effect/unknown_hook", f"This scenario has no rule called '{name}'.")
 
     def ability(self, ctx, char: str, side: str) -> bool:
@@ -78,6 +88,7 @@ class ScenarioRules:
         (n more hits for each maneuver die that hit), reroll_misses (re-roll up to n dice that
         missed; new hits count)."""
         from .battle import hits_of, maneuver_hits, die_value
+
         b = ctx.s["battle"]
         p = self.spec.units[unit].ability_params
         hits = dict(b["hits"])
@@ -85,7 +96,7 @@ class ScenarioRules:
         roll = b["rolls"][side]
         if p.get("reroll_misses"):
             misses = [i for i, d in enumerate(roll["dice"]) if die_value(d, roll["mod"]) < roll["target"]]
-            idx = misses[:p["reroll_misses"]]
+            idx = misses[: p["reroll_misses"]]
             new = ctx.chance.dice(len(idx), f"{unit} ability")
             dice = list(roll["dice"])
             for i, v in zip(idx, new):
@@ -94,8 +105,16 @@ class ScenarioRules:
             hits[side] += hits_of(new_roll) - hits_of(roll)
             rolls = dict(b["rolls"])
             rolls[side] = new_roll
-            ctx.emit("CombatRolled", side=side, dice=dice, maneuver=roll["maneuver"], target=roll["target"],
-                     mod=roll["mod"], stage="ability", rerolled=idx)
+            ctx.emit(
+                "CombatRolled",
+                side=side,
+                dice=dice,
+                maneuver=roll["maneuver"],
+                target=roll["target"],
+                mod=roll["mod"],
+                stage="ability",
+                rerolled=idx,
+            )
             ctx.emit("BattleUpdated", changes={"rolls": rolls})
         hits[side] += p.get("extra_hits", 0)
         hits[side] += p.get("hits_per_maneuver_hit", 0) * maneuver_hits(b["rolls"][side])
@@ -114,6 +133,7 @@ def register(name: str):
     def deco(cls):
         _REGISTRY[name] = cls
         return cls
+
     return deco
 
 
@@ -122,6 +142,7 @@ def rules_for(spec: ScenarioSpec) -> ScenarioRules:
         if spec.rules_module not in _REGISTRY:
             # Scenario modules register themselves on import.
             import importlib
+
             try:
                 importlib.import_module(f"botwotr.scenarios.{spec.rules_module}")
             except ImportError:

@@ -19,6 +19,7 @@ Keys (all optional; docs/commands.md has the full description):
   (unused rolled action dice by side), box (Shadow Box dice), fate, fate_pool, fate_aside,
   fate_used, action_tokens, leadership_aside.
 """
+
 from __future__ import annotations
 
 from collections import Counter
@@ -29,8 +30,24 @@ from .errors import RuleError
 from .spec import DIE_FACES, SIDES, ScenarioSpec
 from .state import clone, empty_region
 
-KEYS = ("turn", "phase", "active", "position", "regions", "characters", "hands", "discard", "dice",
-        "box", "fate", "fate_pool", "fate_aside", "fate_used", "action_tokens", "leadership_aside")
+KEYS = (
+    "turn",
+    "phase",
+    "active",
+    "position",
+    "regions",
+    "characters",
+    "hands",
+    "discard",
+    "dice",
+    "box",
+    "fate",
+    "fate_pool",
+    "fate_aside",
+    "fate_used",
+    "action_tokens",
+    "leadership_aside",
+)
 REGION_KEYS = ("units", "leaders", "damage", "characters", "control", "tokens", "rtokens")
 PHASES = ("draw", "shadow", "fate", "roll", "actions")
 OFF_BOARD = ("pool", "ready", "eliminated")
@@ -80,8 +97,22 @@ def build(spec: ScenarioSpec, state: dict, data: Any) -> dict:
     unknown = sorted(set(data) - set(KEYS))
     if unknown:
         _bad(unknown[0], f"unknown key (known: {', '.join(KEYS)})")
-    s = {k: clone(state[k]) for k in ("regions", "chars", "sides", "generic", "discard", "gone", "table",
-                                      "fate_pool", "fate_aside", "fate_extra", "fate_used")}
+    s = {
+        k: clone(state[k])
+        for k in (
+            "regions",
+            "chars",
+            "sides",
+            "generic",
+            "discard",
+            "gone",
+            "table",
+            "fate_pool",
+            "fate_aside",
+            "fate_extra",
+            "fate_used",
+        )
+    }
     parts: dict[str, Any] = {}
     if "turn" in data:
         parts["turn"] = _int("turn", data["turn"], 1)
@@ -106,8 +137,11 @@ def build(spec: ScenarioSpec, state: dict, data: Any) -> dict:
             if s["chars"][c]["status"] == "in_play" and "regions" in data:
                 _bad(key, "is on the board (under regions); give it one place only")
             if status not in OFF_BOARD:
-                _bad(key, f"must be one of {', '.join(OFF_BOARD)} (a character in play is placed under regions), "
-                          f"not {status!r}")
+                _bad(
+                    key,
+                    f"must be one of {', '.join(OFF_BOARD)} (a character in play is placed under regions), "
+                    f"not {status!r}",
+                )
             s["chars"][c] = {"status": status, "region": None}
     _cards(spec, s, data)
     for side, faces in _map("dice", data.get("dice", {})).items():
@@ -117,15 +151,19 @@ def build(spec: ScenarioSpec, state: dict, data: Any) -> dict:
         for i, f in enumerate(_list(key, faces)):
             if f not in allowed:
                 why = " (a Shadow Character result goes to the box)" if side == "sh" and f == "character" else ""
-                _bad(f"{key}[{i}]", f"{f!r} is not a {SIDE_WORDS[side]} die face here{why}; "
-                                    f"faces: {', '.join(allowed)}")
+                _bad(
+                    f"{key}[{i}]", f"{f!r} is not a {SIDE_WORDS[side]} die face here{why}; faces: {', '.join(allowed)}"
+                )
         s["sides"][side]["rolled"] = list(faces)
     if "box" in data:
         box = _list("box", data["box"])
         for i, b in enumerate(box):
             if b not in ("position", "rolled"):
-                _bad(f"box[{i}]", f"a Shadow Box die is 'position' (put there with the position) or 'rolled' "
-                                  f"(a Character result), not {b!r}")
+                _bad(
+                    f"box[{i}]",
+                    f"a Shadow Box die is 'position' (put there with the position) or 'rolled' "
+                    f"(a Character result), not {b!r}",
+                )
         s["sides"]["sh"]["box"] = list(box)
         s["sides"]["sh"]["fate_dice"] = box.count("position")
     for side in SIDES:
@@ -140,11 +178,14 @@ def build(spec: ScenarioSpec, state: dict, data: Any) -> dict:
     _fate(spec, s, data)
     if phase == "actions":
         active = _side("active", data.get("active", "fp"))
-        unused = {sd: len(s["sides"][sd]["rolled"]) + (len(s["sides"][sd]["box"]) if sd == "sh" else 0)
-                  for sd in SIDES}
+        unused = {sd: len(s["sides"][sd]["rolled"]) + (len(s["sides"][sd]["box"]) if sd == "sh" else 0) for sd in SIDES}
         if unused[active] == 0 and unused["sh" if active == "fp" else "fp"] > 0:
-            _bad("active", f"the {SIDE_WORDS[active]} are to act but have no unused die (give them dice, "
-                           "or let the other side act)", "R-8.3")
+            _bad(
+                "active",
+                f"the {SIDE_WORDS[active]} are to act but have no unused die (give them dice, "
+                "or let the other side act)",
+                "R-8.3",
+            )
         parts["active"] = active
     elif "active" in data:
         _bad("active", "the side to act is given only for the actions phase")
@@ -170,8 +211,10 @@ def _regions(spec: ScenarioSpec, s: dict, regions: dict) -> None:
         sides = set()
         for u, n in _map(f"{key}.units", rd.get("units", {})).items():
             if u not in spec.units:
-                _bad(f"{key}.units.{u}", f"there is no unit type called {u!r} in this scenario "
-                                         f"(types: {', '.join(spec.units)})")
+                _bad(
+                    f"{key}.units.{u}",
+                    f"there is no unit type called {u!r} in this scenario (types: {', '.join(spec.units)})",
+                )
             reg["units"][u] = _int(f"{key}.units.{u}", n, 1)
             sides.add(spec.units[u].side)
             supply[u] += n
@@ -188,8 +231,11 @@ def _regions(spec: ScenarioSpec, s: dict, regions: dict) -> None:
         leaders += reg["leaders"]
         reg["damage"] = _int(f"{key}.damage", rd.get("damage", 0), 0)
         if reg["damage"] > size:
-            _bad(f"{key}.damage", f"{reg['damage']} damage markers on {size} units; "
-                                  "an army holds at most as many markers as units", "R-11.3")
+            _bad(
+                f"{key}.damage",
+                f"{reg['damage']} damage markers on {size} units; an army holds at most as many markers as units",
+                "R-11.3",
+            )
         reg["tokens"] = _int(f"{key}.tokens", rd.get("tokens", 0), 0)
         if reg["tokens"] and side != "sh":
             _bad(f"{key}.tokens", "Shadow leadership tokens go with a Shadow army", "R-6.3")
@@ -207,8 +253,7 @@ def _regions(spec: ScenarioSpec, s: dict, regions: dict) -> None:
             if c in placed_chars:
                 _bad(ck, f"{c} is already placed in {placed_chars[c]}")
             if side is not None and spec.characters[c].side != side:
-                _bad(ck, f"{c} is a {SIDE_WORDS[spec.characters[c].side]} character, in a "
-                         f"{SIDE_WORDS[side]} army")
+                _bad(ck, f"{c} is a {SIDE_WORDS[spec.characters[c].side]} character, in a {SIDE_WORDS[side]} army")
             placed_chars[c] = r
         for i, u in enumerate(_list(f"{key}.rtokens", rd.get("rtokens", []))):
             tk = f"{key}.rtokens[{i}]"
@@ -220,17 +265,21 @@ def _regions(spec: ScenarioSpec, s: dict, regions: dict) -> None:
             tokens[owner][u] += 1
     for u, n in sorted(supply.items()):
         if n > spec.units[u].figures:
-            _bad("regions", f"{n} {u} on the board, but the scenario has only {spec.units[u].figures} figures",
-                 "R-2.8")
+            _bad("regions", f"{n} {u} on the board, but the scenario has only {spec.units[u].figures} figures", "R-2.8")
     if leaders > spec.leaders.get("fp", 0):
-        _bad("regions", f"{leaders} leaders on the board, but the scenario has only {spec.leaders.get('fp', 0)}",
-             "R-2.2")
+        _bad(
+            "regions", f"{leaders} leaders on the board, but the scenario has only {spec.leaders.get('fp', 0)}", "R-2.2"
+        )
     for side in SIDES:
         pool = []
         for u, n in sorted(spec.recruitment_tokens.get(side, {}).items()):
             if tokens[side][u] > n:
-                _bad("regions", f"{tokens[side][u]} {SIDE_WORDS[side]} {u} recruitment tokens on the board, "
-                                f"but the scenario gives only {n}", "R-12.1")
+                _bad(
+                    "regions",
+                    f"{tokens[side][u]} {SIDE_WORDS[side]} {u} recruitment tokens on the board, "
+                    f"but the scenario gives only {n}",
+                    "R-12.1",
+                )
             pool += [u] * (n - tokens[side][u])
         s["sides"][side]["rpool"] = pool
         s["sides"][side]["unknown_out"] = 0
@@ -274,15 +323,19 @@ def _cards(spec: ScenarioSpec, s: dict, data: dict) -> None:
             deck = spec.cards[c].deck
             if side is None and deck != "generic":
                 _bad(ck, f"{c} is a {deck} card; only generic cards go to the discard pile", "R-5.5")
-            if side is not None and deck != "generic" and not (deck == f"{side}_story"
-                                                               or (deck == "special" and side == "sh")):
+            if (
+                side is not None
+                and deck != "generic"
+                and not (deck == f"{side}_story" or (deck == "special" and side == "sh"))
+            ):
                 _bad(ck, f"{c} is a {deck} card; the {SIDE_WORDS[side]} cannot hold it", "R-5.2")
         if side is not None and len(cards) > spec.hand_limit:
             _bad(key, f"{len(cards)} cards; a hand holds at most {spec.hand_limit}", "R-5.4")
     # Cards given elsewhere leave their old pile; a replaced hand's or pile's other cards go back
     # to their decks (or, for the discard pile, to the generic deck).
-    piles = [s["generic"], s["discard"], s["gone"], s["table"]] + \
-            [s["sides"][sd][k] for sd in SIDES for k in ("hand", "story", "special")]
+    piles = [s["generic"], s["discard"], s["gone"], s["table"]] + [
+        s["sides"][sd][k] for sd in SIDES for k in ("hand", "story", "special")
+    ]
     for pile in piles:
         pile[:] = [c for c in pile if c not in seen]
     for key, side, cards in wanted:
@@ -319,11 +372,13 @@ def set_position(ctx, data: Any) -> None:
     decision, and check the invariants (called by `start_game` with the option `setup`)."""
     from .engine import pump
     from .invariants import check
+
     ctx.emit("PositionSet", parts=build(ctx.spec, ctx.s, data))
     pump(ctx)
 
     class _Position:
         spec, state = ctx.spec, ctx.s
+
     try:
         check(_Position)
     except AssertionError as e:
@@ -352,8 +407,9 @@ def redact_setup(data: Any, seat: str) -> Any:
         return data
     out = dict(data)
     if isinstance(out.get("hands"), dict):
-        out["hands"] = {sd: (c if sd == seat or not isinstance(c, list) else [HIDDEN] * len(c))
-                        for sd, c in out["hands"].items()}
+        out["hands"] = {
+            sd: (c if sd == seat or not isinstance(c, list) else [HIDDEN] * len(c)) for sd, c in out["hands"].items()
+        }
     if isinstance(out.get("fate_pool"), list):
         out["fate_pool"] = [HIDDEN] * len(out["fate_pool"])
     if isinstance(out.get("regions"), dict):

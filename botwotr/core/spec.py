@@ -5,6 +5,7 @@ these objects and `botwotr.board` turns a Tiled map into a `BoardSpec`. Tests ma
 hand. Everything a scenario varies (R-1, R-2, R-4, R-5, R-6, R-7, R-12) lives here as data; what
 data cannot say lives in the scenario's rules module (`botwotr.core.scenario.ScenarioRules`).
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -78,8 +79,9 @@ class BoardSpec:
     anchors: Mapping[str, Mapping[str, tuple[float, float]]] = field(default_factory=dict)
 
     @staticmethod
-    def build(regions: Mapping[str, RegionSpec], borders: tuple[BorderSpec, ...] | list,
-              anchors: Mapping | None = None) -> "BoardSpec":
+    def build(
+        regions: Mapping[str, RegionSpec], borders: tuple[BorderSpec, ...] | list, anchors: Mapping | None = None
+    ) -> "BoardSpec":
         adj: dict[str, dict[str, str]] = {r: {} for r in regions}
         for b in borders:
             if b.kind in IMPASSABLE_BORDERS:
@@ -206,11 +208,17 @@ class ScenarioSpec:
     dice: Mapping[str, int] = field(default_factory=lambda: {"fp": 4, "sh": 6})
     action_tokens: int = 2
     hand_limit: int = 6
-    terrain_bonus: Mapping[str, int] = field(default_factory=lambda: {
-        "plains": 0, "mountains": 1, "forest": 1, "marsh": 1, "fort": 1, "stronghold": 2})
-    border_rules: Mapping[str, BorderRule] = field(default_factory=lambda: {
-        "stream": BorderRule(6, 1), "ford": BorderRule(6, 1), "pass": BorderRule(6, 1),
-        "wall": BorderRule(6, 3)})
+    terrain_bonus: Mapping[str, int] = field(
+        default_factory=lambda: {"plains": 0, "mountains": 1, "forest": 1, "marsh": 1, "fort": 1, "stronghold": 2}
+    )
+    border_rules: Mapping[str, BorderRule] = field(
+        default_factory=lambda: {
+            "stream": BorderRule(6, 1),
+            "ford": BorderRule(6, 1),
+            "pass": BorderRule(6, 1),
+            "wall": BorderRule(6, 3),
+        }
+    )
     # R-12.1: side -> unit type -> number of recruitment tokens.
     recruitment_tokens: Mapping[str, Mapping[str, int]] = field(default_factory=dict)
     # R-4.1: side -> regions that start with one face-down token each.

@@ -4,6 +4,7 @@ The state is a tree of dicts, lists, strings, ints, bools and None: it serialise
 compares with `==`, and is copied with `clone`. It is changed only by `botwotr.core.events.apply`.
 The scenario spec is not part of it; every function that needs one receives it.
 """
+
 from __future__ import annotations
 
 import json
@@ -57,22 +58,25 @@ def new_state(spec: ScenarioSpec, seed: int) -> dict:
         "fate": 0,
         "regions": {r: empty_region() for r in spec.board.regions},
         "chars": {c: {"status": "pool", "region": None} for c in spec.characters},
-        "sides": {s: {
-            "dice": 0,  # action dice this turn (R-8.1, R-8.2)
-            "dice_bonus": 0,  # dice gained or lost by effects, from the next turn on (R-3.7)
-            "rolled": [],  # unused rolled results
-            "box": [],  # Shadow Box dice: "position" or "rolled" (R-6.1, R-6.4)
-            "fate_dice": 0,  # dice placed in the box in the Shadow phase (R-6.2)
-            "action_tokens": 0,  # Free Peoples action tokens available (R-8.5)
-            "tokens_lost": 0,  # action tokens discarded for good
-            "hand": [],
-            "story": [],  # story deck, top first
-            "special": [],  # special deck (Shadow), top first
-            "rpool": [],  # recruitment tokens not yet on the board (R-12.1)
-            "unknown_out": 0,  # companion mode: tokens on the board whose type is not known yet
-            "aside": 0,  # Shadow leadership tokens kept aside (R-6.4)
-            "figures_out": {},  # unit type -> figures removed from the game for good
-        } for s in SIDES},
+        "sides": {
+            s: {
+                "dice": 0,  # action dice this turn (R-8.1, R-8.2)
+                "dice_bonus": 0,  # dice gained or lost by effects, from the next turn on (R-3.7)
+                "rolled": [],  # unused rolled results
+                "box": [],  # Shadow Box dice: "position" or "rolled" (R-6.1, R-6.4)
+                "fate_dice": 0,  # dice placed in the box in the Shadow phase (R-6.2)
+                "action_tokens": 0,  # Free Peoples action tokens available (R-8.5)
+                "tokens_lost": 0,  # action tokens discarded for good
+                "hand": [],
+                "story": [],  # story deck, top first
+                "special": [],  # special deck (Shadow), top first
+                "rpool": [],  # recruitment tokens not yet on the board (R-12.1)
+                "unknown_out": 0,  # companion mode: tokens on the board whose type is not known yet
+                "aside": 0,  # Shadow leadership tokens kept aside (R-6.4)
+                "figures_out": {},  # unit type -> figures removed from the game for good
+            }
+            for s in SIDES
+        },
         "position": None,  # the commander-in-chief's position this turn (R-6.1)
         "generic": [],  # generic deck, top first
         "discard": [],  # generic discard pile (R-5.5)
@@ -93,6 +97,7 @@ def new_state(spec: ScenarioSpec, seed: int) -> dict:
 
 # -- queries ---------------------------------------------------------------------------------
 
+
 def army_size(reg: dict) -> int:
     return sum(reg["units"].values())
 
@@ -106,9 +111,11 @@ def armies(state: dict, side: str) -> list[str]:
 
 
 def chars_in(state: dict, region: str, side: str | None, spec: ScenarioSpec) -> list[str]:
-    return [c for c, cs in state["chars"].items()
-            if cs["status"] == "in_play" and cs["region"] == region
-            and (side is None or spec.characters[c].side == side)]
+    return [
+        c
+        for c, cs in state["chars"].items()
+        if cs["status"] == "in_play" and cs["region"] == region and (side is None or spec.characters[c].side == side)
+    ]
 
 
 def figures_on_board(state: dict, side: str, unit: str) -> int:

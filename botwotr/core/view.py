@@ -6,6 +6,7 @@ deck order and the fate pool show only their sizes, and a secret tactic or comba
 until both sides have chosen and the cards are revealed. Face-down recruitment tokens are unseen
 by everyone, their owner included (R-12.2).
 """
+
 from __future__ import annotations
 
 from .spec import SIDES
@@ -82,6 +83,7 @@ def event_for(event: dict, seat: str, revealed: bool = True) -> dict | None:
         return None
     if e == "PositionSet":
         from .setup import redact_event
+
         return redact_event(event, seat)
     return event
 
@@ -100,6 +102,7 @@ def command_for(cmd: dict, seat: str) -> dict:
         out["outcomes"] = HIDDEN
     if cmd.get("cmd") == "start_game" and isinstance(cmd.get("options"), dict) and "setup" in cmd["options"]:
         from .setup import redact_setup
+
         out["options"] = dict(cmd["options"], setup=redact_setup(cmd["options"]["setup"], seat))
     key = SECRET_PARAMS.get(cmd.get("cmd"))
     if key and key in out:

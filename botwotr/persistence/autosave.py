@@ -24,6 +24,7 @@ moment leaves at least one complete file that loads and verifies. Files are remo
 old single-file scheme (`<home>/autosave.json`, `autosave.prev.json`) into the saves folder as a
 game of its own.
 """
+
 from __future__ import annotations
 
 import datetime as _dt
@@ -57,16 +58,19 @@ def _override() -> Path | None:
 
 def data_folder() -> Path:
     import platformdirs
+
     return _override() or Path(platformdirs.user_data_dir(APP, appauthor=False))
 
 
 def log_folder() -> Path:
     import platformdirs
+
     return _override() or Path(platformdirs.user_log_dir(APP, appauthor=False))
 
 
 def cache_folder() -> Path:
     import platformdirs
+
     o = _override()
     return o / "cache" if o else Path(platformdirs.user_cache_dir(APP, appauthor=False))
 
@@ -95,7 +99,7 @@ def is_autosave(path: Path) -> bool:
 def started(path: Path) -> _dt.datetime | None:
     """When the game of an autosave file was started (from its name), or None."""
     try:
-        return _dt.datetime.strptime(path.name[len(AUTO_PREFIX):len(AUTO_PREFIX) + 15], "%Y%m%d-%H%M%S")
+        return _dt.datetime.strptime(path.name[len(AUTO_PREFIX) : len(AUTO_PREFIX) + 15], "%Y%m%d-%H%M%S")
     except ValueError:
         return None
 
@@ -103,7 +107,7 @@ def started(path: Path) -> _dt.datetime | None:
 # -- which file each open game writes ----------------------------------------------------------
 @dataclass
 class _Slot:
-    path: Path | None   # its autosave file, once it has one
+    path: Path | None  # its autosave file, once it has one
     written: str | None  # the text last written or read (nothing to save while it is unchanged)
 
 

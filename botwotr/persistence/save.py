@@ -16,6 +16,7 @@ at most `MAX_DEPTH` deep, numbers have at most `MAX_INT_DIGITS` digits, texts ar
 duplicated, there are no unknown keys, and the log holds 1 to `MAX_LOG_ENTRIES` entries. Every
 refusal is a `SaveError` whose message starts with the file and says what is wrong and where.
 """
+
 from __future__ import annotations
 
 import json
@@ -33,11 +34,11 @@ VERSION = 1
 
 # Bounds (measured in bench/save_load.py; figures in docs/reliability.md). A Battle for Rohan game
 # played to its end is about 600-800 log entries and 0.4 MB; JSON nesting is 10 deep.
-MAX_LOG_ENTRIES = 10_000   # ~0.5 s and ~16 MiB to replay here (40,000: ~1.5 s, 33 MiB); kept for the bounds below
+MAX_LOG_ENTRIES = 10_000  # ~0.5 s and ~16 MiB to replay here (40,000: ~1.5 s, 33 MiB); kept for the bounds below
 MAX_BYTES = 16 * 1024 * 1024  # room for MAX_LOG_ENTRIES entries of 1.6 kB (a real one is ~0.45 kB)
 MAX_DEPTH = 32
-MAX_INT_DIGITS = 19        # every 64-bit integer; Python refuses to parse past 4,300 digits
-MAX_TEXT = 1000            # a scenario folder path is the longest text a save holds
+MAX_INT_DIGITS = 19  # every 64-bit integer; Python refuses to parse past 4,300 digits
+MAX_TEXT = 1000  # a scenario folder path is the longest text a save holds
 # A real save has ~13.5 objects and lists and ~55 commas and colons per log entry; these allow
 # MAX_LOG_ENTRIES entries about 2.5 times that heavy, and keep a hostile file's parse to a few
 # hundred MiB at most.
@@ -118,6 +119,7 @@ def _where(path) -> str:
 
 # -- JSON parsing with bounds ---------------------------------------------------------------
 
+
 def _parse_int(digits: str) -> int:
     if len(digits.lstrip("-")) > MAX_INT_DIGITS:
         raise _Refused(f"a number has {len(digits.lstrip('-')):,} digits (at most {MAX_INT_DIGITS} are allowed)")
@@ -192,8 +194,7 @@ def check_shape(data) -> None:
                 stack.append((v, path + (k,)))
         elif isinstance(value, list):
             stack.extend((v, path + (i,)) for i, v in reversed(list(enumerate(value))))
-    raise _Refused(f"a text or the nesting is out of bounds (texts up to {MAX_TEXT} characters, "
-                   f"{MAX_DEPTH} levels)")
+    raise _Refused(f"a text or the nesting is out of bounds (texts up to {MAX_TEXT} characters, {MAX_DEPTH} levels)")
 
 
 def _check_text(text: str, path: tuple) -> None:
@@ -202,8 +203,7 @@ def _check_text(text: str, path: tuple) -> None:
     m = BAD_CHARS.search(text)
     if m:
         c = ord(m.group())
-        what = ("a NUL character" if c == 0 else "a lone surrogate" if 0xD800 <= c <= 0xDFFF
-                else "a control character")
+        what = "a NUL character" if c == 0 else "a lone surrogate" if 0xD800 <= c <= 0xDFFF else "a control character"
         raise _Refused(f"{_path_text(path)}: the text '{shown(text)}' holds {what} (U+{c:04X})")
 
 
@@ -213,16 +213,22 @@ def parse(text: str, where: str = "save") -> dict:
     # count too, which only makes the bound stricter; a real save has none.
     containers = text.count("{") + text.count("[")
     if containers > MAX_CONTAINERS:
-        raise SaveError(f"{where}: not a valid save: it holds {containers:,} objects and lists, more than the "
-                        f"{MAX_CONTAINERS:,} a save may (a whole game has about 10,000)")
+        raise SaveError(
+            f"{where}: not a valid save: it holds {containers:,} objects and lists, more than the "
+            f"{MAX_CONTAINERS:,} a save may (a whole game has about 10,000)"
+        )
     values = text.count(",") + text.count(":")
     if values > MAX_VALUES:
-        raise SaveError(f"{where}: not a valid save: it holds {values:,} values, more than the "
-                        f"{MAX_VALUES:,} a save may (a whole game has about 40,000)")
+        raise SaveError(
+            f"{where}: not a valid save: it holds {values:,} values, more than the "
+            f"{MAX_VALUES:,} a save may (a whole game has about 40,000)"
+        )
     try:
         data = json.loads(text, object_pairs_hook=_pairs, parse_int=_parse_int, parse_constant=_parse_constant)
     except json.JSONDecodeError as e:
-        raise SaveError(f"{where}: not a readable save (JSON error at line {e.lineno}, column {e.colno}: {e.msg})") from None
+        raise SaveError(
+            f"{where}: not a readable save (JSON error at line {e.lineno}, column {e.colno}: {e.msg})"
+        ) from None
     except _Refused as e:
         raise SaveError(f"{where}: not a valid save: {e}") from None
     except RecursionError:
@@ -235,14 +241,17 @@ def parse(text: str, where: str = "save") -> dict:
         raise SaveError(f"{where}: not a valid save: {e}") from None
     unknown = [k for k in data if k not in KEYS]
     if unknown:
-        raise SaveError(f"{where}: the save has an unknown key '{shown(unknown[0])}' "
-                        f"(a save holds only: {', '.join(KEYS)})")
+        raise SaveError(
+            f"{where}: the save has an unknown key '{shown(unknown[0])}' (a save holds only: {', '.join(KEYS)})"
+        )
     v = data.get("version")
     if type(v) is not int:
         raise SaveError(f"{where}: the save has no valid version number")
     if v > VERSION:
-        raise SaveError(f"{where}: the save is version {v}, newer than this program reads (version {VERSION}); "
-                        "update botwotr to open it")
+        raise SaveError(
+            f"{where}: the save is version {v}, newer than this program reads (version {VERSION}); "
+            "update botwotr to open it"
+        )
     if v < 1:
         raise SaveError(f"{where}: version {v} saves cannot be read by this program (version {VERSION})")
     for key, typ in (("scenario", str), ("content_version", str), ("seed", int), ("log", list)):
@@ -254,16 +263,23 @@ def parse(text: str, where: str = "save") -> dict:
     if not log:
         raise SaveError(f"{where}: the log is empty; a save holds at least the start of the game")
     if len(log) > MAX_LOG_ENTRIES:
-        raise SaveError(f"{where}: the log has {len(log):,} entries, more than the {MAX_LOG_ENTRIES:,} "
-                        "a save may hold (a whole game is about a thousand)")
+        raise SaveError(
+            f"{where}: the log has {len(log):,} entries, more than the {MAX_LOG_ENTRIES:,} "
+            "a save may hold (a whole game is about a thousand)"
+        )
     for i, entry in enumerate(log):
-        if not isinstance(entry, dict) or not isinstance(entry.get("cmd"), dict) \
-                or not isinstance(entry.get("events"), list):
+        if (
+            not isinstance(entry, dict)
+            or not isinstance(entry.get("cmd"), dict)
+            or not isinstance(entry.get("events"), list)
+        ):
             raise SaveError(f"{where}: log entry {i} is bad: an entry holds a 'cmd' mapping and an 'events' list")
         extra = [k for k in entry if k not in ENTRY_KEYS]
         if extra:
-            raise SaveError(f"{where}: log entry {i} is bad: unknown key '{shown(extra[0])}' "
-                            "(an entry holds only 'cmd', 'events' and 'forced_undos')")
+            raise SaveError(
+                f"{where}: log entry {i} is bad: unknown key '{shown(extra[0])}' "
+                "(an entry holds only 'cmd', 'events' and 'forced_undos')"
+            )
     return data
 
 
@@ -271,8 +287,10 @@ def from_dict(data: dict, spec: ScenarioSpec, where: str = "save") -> Game:
     if data["scenario"] != spec.id:
         raise SaveError(f"{where}: the save is for scenario '{shown(data['scenario'])}', not '{spec.id}'")
     if data["content_version"] != spec.content_version:
-        raise SaveError(f"{where}: the save was made with content version {shown(data['content_version'])}, "
-                        f"but this program has version {spec.content_version}; it cannot be replayed exactly")
+        raise SaveError(
+            f"{where}: the save was made with content version {shown(data['content_version'])}, "
+            f"but this program has version {spec.content_version}; it cannot be replayed exactly"
+        )
     try:
         return Game.replay(spec, data["seed"], data["log"])
     except ReplayError as e:
@@ -281,8 +299,13 @@ def from_dict(data: dict, spec: ScenarioSpec, where: str = "save") -> Game:
         raise SaveError(f"{where}: the save is nested too deeply to replay") from None
 
 
-_KINDS = ((stat.S_ISDIR, "a folder"), (stat.S_ISFIFO, "a named pipe (FIFO)"), (stat.S_ISSOCK, "a socket"),
-          (stat.S_ISCHR, "a character device"), (stat.S_ISBLK, "a block device"))
+_KINDS = (
+    (stat.S_ISDIR, "a folder"),
+    (stat.S_ISFIFO, "a named pipe (FIFO)"),
+    (stat.S_ISSOCK, "a socket"),
+    (stat.S_ISCHR, "a character device"),
+    (stat.S_ISBLK, "a block device"),
+)
 
 
 def not_regular(mode: int) -> str | None:
@@ -344,6 +367,7 @@ def load(path: str | os.PathLike, spec_for) -> Game:
     except (KeyError, OSError, ValueError):  # OSError: a name too long for a path, ValueError: NUL
         raise SaveError(f"{where}: unknown scenario '{shown(data['scenario'])}'") from None
     except Exception as e:  # noqa: BLE001 - the scenario's own content is broken (ContentError)
-        raise SaveError(f"{where}: the scenario '{shown(data['scenario'])}' cannot be loaded: "
-                        f"{shown(str(e), 300)}") from None
+        raise SaveError(
+            f"{where}: the scenario '{shown(data['scenario'])}' cannot be loaded: {shown(str(e), 300)}"
+        ) from None
     return from_dict(data, spec, where)

@@ -22,6 +22,7 @@ anyway: `finish()` (a click, a key, Space/Escape) ends them at once. `speed` is 
 Positions are kept in board (world) coordinates, so zooming, panning or resizing the window
 during an animation is harmless.
 """
+
 from __future__ import annotations
 
 import math
@@ -34,10 +35,10 @@ from .board_view import draw_die, draw_token
 from .i18n import _, ngettext
 from .logtext import face_name, side_title
 
-MAX_SECONDS = 1.0          # everything fed ends within this (at 1x)
+MAX_SECONDS = 1.0  # everything fed ends within this (at 1x)
 SPEEDS = (1, 2, 4)
-STEP_SECONDS = 0.22        # a glide, per region of the path
-SETTLE_SECONDS = 0.16      # a dropped piece settles into its place
+STEP_SECONDS = 0.22  # a glide, per region of the path
+SETTLE_SECONDS = 0.16  # a dropped piece settles into its place
 DICE_SECONDS = 0.75
 COMBAT_SECONDS = 0.85
 FADE_SECONDS = 0.45
@@ -91,6 +92,7 @@ class Clip:
 
 # -- figures gliding ---------------------------------------------------------------------------
 
+
 class GlideClip(Clip):
     """Tokens gliding through world points."""
 
@@ -98,8 +100,8 @@ class GlideClip(Clip):
 
     def __init__(self, points, tokens, duration):
         super().__init__(duration)
-        self.points = points      # world coordinates
-        self.tokens = tokens      # [(kind, side, id, count)]
+        self.points = points  # world coordinates
+        self.tokens = tokens  # [(kind, side, id, count)]
 
     def draw(self, surface, bv, theme, t, now):
         x, y = bv.camera.to_screen(*along(self.points, ease(t)))
@@ -143,18 +145,39 @@ def draw_piece(surface, bv, theme, r, kind, side, ident, n) -> None:
         us = bv.spec.units.get(ident)
         draw_token(surface, r, side, T.unit_icon(ident, us.name if us else ""), n, badge_min=1)
     elif kind == "leaders":
-        draw_token(surface, r, side, "knight-banner", n, shape="square", fill=(224, 186, 84),
-                   rim=(70, 50, 10), ink=(70, 40, 0), badge_min=1)
+        draw_token(
+            surface,
+            r,
+            side,
+            "knight-banner",
+            n,
+            shape="square",
+            fill=(224, 186, 84),
+            rim=(70, 50, 10),
+            ink=(70, 40, 0),
+            badge_min=1,
+        )
     elif kind == "char":
         bv._char_token(surface, r, ident, theme)
     elif kind == "damage":
-        draw_token(surface, r, None, "skull-crossed-bones", n, shape="circle", fill=(168, 26, 22),
-                   rim=(255, 220, 200), ink=(255, 240, 230), badge_min=1)
+        draw_token(
+            surface,
+            r,
+            None,
+            "skull-crossed-bones",
+            n,
+            shape="circle",
+            fill=(168, 26, 22),
+            rim=(255, 220, 200),
+            ink=(255, 240, 230),
+            badge_min=1,
+        )
 
 
 def army_tokens(side, units: dict, leaders: int = 0, chars=(), damage: int = 0, spec=None) -> list:
-    order = sorted(units.items(), key=lambda kv: (-(spec.units[kv[0]].strength
-                                                    if spec and kv[0] in spec.units else 0), kv[0]))
+    order = sorted(
+        units.items(), key=lambda kv: (-(spec.units[kv[0]].strength if spec and kv[0] in spec.units else 0), kv[0])
+    )
     toks = [("unit", side, u, n) for u, n in order if n > 0]
     if leaders:
         toks.append(("leaders", side, None, leaders))
@@ -165,6 +188,7 @@ def army_tokens(side, units: dict, leaders: int = 0, chars=(), damage: int = 0, 
 
 
 # -- casualties ----------------------------------------------------------------------------------
+
 
 class FadeClip(Clip):
     """A removed figure rises a little and fades, struck through in red."""
@@ -191,6 +215,7 @@ class FadeClip(Clip):
 
 # -- the fate marker ---------------------------------------------------------------------------
 
+
 class FateClip(Clip):
     draw_early = True
 
@@ -215,8 +240,9 @@ class FateClip(Clip):
         m = max(20, int(min(fr.w, fr.h) * 0.7))
         r = pygame.Rect(0, 0, m, m)
         r.center = (round(x), round(y))
-        draw_token(surface, r, None, "sands-of-time", shape="circle", fill=(236, 210, 120),
-                   rim=(80, 40, 10), ink=(80, 40, 10))
+        draw_token(
+            surface, r, None, "sands-of-time", shape="circle", fill=(236, 210, 120), rim=(80, 40, 10), ink=(80, 40, 10)
+        )
 
 
 def _range_incl(a: int, b: int) -> list[int]:
@@ -225,6 +251,7 @@ def _range_incl(a: int, b: int) -> list[int]:
 
 
 # -- dice ------------------------------------------------------------------------------------------
+
 
 def _spin(seed: int, k: int) -> int:
     """A fixed pseudo-random number (the tumbling faces are a function of time, not of `random`)."""
@@ -273,14 +300,14 @@ class DiceClip(Clip):
         if not n:
             return
         size = theme.px(40)
-        title = ngettext("{side}: {n} action die", "{side}: {n} action dice", n).format(
-            side=side_title(self.side), n=n)
+        title = ngettext("{side}: {n} action die", "{side}: {n} action dice", n).format(side=side_title(self.side), n=n)
         landed = t >= self.TUMBLE
         if landed:
             title = ", ".join(face_name(f) for f in self.results)
             if self.to_box:
-                title += "  " + ngettext("({n} to the Shadow Box)", "({n} to the Shadow Box)",
-                                         self.to_box).format(n=self.to_box)
+                title += "  " + ngettext("({n} to the Shadow Box)", "({n} to the Shadow Box)", self.to_box).format(
+                    n=self.to_box
+                )
         box, y = _banner(surface, bv, theme, title, n, size)
         gap = size // 3
         x0 = box.centerx - (n * size + (n - 1) * gap) // 2
@@ -301,13 +328,23 @@ class DiceClip(Clip):
             cy = y + size // 2 - bounce
             surface.blit(img, img.get_rect(center=(round(cx), round(cy))))
             if ki >= 1.0 and self.side == "sh" and face == "character" and self.to_box:
-                pygame.draw.rect(surface, (232, 120, 30), pygame.Rect(cx - size // 2 - 2, y - 2, size + 2, size + 2),
-                                 width=max(2, theme.px(2)), border_radius=size // 5)
+                pygame.draw.rect(
+                    surface,
+                    (232, 120, 30),
+                    pygame.Rect(cx - size // 2 - 2, y - 2, size + 2, size + 2),
+                    width=max(2, theme.px(2)),
+                    border_radius=size // 5,
+                )
 
 
-PIPS = {1: [(0, 0)], 2: [(-1, -1), (1, 1)], 3: [(-1, -1), (0, 0), (1, 1)],
-        4: [(-1, -1), (1, -1), (-1, 1), (1, 1)], 5: [(-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)],
-        6: [(-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)]}
+PIPS = {
+    1: [(0, 0)],
+    2: [(-1, -1), (1, 1)],
+    3: [(-1, -1), (0, 0), (1, 1)],
+    4: [(-1, -1), (1, -1), (-1, 1), (1, 1)],
+    5: [(-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)],
+    6: [(-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)],
+}
 
 
 def draw_combat_die(surface, rect: pygame.Rect, value: int, side: str) -> None:
@@ -354,15 +391,15 @@ class CombatClip(Clip):
         landed = t >= self.TUMBLE
         hits = sum(1 for d in self.dice if self.hit(d))
         if landed:
-            title = ngettext("{side}: {n} hit (hits on {target}+)", "{side}: {n} hits (hits on {target}+)",
-                             hits).format(side=side_title(self.side), n=hits, target=self.target)
+            title = ngettext(
+                "{side}: {n} hit (hits on {target}+)", "{side}: {n} hits (hits on {target}+)", hits
+            ).format(side=side_title(self.side), n=hits, target=self.target)
         elif self.reroll:
-            title = _("{side}: re-rolling (hits on {target}+)").format(side=side_title(self.side),
-                                                                       target=self.target)
+            title = _("{side}: re-rolling (hits on {target}+)").format(side=side_title(self.side), target=self.target)
         else:
-            title = ngettext("{side}: {n} combat die (hits on {target}+)",
-                             "{side}: {n} combat dice (hits on {target}+)", n).format(
-                side=side_title(self.side), n=n, target=self.target)
+            title = ngettext(
+                "{side}: {n} combat die (hits on {target}+)", "{side}: {n} combat dice (hits on {target}+)", n
+            ).format(side=side_title(self.side), n=n, target=self.target)
         if landed and self.mod:
             title += "  " + _("(modifier {m:+d})").format(m=self.mod)
         box, y = _banner(surface, bv, theme, title, n, size)
@@ -383,11 +420,11 @@ class CombatClip(Clip):
             cy = y + size // 2 - bounce
             surface.blit(img, img.get_rect(center=(round(cx), round(cy))))
             if landed and self.hit(d):
-                pygame.draw.circle(surface, T.HIT, (round(cx), round(cy)), size * 0.66,
-                                   width=max(2, theme.px(3)))
+                pygame.draw.circle(surface, T.HIT, (round(cx), round(cy)), size * 0.66, width=max(2, theme.px(3)))
 
 
 # -- the animator ----------------------------------------------------------------------------------
+
 
 class Animator:
     def __init__(self, board_view):
@@ -395,7 +432,7 @@ class Animator:
         self.clips: list[Clip] = []
         self.time = 0.0
         self.speed = 1
-        self.fed = 0          # clips made so far (tests, seeds)
+        self.fed = 0  # clips made so far (tests, seeds)
         self.origins: dict = {}
 
     # -- control ------------------------------------------------------------------------------

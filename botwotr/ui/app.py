@@ -14,6 +14,7 @@ or `<home>` when a home is given), the scene's game is autosaved (into its own f
 `ErrorScene` explains what happened and offers to continue from the autosave. At start,
 `persistence.autosave.prepare` removes leftover temporary files and migrates an old autosave.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -59,13 +60,21 @@ class StepClock:
 def home_folder() -> Path:
     """The user data folder (saves, screenshots): `platformdirs`, or `$BOTWOTR_HOME`."""
     from ..persistence.autosave import data_folder
+
     return data_folder()
 
 
 class App:
-    def __init__(self, size=(1280, 720), clock=None, home: str | os.PathLike | None = None,
-                 title: str | None = None, resizable: bool = True, mode_flags: int = 0,
-                 maximized: bool = False):
+    def __init__(
+        self,
+        size=(1280, 720),
+        clock=None,
+        home: str | os.PathLike | None = None,
+        title: str | None = None,
+        resizable: bool = True,
+        mode_flags: int = 0,
+        maximized: bool = False,
+    ):
         os.environ.setdefault("SDL_VIDEO_CENTERED", "1")
         pygame.display.init()
         pygame.font.init()
@@ -91,6 +100,7 @@ class App:
         self.clock = clock or RealClock()
         self.home = Path(home) if home else home_folder()
         from ..persistence import autosave as _autosave
+
         # a home given here (tests) holds everything; otherwise platformdirs' log and cache folders
         self.log_dir = self.home if home else _autosave.log_folder()
         self.cache_dir = self.home / "cache" if home else _autosave.cache_folder()
@@ -153,6 +163,7 @@ class App:
 
     def scene_failed(self, scene, exc: BaseException) -> None:
         from .scenes.error import ErrorScene
+
         self.last_error = exc
         tb = "".join(traceback.format_exception(type(exc), exc, exc.__traceback__))
         try:
@@ -170,6 +181,7 @@ class App:
         if game is not None:
             try:
                 from ..persistence.autosave import autosave
+
                 saved = autosave(game, self.home, force=True)
             except Exception:  # noqa: BLE001 - a failing save must not hide the first error
                 saved = None
@@ -288,6 +300,7 @@ class App:
             path = folder / f"botwotr-{stamp}-{self.frame}.png"
         path = Path(path)
         from .png import save_png
+
         save_png(self.screen, path)
         return path
 
@@ -317,6 +330,7 @@ def run(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv or [])
     if args.lang:
         from .i18n import set_language
+
         set_language(args.lang)
     size = args.size
     if size is None:
@@ -331,6 +345,7 @@ def run(argv: list[str] | None = None) -> int:
             size = (1280, 720)
     app = App(size=size, maximized=args.size is None)  # opens maximised unless --size is given
     from .scenes.title import TitleScene
+
     app.push(TitleScene(app))
     try:
         return app.run()

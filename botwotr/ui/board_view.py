@@ -17,6 +17,7 @@ Extension points for decision panels, drag-and-drop and animations:
 - `overlays`: callables `f(surface, board_view, theme)` drawn after the pieces (arrows, paths).
 `draw` never changes game state; it records only where it drew things (for hit tests and tooltips).
 """
+
 from __future__ import annotations
 
 import math
@@ -28,13 +29,12 @@ from ..core.view import HIDDEN
 from . import resources as res
 from . import theme as T
 from .i18n import _, ngettext
-from .logtext import (BORDER_NAMES, TERRAIN_NAMES, char_name, position_name,
-                      region_name, side_title, unit_name)
+from .logtext import BORDER_NAMES, TERRAIN_NAMES, char_name, position_name, region_name, side_title, unit_name
 from .theme import Theme, side_style
 from .widgets import Tip
 
 MIN_ZOOM_FACTOR = 0.75  # of the fitting scale
-MAX_ZOOM = 3.0          # screen pixels per board pixel
+MAX_ZOOM = 3.0  # screen pixels per board pixel
 DRAG_THRESHOLD = 6
 
 
@@ -104,12 +104,10 @@ class Camera:
             self.oy = max(0.0, min(self.world_h - vh, self.oy))
 
     def to_screen(self, x: float, y: float) -> tuple[float, float]:
-        return (self.viewport.x + (x - self.ox) * self.scale,
-                self.viewport.y + (y - self.oy) * self.scale)
+        return (self.viewport.x + (x - self.ox) * self.scale, self.viewport.y + (y - self.oy) * self.scale)
 
     def to_world(self, sx: float, sy: float) -> tuple[float, float]:
-        return (self.ox + (sx - self.viewport.x) / self.scale,
-                self.oy + (sy - self.viewport.y) / self.scale)
+        return (self.ox + (sx - self.viewport.x) / self.scale, self.oy + (sy - self.viewport.y) / self.scale)
 
     def board_rect(self) -> pygame.Rect:
         """The whole board's rectangle on the screen."""
@@ -120,15 +118,26 @@ class Camera:
 
 # -- piece shapes ------------------------------------------------------------------------------
 
+
 def _hexagon(center, r) -> list[tuple[float, float]]:
     cx, cy = center
-    return [(cx + r * math.cos(math.radians(a)), cy + r * math.sin(math.radians(a)))
-            for a in range(0, 360, 60)]
+    return [(cx + r * math.cos(math.radians(a)), cy + r * math.sin(math.radians(a))) for a in range(0, 360, 60)]
 
 
-def draw_token(surface, rect: pygame.Rect, side: str | None, icon: str | None, count: int | None = None,
-               theme: Theme | None = None, shape: str | None = None, fill=None, rim=None, ink=None,
-               text: str | None = None, badge_min: int = 2) -> None:
+def draw_token(
+    surface,
+    rect: pygame.Rect,
+    side: str | None,
+    icon: str | None,
+    count: int | None = None,
+    theme: Theme | None = None,
+    shape: str | None = None,
+    fill=None,
+    rim=None,
+    ink=None,
+    text: str | None = None,
+    badge_min: int = 2,
+) -> None:
     """One piece: a side-shaped body (square for the Free Peoples, hexagon for the Shadow), an
     icon, and a count badge when `count >= badge_min`. Bodies are drawn at twice the size and
     scaled down (smooth edges), and cached."""
@@ -142,8 +151,14 @@ def draw_token(surface, rect: pygame.Rect, side: str | None, icon: str | None, c
     sprite = res.cached(key, lambda: _token_sprite(shape, s, fill, rim, ink, icon, text))
     surface.blit(sprite, rect.topleft)
     if count is not None and count >= badge_min:
-        draw_badge(surface, (rect.right - s // 8, rect.bottom - s // 8), str(count), max(12, int(s * 0.5)),
-                   st.badge, (255, 255, 255))
+        draw_badge(
+            surface,
+            (rect.right - s // 8, rect.bottom - s // 8),
+            str(count),
+            max(12, int(s * 0.5)),
+            st.badge,
+            (255, 255, 255),
+        )
 
 
 def _token_sprite(shape, s, fill, rim, ink, icon, text) -> pygame.Surface:
@@ -168,8 +183,11 @@ def _token_sprite(shape, s, fill, rim, ink, icon, text) -> pygame.Surface:
     elif shape == "diamond":
         cx, cy = body.center
         h = S // 2
-        pygame.draw.polygon(big, dark, [(cx + off, cy - h + off), (cx + h + off, cy + off),
-                                        (cx + off, cy + h + off), (cx - h + off, cy + off)])
+        pygame.draw.polygon(
+            big,
+            dark,
+            [(cx + off, cy - h + off), (cx + h + off, cy + off), (cx + off, cy + h + off), (cx - h + off, cy + off)],
+        )
         pts = [(cx, cy - h), (cx + h, cy), (cx, cy + h), (cx - h, cy)]
         pygame.draw.polygon(big, fill, pts)
         pygame.draw.polygon(big, rim, pts, rw)
@@ -213,15 +231,18 @@ def draw_die(surface, rect: pygame.Rect, face: str | None, side: str, used: bool
     pygame.draw.rect(surface, rim, rect, width=max(1, rect.w // 16), border_radius=rad)
     if face:
         isz = int(rect.w * 0.72)
-        surface.blit(res.icon(T.DIE_ICONS.get(face, "perspective-dice-six-faces-random"), isz, ink),
-                     (rect.centerx - isz // 2, rect.centery - isz // 2))
+        surface.blit(
+            res.icon(T.DIE_ICONS.get(face, "perspective-dice-six-faces-random"), isz, ink),
+            (rect.centerx - isz // 2, rect.centery - isz // 2),
+        )
 
 
 # -- the board view ----------------------------------------------------------------------------
 
+
 class BoardView:
-    PIECE = 68          # a figure's size in board pixels
-    MIN_PIECE = 22      # ... but never smaller than this on the screen
+    PIECE = 68  # a figure's size in board pixels
+    MIN_PIECE = 22  # ... but never smaller than this on the screen
     MAX_PIECE = 84
 
     def __init__(self, layout, spec):
@@ -236,7 +257,7 @@ class BoardView:
         self.on_slot_click: Callable[[object], None] | None = None
         self.piece_rects: dict[tuple, pygame.Rect] = {}
         self._tips: list[tuple[pygame.Rect, Tip]] = []
-        self._mouse = (-10 ** 6, -10 ** 6)
+        self._mouse = (-(10**6), -(10**6))
         self._press: tuple[int, int] | None = None
         self._dragging = False
         self._art_cache: tuple | None = None
@@ -274,8 +295,9 @@ class BoardView:
         if ev.type == pygame.MOUSEMOTION:
             self._mouse = ev.pos
             if self._press is not None:
-                if not self._dragging and (abs(ev.pos[0] - self._press[0]) + abs(ev.pos[1] - self._press[1])
-                                           > DRAG_THRESHOLD):
+                if not self._dragging and (
+                    abs(ev.pos[0] - self._press[0]) + abs(ev.pos[1] - self._press[1]) > DRAG_THRESHOLD
+                ):
                     self._dragging = True
                 if self._dragging:
                     self.camera.pan(*ev.rel)
@@ -284,7 +306,7 @@ class BoardView:
             return False
         if ev.type == pygame.MOUSEWHEEL:
             if self.rect.collidepoint(self._mouse):
-                self.camera.zoom_at(self._mouse, 1.15 ** ev.y)
+                self.camera.zoom_at(self._mouse, 1.15**ev.y)
                 return True
             return False
         if ev.type == pygame.MOUSEBUTTONDOWN and self.rect.collidepoint(ev.pos):
@@ -309,8 +331,7 @@ class BoardView:
         return False
 
     # -- drawing -------------------------------------------------------------------------
-    def draw(self, surface: pygame.Surface, theme: Theme, view: dict | None,
-             seat: str = "public") -> None:
+    def draw(self, surface: pygame.Surface, theme: Theme, view: dict | None, seat: str = "public") -> None:
         """Everything but the overlays is drawn into cached pictures: the ground (art, region
         tints, labels) per camera, theme, highlights, hover region and battle area; the pieces on
         it per view object (views are never changed in place: a new state gives a new view),
@@ -318,9 +339,17 @@ class BoardView:
         an animation redraws the pieces only. `invalidate()` forces a redraw."""
         cam = self.camera
         battle = (view or {}).get("battle") or {}
-        ground_key = (tuple(cam.viewport), cam.scale, cam.ox, cam.oy, theme,
-                      frozenset((r, tuple(c)) for r, c in self.highlights.items()), self.hover_region,
-                      battle.get("target"), tuple(battle.get("armies") or ()))
+        ground_key = (
+            tuple(cam.viewport),
+            cam.scale,
+            cam.ox,
+            cam.oy,
+            theme,
+            frozenset((r, tuple(c)) for r, c in self.highlights.items()),
+            self.hover_region,
+            battle.get("target"),
+            tuple(battle.get("armies") or ()),
+        )
         key = (ground_key, seat, id(view), frozenset(self.hidden_pieces))
         cached = self._frame_cache
         clip = surface.get_clip()
@@ -401,8 +430,7 @@ class BoardView:
             key = ("full", full_w, full_h, str(self.layout.art))
             if self._art_cache is None or self._art_cache[0] != key:
                 art = res.image(self.layout.art)
-                img = (pygame.transform.smoothscale(art, (full_w, full_h))
-                       if (full_w, full_h) != art.get_size() else art)
+                img = pygame.transform.smoothscale(art, (full_w, full_h)) if (full_w, full_h) != art.get_size() else art
                 self._art_cache = (key, img)
             bx, by = cam.to_screen(0, 0)
             surface.blit(self._art_cache[1], (round(bx), round(by)))
@@ -411,15 +439,19 @@ class BoardView:
         if self._art_cache is None or self._art_cache[0] != key:
             art = res.image(self.layout.art)
             sub = art.subsurface(pygame.Rect(x0, y0, x1 - x0, y1 - y0))
-            img = (pygame.transform.smoothscale(sub, dst.size) if dst.size != sub.get_size()
-                   else sub.copy())
+            img = pygame.transform.smoothscale(sub, dst.size) if dst.size != sub.get_size() else sub.copy()
             self._art_cache = (key, img)
         surface.blit(self._art_cache[1], dst.topleft)
 
     def _draw_schematic_frame(self, surface, theme) -> None:
         """A board without art: the track slots drawn as labelled boxes."""
-        names = {"generic": _("Generic"), "fp_story": _("FP story"), "sh_story": _("Shadow story"),
-                 "special": _("Special"), "dice": _("dice in the box")}
+        names = {
+            "generic": _("Generic"),
+            "fp_story": _("FP story"),
+            "sh_story": _("Shadow story"),
+            "special": _("Special"),
+            "dice": _("dice in the box"),
+        }
         size = max(9, min(theme.small, int(22 * self.camera.scale)))
         for sid, slot in self.layout.tracks.items():
             r = self._slot_rect(sid)
@@ -452,8 +484,9 @@ class BoardView:
         pts = self._poly_screen(rid)
         xs = [p[0] for p in pts]
         ys = [p[1] for p in pts]
-        box = pygame.Rect(math.floor(min(xs)), math.floor(min(ys)),
-                          math.ceil(max(xs) - min(xs)) + 2, math.ceil(max(ys) - min(ys)) + 2)
+        box = pygame.Rect(
+            math.floor(min(xs)), math.floor(min(ys)), math.ceil(max(xs) - min(xs)) + 2, math.ceil(max(ys) - min(ys)) + 2
+        )
         box = box.clip(self.rect)
         if box.w <= 0 or box.h <= 0:
             return
@@ -469,15 +502,20 @@ class BoardView:
         if schematic:
             for rid in self.layout.polygons:
                 terr = self.spec.board.regions[rid].terrain if rid in self.spec.board.regions else "plains"
-                col = {"plains": (206, 196, 140), "mountains": (170, 150, 130), "forest": (120, 150, 96),
-                       "marsh": (150, 170, 150), "fort": (200, 180, 150), "stronghold": (190, 170, 170)}[terr]
+                col = {
+                    "plains": (206, 196, 140),
+                    "mountains": (170, 150, 130),
+                    "forest": (120, 150, 96),
+                    "marsh": (150, 170, 150),
+                    "fort": (200, 180, 150),
+                    "stronghold": (190, 170, 170),
+                }[terr]
                 self._fill_poly(surface, rid, col, 255, outline=(90, 70, 50), width=2)
         for rid, col in self.highlights.items():
             if rid in self.layout.polygons:
                 self._fill_poly(surface, rid, col, 70, outline=col, width=max(2, theme.px(3)))
         if self.hover_region and self.hover_region in self.layout.polygons:
-            self._fill_poly(surface, self.hover_region, T.HILITE, 60, outline=T.HILITE,
-                            width=max(2, theme.px(3)))
+            self._fill_poly(surface, self.hover_region, T.HILITE, 60, outline=T.HILITE, width=max(2, theme.px(3)))
 
     def _label_size(self, theme) -> int:
         return max(theme.small, min(theme.body, int(26 * self.camera.scale)))
@@ -521,8 +559,9 @@ class BoardView:
         lines = [_("Strength {s}. Favoured terrain: {fav}.").format(s=us.strength, fav=fav)]
         if us.ability_text:
             lines.append(us.ability_text)
-        lines.append(ngettext("{n} figure here ({side}).", "{n} figures here ({side}).", n).format(
-            n=n, side=side_title(side)))
+        lines.append(
+            ngettext("{n} figure here ({side}).", "{n} figures here ({side}).", n).format(n=n, side=side_title(side))
+        )
         return Tip(us.name, lines=lines)
 
     def _draw_region_pieces(self, surface, theme, view, rid) -> None:
@@ -534,8 +573,10 @@ class BoardView:
         # the army: one figure per unit type, strongest first
         items = []
         if side and reg["units"]:
-            order = sorted(reg["units"].items(),
-                           key=lambda kv: (-(self.spec.units[kv[0]].strength if kv[0] in self.spec.units else 0), kv[0]))
+            order = sorted(
+                reg["units"].items(),
+                key=lambda kv: (-(self.spec.units[kv[0]].strength if kv[0] in self.spec.units else 0), kv[0]),
+            )
             for u, n in order:
                 if n > 0 and (rid, u) not in self.hidden_pieces:
                     items.append(("unit", u, n))
@@ -544,7 +585,7 @@ class BoardView:
         if items:
             ax, ay = self.camera.to_screen(*anchors["army"])
             per_row = 3 if len(items) > 4 else 4
-            rows = [items[i:i + per_row] for i in range(0, len(items), per_row)]
+            rows = [items[i : i + per_row] for i in range(0, len(items), per_row)]
             total_h = len(rows) * ps + (len(rows) - 1) * gap
             # keep the region's name readable: the army stands below its label
             label_bottom = self._label_rect(rid, theme).bottom + gap
@@ -563,11 +604,30 @@ class BoardView:
                         self._add_tip(r, self._unit_tip(side, u, n, rid))
                     else:
                         small = r.inflate(-ps // 5, -ps // 5)
-                        draw_token(surface, small, side, "knight-banner", n, shape="square",
-                                   fill=(224, 186, 84), rim=(70, 50, 10), ink=(70, 40, 0), badge_min=1)
+                        draw_token(
+                            surface,
+                            small,
+                            side,
+                            "knight-banner",
+                            n,
+                            shape="square",
+                            fill=(224, 186, 84),
+                            rim=(70, 50, 10),
+                            ink=(70, 40, 0),
+                            badge_min=1,
+                        )
                         self.piece_rects[("leaders", rid)] = small
-                        self._add_tip(small, Tip(_("Leaders"), lines=[ngettext(
-                            "{n} Free Peoples leader: +1 leadership.", "{n} Free Peoples leaders.", n).format(n=n)]))
+                        self._add_tip(
+                            small,
+                            Tip(
+                                _("Leaders"),
+                                lines=[
+                                    ngettext(
+                                        "{n} Free Peoples leader: +1 leadership.", "{n} Free Peoples leaders.", n
+                                    ).format(n=n)
+                                ],
+                            ),
+                        )
                     first_rect = first_rect or r
                     box = r.copy() if box is None else box.union(r)
                     x += ps + gap
@@ -578,12 +638,31 @@ class BoardView:
                 size = max(16, int(ps * 0.62))
                 dr = pygame.Rect(0, 0, size, size)
                 dr.midright = (first_rect.left - gap, first_rect.centery)
-                draw_token(surface, dr, None, "skull-crossed-bones", d, shape="circle",
-                           fill=(168, 26, 22), rim=(255, 220, 200), ink=(255, 240, 230), badge_min=1)
+                draw_token(
+                    surface,
+                    dr,
+                    None,
+                    "skull-crossed-bones",
+                    d,
+                    shape="circle",
+                    fill=(168, 26, 22),
+                    rim=(255, 220, 200),
+                    ink=(255, 240, 230),
+                    badge_min=1,
+                )
                 self.piece_rects[("damage", rid)] = dr
                 self._army_box[rid] = box.union(dr)
-                self._add_tip(dr, Tip(_("Damage"), lines=[ngettext(
-                    "{n} damage marker: a unit hit once.", "{n} damage markers: units hit once.", d).format(n=d)]))
+                self._add_tip(
+                    dr,
+                    Tip(
+                        _("Damage"),
+                        lines=[
+                            ngettext(
+                                "{n} damage marker: a unit hit once.", "{n} damage markers: units hit once.", d
+                            ).format(n=d)
+                        ],
+                    ),
+                )
         # Shadow leadership tokens and recruitment tokens share the "tokens" anchor
         tx, ty = self.camera.to_screen(*anchors["tokens"])
         toks = []
@@ -602,22 +681,57 @@ class BoardView:
             for kind, s, u in toks:
                 r = pygame.Rect(round(x), round(ty - ts / 2), ts, ts)
                 if kind == "lead":
-                    draw_token(surface, r, "sh", "evil-eyes", u, shape="circle", fill=(232, 120, 30),
-                               rim=(40, 10, 0), ink=(40, 10, 0), badge_min=1)
+                    draw_token(
+                        surface,
+                        r,
+                        "sh",
+                        "evil-eyes",
+                        u,
+                        shape="circle",
+                        fill=(232, 120, 30),
+                        rim=(40, 10, 0),
+                        ink=(40, 10, 0),
+                        badge_min=1,
+                    )
                     self.piece_rects[("lead_tokens", rid)] = r
-                    self._add_tip(r, Tip(_("Shadow leadership tokens"), lines=[ngettext(
-                        "{n} token: +1 leadership this turn.", "{n} tokens: +1 leadership each this turn.",
-                        u).format(n=u)]))
+                    self._add_tip(
+                        r,
+                        Tip(
+                            _("Shadow leadership tokens"),
+                            lines=[
+                                ngettext(
+                                    "{n} token: +1 leadership this turn.",
+                                    "{n} tokens: +1 leadership each this turn.",
+                                    u,
+                                ).format(n=u)
+                            ],
+                        ),
+                    )
                 elif u == HIDDEN:
                     draw_token(surface, r, s, None, shape="diamond", text="?")
-                    self._add_tip(r, Tip(_("Recruitment token"), lines=[
-                        _("Face down ({side}). Its unit is secret until it is used.").format(side=side_title(s))]))
+                    self._add_tip(
+                        r,
+                        Tip(
+                            _("Recruitment token"),
+                            lines=[
+                                _("Face down ({side}). Its unit is secret until it is used.").format(side=side_title(s))
+                            ],
+                        ),
+                    )
                 else:
                     us = self.spec.units.get(u)
                     draw_token(surface, r, s, T.unit_icon(u, us.name if us else ""), shape="diamond")
-                    self._add_tip(r, Tip(_("Recruitment token"), lines=[
-                        _("{unit} ({side}); face down to the opponent.").format(unit=unit_name(self.spec, u),
-                                                                              side=side_title(s))]))
+                    self._add_tip(
+                        r,
+                        Tip(
+                            _("Recruitment token"),
+                            lines=[
+                                _("{unit} ({side}); face down to the opponent.").format(
+                                    unit=unit_name(self.spec, u), side=side_title(s)
+                                )
+                            ],
+                        ),
+                    )
                 self.piece_rects.setdefault(("rtokens", rid), r)
                 x += ts + gap
         # control marker: when a settlement changed hands
@@ -628,9 +742,17 @@ class BoardView:
             r.center = (round(cx), round(cy))
             draw_token(surface, r, reg["control"], "flag-objective", shape="circle")
             self.piece_rects[("control", rid)] = r
-            self._add_tip(r, Tip(_("Control marker"), lines=[
-                _("{region} is controlled by the {side}.").format(region=region_name(self.spec, rid),
-                                                                 side=side_title(reg["control"]))]))
+            self._add_tip(
+                r,
+                Tip(
+                    _("Control marker"),
+                    lines=[
+                        _("{region} is controlled by the {side}.").format(
+                            region=region_name(self.spec, rid), side=side_title(reg["control"])
+                        )
+                    ],
+                ),
+            )
 
     def _char_token(self, surface, r, cid, theme) -> None:
         cs = self.spec.characters.get(cid)
@@ -639,8 +761,9 @@ class BoardView:
             fill, rim, ink = (250, 240, 210), (200, 160, 50), (40, 60, 110)
         else:
             fill, rim, ink = (44, 36, 36), (210, 60, 40), (240, 220, 200)
-        draw_token(surface, r, side, T.character_icon(cid, cs.kind if cs else ""), shape="circle",
-                   fill=fill, rim=rim, ink=ink)
+        draw_token(
+            surface, r, side, T.character_icon(cid, cs.kind if cs else ""), shape="circle", fill=fill, rim=rim, ink=ink
+        )
 
     def _name_tag(self, cid, theme) -> pygame.Surface:
         cs = self.spec.characters.get(cid)
@@ -657,8 +780,11 @@ class BoardView:
         cs = self.spec.characters.get(cid)
         if cs is None:
             return Tip(cid)
-        lines = [_("{kind} of the {side}. Leadership {r}, modifier {m:+d}.").format(
-            kind=cs.kind.capitalize(), side=side_title(cs.side), r=cs.rating, m=cs.modifier)]
+        lines = [
+            _("{kind} of the {side}. Leadership {r}, modifier {m:+d}.").format(
+                kind=cs.kind.capitalize(), side=side_title(cs.side), r=cs.rating, m=cs.modifier
+            )
+        ]
         if cs.ability_text:
             lines.append(cs.ability_text)
         return Tip(cs.name, lines=lines)
@@ -666,8 +792,11 @@ class BoardView:
     def _draw_characters(self, surface, theme, view) -> None:
         by_region: dict[str, list[str]] = {}
         for cid, st in view["chars"].items():
-            if st["status"] == "in_play" and st["region"] in self.layout.anchors \
-                    and ("char", cid) not in self.hidden_pieces:
+            if (
+                st["status"] == "in_play"
+                and st["region"] in self.layout.anchors
+                and ("char", cid) not in self.hidden_pieces
+            ):
                 by_region.setdefault(st["region"], []).append(cid)
         ps = self.piece_size()
         cs = max(22, int(ps * 0.85))
@@ -734,15 +863,27 @@ class BoardView:
         else:
             x, y = self.camera.to_screen(*self.layout.anchor(target, "army"))
             r.center = (round(x), round(y))
-        draw_token(surface, r, None, "crossed-swords", shape="circle", fill=(200, 40, 30),
-                   rim=(255, 230, 200), ink=(255, 240, 220))
+        draw_token(
+            surface,
+            r,
+            None,
+            "crossed-swords",
+            shape="circle",
+            fill=(200, 40, 30),
+            rim=(255, 230, 200),
+            ink=(255, 240, 220),
+        )
         self.piece_rects[("battle",)] = r
-        lines = [_("{att} attack {target}; round {n}.").format(
-            att=side_title(b.get("attacker")), target=region_name(self.spec, target), n=b.get("round", 0))]
+        lines = [
+            _("{att} attack {target}; round {n}.").format(
+                att=side_title(b.get("attacker")), target=region_name(self.spec, target), n=b.get("round", 0)
+            )
+        ]
         hits = b.get("hits") or {}
         if any(hits.values()):
-            lines.append(_("Hits scored: Free Peoples {fp}, Shadow {sh}.").format(fp=hits.get("fp", 0),
-                                                                                  sh=hits.get("sh", 0)))
+            lines.append(
+                _("Hits scored: Free Peoples {fp}, Shadow {sh}.").format(fp=hits.get("fp", 0), sh=hits.get("sh", 0))
+            )
         self._add_tip(r, Tip(_("Battle"), lines=lines))
 
     # tracks ----------------------------------------------------------------------------
@@ -752,8 +893,9 @@ class BoardView:
             return None
         x, y, w, h = s.rect
         x0, y0 = self.camera.to_screen(x, y)
-        return pygame.Rect(round(x0), round(y0), max(1, round(w * self.camera.scale)),
-                           max(1, round(h * self.camera.scale)))
+        return pygame.Rect(
+            round(x0), round(y0), max(1, round(w * self.camera.scale)), max(1, round(h * self.camera.scale))
+        )
 
     def _draw_tracks(self, surface, theme, view) -> None:
         spec = self.spec
@@ -770,26 +912,57 @@ class BoardView:
                 ready = view["chars"].get(cid, {}).get("status") != "pool"
                 if not ready:
                     surface.blit(res.icon(T.character_icon(cid), ir.w, (60, 70, 50)), ir)
-            self._add_tip(r, Tip(_("Fate {n}").format(n=space), lines=[
-                _("Ready: {chars}.").format(chars=", ".join(char_name(spec, c) for c in chars))]))
+            self._add_tip(
+                r,
+                Tip(
+                    _("Fate {n}").format(n=space),
+                    lines=[_("Ready: {chars}.").format(chars=", ".join(char_name(spec, c) for c in chars))],
+                ),
+            )
         er = self._slot_rect(f"fate.{spec.endgame}")
         if er is not None:
             m = max(16, int(min(er.w, er.h) * 0.42))
             rr = pygame.Rect(er.right - m - 2, er.y + 2, m, m)
-            draw_token(surface, rr, "fp", "laurel-crown", shape="circle", fill=(250, 240, 200),
-                       rim=(60, 110, 50), ink=(60, 110, 50))
-            self._add_tip(rr, Tip(_("Endgame marker"), lines=[
-                _("The Free Peoples win when the fate marker reaches space {n}.").format(n=spec.endgame)]))
+            draw_token(
+                surface,
+                rr,
+                "fp",
+                "laurel-crown",
+                shape="circle",
+                fill=(250, 240, 200),
+                rim=(60, 110, 50),
+                ink=(60, 110, 50),
+            )
+            self._add_tip(
+                rr,
+                Tip(
+                    _("Endgame marker"),
+                    lines=[_("The Free Peoples win when the fate marker reaches space {n}.").format(n=spec.endgame)],
+                ),
+            )
         fr = self._slot_rect(f"fate.{min(view['fate'], len(self.layout.fate_spaces) - 1)}")
         if fr is not None and ("fate_marker",) not in self.hidden_pieces:
             m = max(20, int(min(fr.w, fr.h) * 0.7))
             rr = pygame.Rect(0, 0, m, m)
             rr.center = fr.center
-            draw_token(surface, rr, None, "sands-of-time", shape="circle", fill=(236, 210, 120),
-                       rim=(80, 40, 10), ink=(80, 40, 10))
+            draw_token(
+                surface,
+                rr,
+                None,
+                "sands-of-time",
+                shape="circle",
+                fill=(236, 210, 120),
+                rim=(80, 40, 10),
+                ink=(80, 40, 10),
+            )
             self.piece_rects[("fate_marker",)] = rr
-            self._add_tip(rr, Tip(_("Fate marker"), lines=[
-                _("On space {n}; the endgame marker is on {e}.").format(n=view["fate"], e=spec.endgame)]))
+            self._add_tip(
+                rr,
+                Tip(
+                    _("Fate marker"),
+                    lines=[_("On space {n}; the endgame marker is on {e}.").format(n=view["fate"], e=spec.endgame)],
+                ),
+            )
         # Shadow Box: the commander's position and the dice in the box
         pos = view.get("position")
         for pid in spec.positions:
@@ -797,9 +970,18 @@ class BoardView:
             if r is None:
                 continue
             ps_ = spec.positions[pid]
-            self._add_tip(r, Tip(ps_.name, lines=[ps_.action_text,
-                                                  ngettext("{n} die in the Shadow Box.", "{n} dice in the Shadow Box.",
-                                                           ps_.dice).format(n=ps_.dice)]))
+            self._add_tip(
+                r,
+                Tip(
+                    ps_.name,
+                    lines=[
+                        ps_.action_text,
+                        ngettext("{n} die in the Shadow Box.", "{n} dice in the Shadow Box.", ps_.dice).format(
+                            n=ps_.dice
+                        ),
+                    ],
+                ),
+            )
             if pid == pos:
                 pygame.draw.rect(surface, (232, 120, 30), r, width=max(2, theme.px(3)), border_radius=theme.px(4))
                 m = max(20, int(min(r.w, r.h) * 0.55))
@@ -814,8 +996,13 @@ class BoardView:
             for k, kind in enumerate(box):
                 r = pygame.Rect(dr.x + 4 + k * (ds + 4), dr.centery - ds // 2, ds, ds)
                 draw_die(surface, r, "character" if kind == "rolled" else None, "sh")
-            self._add_tip(dr, Tip(_("Shadow Box"), lines=[ngettext(
-                "{n} die in the box.", "{n} dice in the box.", len(box)).format(n=len(box))]))
+            self._add_tip(
+                dr,
+                Tip(
+                    _("Shadow Box"),
+                    lines=[ngettext("{n} die in the box.", "{n} dice in the box.", len(box)).format(n=len(box))],
+                ),
+            )
         # decks and discards
         counts = {
             "deck.generic": view["generic"] if isinstance(view["generic"], int) else len(view["generic"]),
@@ -826,17 +1013,24 @@ class BoardView:
         }
         for d in ("fp_story", "sh_story", "special"):
             counts[f"discard.{d}"] = sum(1 for c in view["gone"] if c in spec.cards and spec.cards[c].deck == d)
-        names = {"deck.generic": _("Generic deck"), "deck.fp_story": _("Free Peoples story deck"),
-                 "deck.sh_story": _("Shadow story deck"), "deck.special": _("Special deck"),
-                 "discard.generic": _("Generic discard pile"), "discard.fp_story": _("Played Free Peoples story cards"),
-                 "discard.sh_story": _("Played Shadow story cards"), "discard.special": _("Played special cards")}
+        names = {
+            "deck.generic": _("Generic deck"),
+            "deck.fp_story": _("Free Peoples story deck"),
+            "deck.sh_story": _("Shadow story deck"),
+            "deck.special": _("Special deck"),
+            "discard.generic": _("Generic discard pile"),
+            "discard.fp_story": _("Played Free Peoples story cards"),
+            "discard.sh_story": _("Played Shadow story cards"),
+            "discard.special": _("Played special cards"),
+        }
         for sid, n in counts.items():
             r = self._slot_rect(sid)
             if r is None:
                 continue
             size = max(16, min(int(r.h * 0.3), int(ps * 0.62)))
-            draw_badge(surface, (r.centerx, r.bottom - size * 0.7), str(n), size, (40, 32, 24), (255, 244, 220),
-                       border=T.BRASS)
+            draw_badge(
+                surface, (r.centerx, r.bottom - size * 0.7), str(n), size, (40, 32, 24), (255, 244, 220), border=T.BRASS
+            )
             self._add_tip(r, Tip(names[sid], lines=[ngettext("{n} card.", "{n} cards.", n).format(n=n)]))
         # Free Peoples action tokens
         ar = self._slot_rect("fp_action_tokens")
@@ -848,14 +1042,26 @@ class BoardView:
                 rr = pygame.Rect(0, 0, ts, ts)
                 rr.center = spaces[k]
                 draw_token(surface, rr, "fp", "hunting-horn", shape="circle")
-            self._add_tip(ar, Tip(_("Free Peoples action tokens"), lines=[ngettext(
-                "{n} token left this turn.", "{n} tokens left this turn.", n).format(n=n)]))
+            self._add_tip(
+                ar,
+                Tip(
+                    _("Free Peoples action tokens"),
+                    lines=[ngettext("{n} token left this turn.", "{n} tokens left this turn.", n).format(n=n)],
+                ),
+            )
         pr = self._slot_rect("fate_pool")
         if pr is not None:
             n = _count(view["fate_pool"])
             size = max(16, min(int(pr.h * 0.3), int(ps * 0.62)))
-            draw_badge(surface, (pr.centerx, pr.bottom - size * 0.7), str(n), size, (40, 32, 24), (255, 244, 220),
-                       border=T.BRASS)
+            draw_badge(
+                surface,
+                (pr.centerx, pr.bottom - size * 0.7),
+                str(n),
+                size,
+                (40, 32, 24),
+                (255, 244, 220),
+                border=T.BRASS,
+            )
             aside = len(view.get("fate_aside", []))
             lines = [ngettext("{n} tile in the pool.", "{n} tiles in the pool.", n).format(n=n)]
             if aside:
@@ -889,10 +1095,15 @@ class BoardView:
         if bonus:
             lines.append(_("Terrain bonus for defenders: {n:+d}.").format(n=bonus))
         if rs.settlement:
-            lines.append(ngettext("Settlement of the {side}, worth {vp} victory point.",
-                                  "Settlement of the {side}, worth {vp} victory points.", rs.vp).format(
-                side=side_title(rs.owner), vp=rs.vp) if rs.vp else
-                _("Settlement of the {side}.").format(side=side_title(rs.owner)))
+            lines.append(
+                ngettext(
+                    "Settlement of the {side}, worth {vp} victory point.",
+                    "Settlement of the {side}, worth {vp} victory points.",
+                    rs.vp,
+                ).format(side=side_title(rs.owner), vp=rs.vp)
+                if rs.vp
+                else _("Settlement of the {side}.").format(side=side_title(rs.owner))
+            )
         if rs.orc_area:
             lines.append(_("Orc recruitment area."))
         borders = []

@@ -21,6 +21,7 @@ which never changes the game. Clicks without a drag still reach the board (regio
 Drawing (`draw_board` under the pieces' overlay, `draw_screen` for the popup) never changes
 state; `update(dt)` moves the snap-back. The count picker is `widgets_picker.CountPicker`.
 """
+
 from __future__ import annotations
 
 from collections import deque
@@ -46,12 +47,12 @@ class Source:
     """What is being dragged: an army (`region`) or characters (`chars`)."""
 
     def __init__(self, kind, region, side, tokens, keys, origin, chars=()):
-        self.kind = kind            # "army" | "chars"
+        self.kind = kind  # "army" | "chars"
         self.region = region
         self.side = side
-        self.tokens = tokens        # for drawing (animation.draw_group)
-        self.keys = set(keys)       # hidden while dragged
-        self.origin = origin        # screen centre of the grabbed piece (world kept in .world)
+        self.tokens = tokens  # for drawing (animation.draw_group)
+        self.keys = set(keys)  # hidden while dragged
+        self.origin = origin  # screen centre of the grabbed piece (world kept in .world)
         self.chars = list(chars)
         self.world = None
 
@@ -119,17 +120,17 @@ class Popup:
 class DragDrop:
     def __init__(self, scene):
         self.scene = scene
-        self.press = None        # (pos, button, Source)
+        self.press = None  # (pos, button, Source)
         self.drag: Source | None = None
         self.button = 1
         self.pos = (0, 0)
-        self.grab = (0, 0)       # cursor - piece centre when grabbed
-        self.dests: dict[str, str] = {}   # region -> "move" | "target"
+        self.grab = (0, 0)  # cursor - piece centre when grabbed
+        self.dests: dict[str, str] = {}  # region -> "move" | "target"
         self.popup: Popup | None = None
-        self.aim = None          # move-then-attack: (source, to, group) waiting for a target click
+        self.aim = None  # move-then-attack: (source, to, group) waiting for a target click
         self.snaps: list[list] = []  # [source, world_from, world_to, t]
-        self.ghost = None        # (source, world point): a dropped army waiting on a popup / target
-        self._log_len = -1       # the game's log length when the piece was picked up
+        self.ghost = None  # (source, world point): a dropped army waiting on a popup / target
+        self._log_len = -1  # the game's log length when the piece was picked up
 
     # -- state ---------------------------------------------------------------------------------
     @property
@@ -175,9 +176,14 @@ class DragDrop:
 
     def _chars_in(self, region, side) -> list[str]:
         spec = self.scene.game.spec
-        return sorted(c for c, st in self._view()["chars"].items()
-                      if st.get("status") == "in_play" and st.get("region") == region
-                      and c in spec.characters and spec.characters[c].side == side)
+        return sorted(
+            c
+            for c, st in self._view()["chars"].items()
+            if st.get("status") == "in_play"
+            and st.get("region") == region
+            and c in spec.characters
+            and spec.characters[c].side == side
+        )
 
     def _cmds_from(self, kind, region=None, char=None) -> list[dict]:
         out = []
@@ -185,8 +191,9 @@ class DragDrop:
             name = c.get("cmd")
             if kind == "move" and name == "move_army" and c.get("from") == region:
                 out.append(c)
-            elif kind == "attack" and name == "attack" and (
-                    c.get("from") == region or region in (c.get("armies") or ())):
+            elif (
+                kind == "attack" and name == "attack" and (c.get("from") == region or region in (c.get("armies") or ()))
+            ):
                 out.append(c)
             elif kind == "advance" and name == "advance" and c.get("from") == region:
                 out.append(c)
@@ -205,8 +212,15 @@ class DragDrop:
             if p["kind"] == "move_characters":
                 if key[0] == "char" and self._cmds_from("move_characters", char=key[1]):
                     cid = key[1]
-                    src = Source("chars", self._view()["chars"][cid]["region"], side,
-                                 [("char", side, cid, 1)], {("char", cid)}, r.center, [cid])
+                    src = Source(
+                        "chars",
+                        self._view()["chars"][cid]["region"],
+                        side,
+                        [("char", side, cid, 1)],
+                        {("char", cid)},
+                        r.center,
+                        [cid],
+                    )
                     return src
                 continue
             region = None
@@ -384,8 +398,13 @@ class DragDrop:
         return [c for c in cmds if c["path"] == first]
 
     def _char_cmds(self, chars, region) -> list[dict]:
-        return [c for c in self.legal() if c.get("cmd") == "move_characters"
-                and sorted(c["characters"]) == sorted(chars) and c["path"][-1] == region]
+        return [
+            c
+            for c in self.legal()
+            if c.get("cmd") == "move_characters"
+            and sorted(c["characters"]) == sorted(chars)
+            and c["path"][-1] == region
+        ]
 
     @staticmethod
     def _best(cmds):
@@ -399,8 +418,12 @@ class DragDrop:
         for c in cmds:
             if "units" not in c:
                 return c
-            if (c["units"] == want_units and c.get("leaders", 0) == reg.get("leaders", 0)
-                    and sorted(c.get("characters") or []) == chars and c.get("damage", 0) == reg.get("damage", 0)):
+            if (
+                c["units"] == want_units
+                and c.get("leaders", 0) == reg.get("leaders", 0)
+                and sorted(c.get("characters") or []) == chars
+                and c.get("damage", 0) == reg.get("damage", 0)
+            ):
                 return c
         return None
 
@@ -443,6 +466,7 @@ class DragDrop:
     def reason(self, src, region, p) -> str:
         from ..core import RuleError
         from ..core.engine import decide
+
         game = self.scene.game
         side = p.get("side")
         kind = p["kind"]
@@ -453,8 +477,9 @@ class DragDrop:
             return _("the army may only advance into {region}.").format(region=region_name(game.spec, b.get("target")))
         path = self._path(src.region, region) or [region]
         if enemy and kind in ("move", "attack") and region not in game.spec.board.neighbours(src.region):
-            return _("{region} holds an enemy army; armies move only into free regions and attack "
-                     "only next door.").format(region=region_name(game.spec, region))
+            return _(
+                "{region} holds an enemy army; armies move only into free regions and attack only next door."
+            ).format(region=region_name(game.spec, region))
         if enemy and kind == "move":
             path = [region]
         if kind == "move_characters":
@@ -462,8 +487,9 @@ class DragDrop:
         elif kind == "attack" and enemy:
             cmd = {"cmd": "attack", "side": side, "from": src.region, "target": region}
         elif kind == "attack":
-            tg = next((n for n in sorted(game.spec.board.neighbours(region))
-                       if regs[n]["side"] not in (None, side)), region)
+            tg = next(
+                (n for n in sorted(game.spec.board.neighbours(region)) if regs[n]["side"] not in (None, side)), region
+            )
             cmd = {"cmd": "attack", "side": side, "from": src.region, "to": region, "target": tg}
         else:
             cmd = {"cmd": "move_army", "side": side, "from": src.region, "path": path}
@@ -500,26 +526,54 @@ class DragDrop:
         rows = []
         for kind, side, u, n in src.tokens:
             if kind == "unit":
-                rows.append(PickRow(u, unit_name(spec, u), value=n, maximum=n,
-                                    icon=T.unit_icon(u, spec.units[u].name if u in spec.units else ""), side=side))
+                rows.append(
+                    PickRow(
+                        u,
+                        unit_name(spec, u),
+                        value=n,
+                        maximum=n,
+                        icon=T.unit_icon(u, spec.units[u].name if u in spec.units else ""),
+                        side=side,
+                    )
+                )
         if reg.get("leaders"):
-            rows.append(PickRow("leaders", _("Leaders"), value=reg["leaders"], maximum=reg["leaders"],
-                                icon="knight-banner", side=side))
+            rows.append(
+                PickRow(
+                    "leaders",
+                    _("Leaders"),
+                    value=reg["leaders"],
+                    maximum=reg["leaders"],
+                    icon="knight-banner",
+                    side=side,
+                )
+            )
         for c in self._chars_in(src.region, src.side):
-            rows.append(PickRow("char:" + c, char_name(spec, c), value=1, maximum=1,
-                                icon=T.character_icon(c), side=side, toggle=True))
+            rows.append(
+                PickRow(
+                    "char:" + c,
+                    char_name(spec, c),
+                    value=1,
+                    maximum=1,
+                    icon=T.character_icon(c),
+                    side=side,
+                    toggle=True,
+                )
+            )
         return rows
 
     def _group_popup(self, src, region, then_aim=False) -> None:
         spec = self.scene.game.spec
         title = (_("Attack from {region}: who goes?") if then_aim else _("Move to {region}: who goes?")).format(
-            region=region_name(spec, region))
+            region=region_name(spec, region)
+        )
 
         def ok():
             vals = self.popup.picker.values()
-            group = {"units": {k: v for k, v in vals.items() if not k.startswith("char:") and k != "leaders" and v},
-                     "leaders": vals.get("leaders", 0),
-                     "characters": sorted(k[5:] for k, v in vals.items() if k.startswith("char:") and v)}
+            group = {
+                "units": {k: v for k, v in vals.items() if not k.startswith("char:") and k != "leaders" and v},
+                "leaders": vals.get("leaders", 0),
+                "characters": sorted(k[5:] for k, v in vals.items() if k.startswith("char:") and v),
+            }
             if then_aim:
                 self._start_aim(src, region, group)
                 return
@@ -529,9 +583,15 @@ class DragDrop:
                 return
             self._submit(cmd, src)
 
-        self.popup = Popup(title, self._group_rows(src), _("Attack…") if then_aim else _("Move"), ok,
-                           lambda: self.cancel(), self.ghost[1],
-                           hint=_("Choose how many go; the rest stay."))
+        self.popup = Popup(
+            title,
+            self._group_rows(src),
+            _("Attack…") if then_aim else _("Move"),
+            ok,
+            lambda: self.cancel(),
+            self.ghost[1],
+            hint=_("Choose how many go; the rest stay."),
+        )
 
     def _match(self, cmds, group) -> dict | None:
         """The legal command for this group (its damage markers: as many as the rule allows
@@ -540,8 +600,11 @@ class DragDrop:
         for c in cmds:
             if "units" not in c:
                 continue
-            if c["units"] == group["units"] and c.get("leaders", 0) == group["leaders"] \
-                    and sorted(c.get("characters") or []) == group["characters"]:
+            if (
+                c["units"] == group["units"]
+                and c.get("leaders", 0) == group["leaders"]
+                and sorted(c.get("characters") or []) == group["characters"]
+            ):
                 if best is None or c.get("damage", 0) > best.get("damage", 0):
                     best = c
         return best
@@ -549,13 +612,15 @@ class DragDrop:
     def _why_group(self, src, region, group) -> str:
         from ..core import RuleError
         from ..core.engine import decide
+
         game = self.scene.game
         p = self.pending()
         cmds = self._to_cmds(src, region)
         if not group["units"]:
             return _("At least one unit must go.")
-        base = dict(cmds[0]) if cmds else {"cmd": "move_army", "side": p.get("side"), "from": src.region,
-                                           "path": [region]}
+        base = (
+            dict(cmds[0]) if cmds else {"cmd": "move_army", "side": p.get("side"), "from": src.region, "path": [region]}
+        )
         base.update(group)
         base.pop("damage", None)
         try:
@@ -568,22 +633,38 @@ class DragDrop:
 
     def _char_popup(self, src, region) -> None:
         spec = self.scene.game.spec
-        rows = [PickRow("char:" + c, char_name(spec, c), value=1 if c in src.chars else 0, maximum=1,
-                        icon=T.character_icon(c), side=src.side, toggle=True)
-                for c in self._chars_in(src.region, src.side)]
+        rows = [
+            PickRow(
+                "char:" + c,
+                char_name(spec, c),
+                value=1 if c in src.chars else 0,
+                maximum=1,
+                icon=T.character_icon(c),
+                side=src.side,
+                toggle=True,
+            )
+            for c in self._chars_in(src.region, src.side)
+        ]
 
         def ok():
             chars = sorted(k[5:] for k, v in self.popup.picker.values().items() if v)
             cmd = self._best(self._char_cmds(chars, region))
             if cmd is None:
                 self.popup.error = _("These characters cannot reach {region} together.").format(
-                    region=region_name(spec, region))
+                    region=region_name(spec, region)
+                )
                 return
             src.tokens = [("char", src.side, c, 1) for c in chars]
             self._submit(cmd, src)
 
-        self.popup = Popup(_("Move to {region}: who goes?").format(region=region_name(spec, region)), rows,
-                           _("Move"), ok, lambda: self.cancel(), self.ghost[1])
+        self.popup = Popup(
+            _("Move to {region}: who goes?").format(region=region_name(spec, region)),
+            rows,
+            _("Move"),
+            ok,
+            lambda: self.cancel(),
+            self.ghost[1],
+        )
 
     def _combined_popup(self, src, target, cmds) -> None:
         spec = self.scene.game.spec
@@ -591,9 +672,19 @@ class DragDrop:
         if len(armies) == 1:
             self._submit(cmds[0], src)
             return
-        rows = [PickRow("army:" + a, _("The army in {region}").format(region=region_name(spec, a)),
-                        value=1, maximum=1, minimum=0, icon="crossed-swords", side=src.side, toggle=True)
-                for a in armies]
+        rows = [
+            PickRow(
+                "army:" + a,
+                _("The army in {region}").format(region=region_name(spec, a)),
+                value=1,
+                maximum=1,
+                minimum=0,
+                icon="crossed-swords",
+                side=src.side,
+                toggle=True,
+            )
+            for a in armies
+        ]
 
         def ok():
             chosen = sorted(k[5:] for k, v in self.popup.picker.values().items() if v)
@@ -603,9 +694,15 @@ class DragDrop:
                 return
             self._submit(cmd, src)
 
-        self.popup = Popup(_("Combined attack on {region}").format(region=region_name(spec, target)), rows,
-                           _("Attack"), ok, lambda: self.cancel(), self.ghost[1],
-                           hint=_("Tick the armies that join the attack."))
+        self.popup = Popup(
+            _("Combined attack on {region}").format(region=region_name(spec, target)),
+            rows,
+            _("Attack"),
+            ok,
+            lambda: self.cancel(),
+            self.ghost[1],
+            hint=_("Tick the armies that join the attack."),
+        )
 
     def _popup_event(self, ev) -> bool:
         pop = self.popup
@@ -634,8 +731,11 @@ class DragDrop:
         self.aim = (src, to, group, targets)
         self.bv.highlights = {t: RED for t in targets}
         self.bv.highlights[to] = GREEN
-        self.scene.notify(_("Click the enemy army to attack from {region} (Escape: cancel).").format(
-            region=region_name(self.scene.game.spec, to)))
+        self.scene.notify(
+            _("Click the enemy army to attack from {region} (Escape: cancel).").format(
+                region=region_name(self.scene.game.spec, to)
+            )
+        )
 
     def _aim_event(self, ev) -> bool:
         src, to, group, targets = self.aim
@@ -667,7 +767,8 @@ class DragDrop:
             s[3] += dt / SNAP_SECONDS
         self.snaps = [s for s in self.snaps if s[3] < 1.0]
         if (self.drag or self.popup or self.aim or self.press) and (
-                self.pending() is None or len(self.scene.game.log) != self._log_len):
+            self.pending() is None or len(self.scene.game.log) != self._log_len
+        ):
             self.cancel(snap=False)  # the game moved on under us (a panel, undo, a look back)
 
     def draw_board(self, surface, bv, theme) -> None:
@@ -693,8 +794,12 @@ class DragDrop:
                 ok = region in self.dests
                 img = res.text(label, "sans_bold", theme.small, (255, 255, 255))
                 r = img.get_rect(midtop=(box.centerx, box.bottom + theme.px(10)))
-                pygame.draw.rect(surface, (40, 110, 50) if ok else (140, 40, 30), r.inflate(theme.px(10), theme.px(4)),
-                                 border_radius=theme.px(4))
+                pygame.draw.rect(
+                    surface,
+                    (40, 110, 50) if ok else (140, 40, 30),
+                    r.inflate(theme.px(10), theme.px(4)),
+                    border_radius=theme.px(4),
+                )
                 surface.blit(img, r)
 
     def _drop_label(self, region) -> str:

@@ -22,6 +22,7 @@ turn (`adjust_dice`). The "Cards" page moves a card to a deck, a hand or the dis
 A change made of several commands (a marker moved = removed here, placed there) is checked whole
 first with `decide(..., in_place=False)`: a refusal shows the engine's reason and changes nothing.
 """
+
 from __future__ import annotations
 
 import pygame
@@ -61,10 +62,19 @@ class ToolTile(Clickable):
             return
         r = self.rect
         rad = theme.px(5)
-        pygame.draw.rect(surface, (150, 118, 52) if self.selected else (T.BUTTON_HOVER if self.hover else T.BG_PANEL_2),
-                         r, border_radius=rad)
-        pygame.draw.rect(surface, T.HILITE if self.selected else (T.BRASS if self.hover else (40, 34, 26)), r,
-                         width=max(1, theme.px(2 if self.selected else 1)), border_radius=rad)
+        pygame.draw.rect(
+            surface,
+            (150, 118, 52) if self.selected else (T.BUTTON_HOVER if self.hover else T.BG_PANEL_2),
+            r,
+            border_radius=rad,
+        )
+        pygame.draw.rect(
+            surface,
+            T.HILITE if self.selected else (T.BRASS if self.hover else (40, 34, 26)),
+            r,
+            width=max(1, theme.px(2 if self.selected else 1)),
+            border_radius=rad,
+        )
         self.paint(surface, r.inflate(-theme.px(8), -theme.px(8)), theme)
 
 
@@ -87,56 +97,123 @@ class EditMode(Widget):
         self.page = "board"
         self.tool: tuple | None = None
         self.sign = 1
-        self.whole = True          # a drag moves the whole army (or one figure)
+        self.whole = True  # a drag moves the whole army (or one figure)
         self.drag: Drag | None = None
         self.card: str | None = None
         self.char: str | None = None
         self._key = None
-        self.button = Button(_("Edit board"), self.toggle, name="edit", selected=False, tooltip=Tip(
-            _("Edit board"), _("Drag pieces and use the palette to make the board match the table. Every "
-                               "change is logged as the players' adjustment.")))
+        self.button = Button(
+            _("Edit board"),
+            self.toggle,
+            name="edit",
+            selected=False,
+            tooltip=Tip(
+                _("Edit board"),
+                _(
+                    "Drag pieces and use the palette to make the board match the table. Every "
+                    "change is logged as the players' adjustment."
+                ),
+            ),
+        )
         spec = scene.game.spec
         self.title = Label(_("Edit the board"), kind="serif_bold", size_key="heading", color=T.BRASS_LIGHT)
         self.warning = Label("", size_key="small", color=(255, 150, 130))
         self.hint = Label("", size_key="small", color=T.TEXT_DIM)
-        self.tabs = {p: Button(t, lambda p=p: self.set_page(p), name=f"page:{p}", selected=(p == "board"))
-                     for p, t in (("board", _("Board")), ("cards", _("Cards")), ("chars", _("Characters")))}
+        self.tabs = {
+            p: Button(t, lambda p=p: self.set_page(p), name=f"page:{p}", selected=(p == "board"))
+            for p, t in (("board", _("Board")), ("cards", _("Cards")), ("chars", _("Characters")))
+        }
         self.btn_add = Button(_("Add"), lambda: self.set_sign(1), name="add", selected=True)
         self.btn_remove = Button(_("Remove"), lambda: self.set_sign(-1), name="remove", selected=False)
-        self.btn_whole = Button(_("Whole army"), lambda: self.set_whole(True), name="whole", selected=True,
-                                tooltip=Tip(_("Dragging moves"), _("the whole army with its leaders and characters.")))
-        self.btn_one = Button(_("One figure"), lambda: self.set_whole(False), name="one", selected=False,
-                              tooltip=Tip(_("Dragging moves"), _("only the figure you drag.")))
+        self.btn_whole = Button(
+            _("Whole army"),
+            lambda: self.set_whole(True),
+            name="whole",
+            selected=True,
+            tooltip=Tip(_("Dragging moves"), _("the whole army with its leaders and characters.")),
+        )
+        self.btn_one = Button(
+            _("One figure"),
+            lambda: self.set_whole(False),
+            name="one",
+            selected=False,
+            tooltip=Tip(_("Dragging moves"), _("only the figure you drag.")),
+        )
         self.tiles: list[ToolTile] = []
         for side in ("fp", "sh"):
             for u, us in spec.units.items():
                 if us.side == side:
-                    self.tiles.append(ToolTile(f"tool:unit:{u}", self._unit_paint(side, u),
-                                               lambda t=("unit", side, u): self.set_tool(t), tool=("unit", side, u),
-                                               tooltip=Tip(us.name, _("Click a region to add or remove one."))))
-        self.tiles.append(ToolTile("tool:damage", self._marker_paint("damage"), lambda: self.set_tool(("damage",)),
-                                   tool=("damage",),
-                                   tooltip=Tip(_("Damage marker"), _("Click an army to add or remove one."))))
-        self.tiles.append(ToolTile("tool:leader", self._marker_paint("leader"), lambda: self.set_tool(("leader",)),
-                                   tool=("leader",),
-                                   tooltip=Tip(_("Leader"), _("Click a Free Peoples army to add or remove one."))))
+                    self.tiles.append(
+                        ToolTile(
+                            f"tool:unit:{u}",
+                            self._unit_paint(side, u),
+                            lambda t=("unit", side, u): self.set_tool(t),
+                            tool=("unit", side, u),
+                            tooltip=Tip(us.name, _("Click a region to add or remove one.")),
+                        )
+                    )
+        self.tiles.append(
+            ToolTile(
+                "tool:damage",
+                self._marker_paint("damage"),
+                lambda: self.set_tool(("damage",)),
+                tool=("damage",),
+                tooltip=Tip(_("Damage marker"), _("Click an army to add or remove one.")),
+            )
+        )
+        self.tiles.append(
+            ToolTile(
+                "tool:leader",
+                self._marker_paint("leader"),
+                lambda: self.set_tool(("leader",)),
+                tool=("leader",),
+                tooltip=Tip(_("Leader"), _("Click a Free Peoples army to add or remove one.")),
+            )
+        )
         for owner in ("fp", "sh", None):
-            self.tiles.append(ToolTile(f"tool:control:{owner or 'none'}", self._control_paint(owner),
-                                       lambda o=owner: self.set_tool(("control", o)), tool=("control", owner),
-                                       tooltip=Tip(_("Control marker"),
-                                                   _("Click a settlement: controlled by the {side}.").format(
-                                                       side=side_title(owner)) if owner else
-                                                   _("Click a settlement to take its control marker away."))))
+            self.tiles.append(
+                ToolTile(
+                    f"tool:control:{owner or 'none'}",
+                    self._control_paint(owner),
+                    lambda o=owner: self.set_tool(("control", o)),
+                    tool=("control", owner),
+                    tooltip=Tip(
+                        _("Control marker"),
+                        _("Click a settlement: controlled by the {side}.").format(side=side_title(owner))
+                        if owner
+                        else _("Click a settlement to take its control marker away."),
+                    ),
+                )
+            )
         self.lbl_dice = {s: Label("", size_key="small", color=T.TEXT) for s in ("fp", "sh")}
-        self.dice_btns = {(s, n): Button("+1" if n > 0 else "-1", lambda s=s, n=n: self.do([self.cmd(
-            "adjust_dice", owner=s, n=n)]), name=f"dice:{s}:{n:+d}") for s in ("fp", "sh") for n in (-1, 1)}
+        self.dice_btns = {
+            (s, n): Button(
+                "+1" if n > 0 else "-1",
+                lambda s=s, n=n: self.do([self.cmd("adjust_dice", owner=s, n=n)]),
+                name=f"dice:{s}:{n:+d}",
+            )
+            for s in ("fp", "sh")
+            for n in (-1, 1)
+        }
         self.list = ScrollList(on_pick=self.pick_row, size_key="small")
-        self.place_btns = {p: Button(t, lambda p=p: self.move_card(p), name=f"card_to:{p}")
-                           for p, t in (("deck", _("Deck")), ("hand_fp", _("FP hand")),
-                                        ("hand_sh", _("Shadow hand")), ("discard", _("Discard")))}
-        self.status_btns = {s: Button(t, lambda s=s: self.set_status(s), name=f"status:{s}")
-                            for s, t in (("pool", _("Pool")), ("ready", _("Ready")), ("in_play", _("In play…")),
-                                         ("eliminated", _("Eliminated")))}
+        self.place_btns = {
+            p: Button(t, lambda p=p: self.move_card(p), name=f"card_to:{p}")
+            for p, t in (
+                ("deck", _("Deck")),
+                ("hand_fp", _("FP hand")),
+                ("hand_sh", _("Shadow hand")),
+                ("discard", _("Discard")),
+            )
+        }
+        self.status_btns = {
+            s: Button(t, lambda s=s: self.set_status(s), name=f"status:{s}")
+            for s, t in (
+                ("pool", _("Pool")),
+                ("ready", _("Ready")),
+                ("in_play", _("In play…")),
+                ("eliminated", _("Eliminated")),
+            )
+        }
 
     # -- state ----------------------------------------------------------------------------
     @property
@@ -151,8 +228,9 @@ class EditMode(Widget):
         if self.active:
             self.scene.looking_at = None
             if self.scene.mode == "hotseat":
-                self.scene.notify(_("Hotseat game: edits bypass the rules. Agree with the other player first."),
-                                  error=True)
+                self.scene.notify(
+                    _("Hotseat game: edits bypass the rules. Agree with the other player first."), error=True
+                )
         self._sync()
         self.scene.refresh(force=True)
 
@@ -189,40 +267,61 @@ class EditMode(Widget):
             b.selected = p == self.page
         for t in self.tiles:
             t.selected = self.tool is not None and t.tool == self.tool
-        self.warning.text = (_("Hotseat game: these edits bypass the rules; agree on them with the other player.")
-                             if self.scene.mode == "hotseat" else "")
+        self.warning.text = (
+            _("Hotseat game: these edits bypass the rules; agree on them with the other player.")
+            if self.scene.mode == "hotseat"
+            else ""
+        )
         if self.page == "board":
             if self.tool and self.tool[0] == "unit":
                 what = unit_name(self.game.spec, self.tool[2])
-                self.hint.text = (_("Click regions to add a figure: {unit}.") if self.sign > 0 else
-                                  _("Click regions to remove a figure: {unit}.")).format(unit=what)
+                self.hint.text = (
+                    _("Click regions to add a figure: {unit}.")
+                    if self.sign > 0
+                    else _("Click regions to remove a figure: {unit}.")
+                ).format(unit=what)
             elif self.tool and self.tool[0] in ("damage", "leader"):
                 what = _("damage marker") if self.tool[0] == "damage" else _("leader")
-                self.hint.text = (_("Click armies to add a {what}.") if self.sign > 0 else
-                                  _("Click armies to remove a {what}.")).format(what=what)
+                self.hint.text = (
+                    _("Click armies to add a {what}.") if self.sign > 0 else _("Click armies to remove a {what}.")
+                ).format(what=what)
             elif self.tool and self.tool[0] == "control":
                 self.hint.text = _("Click settlements to set their control marker.")
             else:
-                self.hint.text = _("Drag a piece to move it (off the board: remove it), or pick a tool "
-                                   "and click regions.")
+                self.hint.text = _(
+                    "Drag a piece to move it (off the board: remove it), or pick a tool and click regions."
+                )
         elif self.page == "cards":
-            self.hint.text = (_("{card}: move it to…").format(card=card_name(self.game.spec, self.card))
-                              if self.card else _("Click a card, then where it goes."))
+            self.hint.text = (
+                _("{card}: move it to…").format(card=card_name(self.game.spec, self.card))
+                if self.card
+                else _("Click a card, then where it goes.")
+            )
         else:
             if self.tool and self.tool[0] == "char":
                 self.hint.text = _("Click the region where {char} stands.").format(
-                    char=char_name(self.game.spec, self.tool[1]))
+                    char=char_name(self.game.spec, self.tool[1])
+                )
             else:
-                self.hint.text = (_("{char}: set the status.").format(char=char_name(self.game.spec, self.char))
-                                  if self.char else _("Click a character, then its status."))
+                self.hint.text = (
+                    _("{char}: set the status.").format(char=char_name(self.game.spec, self.char))
+                    if self.char
+                    else _("Click a character, then its status.")
+                )
         for b in self.place_btns.values():
             b.enabled = self.card is not None
         for b in self.status_btns.values():
             b.enabled = self.char is not None
 
     def _refresh_lists(self) -> None:
-        key = (len(self.game.log), id(self.game.state), self.page, self.card, self.char,
-               getattr(self.scene, "shown", "public"))
+        key = (
+            len(self.game.log),
+            id(self.game.state),
+            self.page,
+            self.card,
+            self.char,
+            getattr(self.scene, "shown", "public"),
+        )
         if key == self._key:
             return
         self._key = key
@@ -261,8 +360,13 @@ class EditMode(Widget):
                     known |= set(s["sides"][seat]["hand"])
                 where = {c: (w if c in known else unseen) for c, w in where.items()}
             for c in sorted(spec.cards, key=lambda c: card_name(spec, c)):
-                items.append(ListItem(f"{card_name(spec, c)} · {where.get(c, '?')}", payload=("card", c),
-                                      color=T.HILITE if c == self.card else None))
+                items.append(
+                    ListItem(
+                        f"{card_name(spec, c)} · {where.get(c, '?')}",
+                        payload=("card", c),
+                        color=T.HILITE if c == self.card else None,
+                    )
+                )
         elif self.page == "chars":
             names = status_names()
             for c, st in s["chars"].items():
@@ -327,8 +431,12 @@ class EditMode(Widget):
         side = reg.get("side")
         spec = self.game.spec
         for c, st in self.scene.view["chars"].items():
-            if st.get("status") == "in_play" and st.get("region") == region and \
-                    c in spec.characters and spec.characters[c].side == side:
+            if (
+                st.get("status") == "in_play"
+                and st.get("region") == region
+                and c in spec.characters
+                and spec.characters[c].side == side
+            ):
                 keys.add(("char", c))
         return keys
 
@@ -340,6 +448,7 @@ class EditMode(Widget):
     def check(self, cmds: list[dict]) -> RuleError | None:
         """The engine's answer to the whole change, without changing the game."""
         from ..core.engine import decide
+
         g = self.game
         state = g.state
         for c in cmds:
@@ -417,8 +526,10 @@ class EditMode(Widget):
                 return [self.cmd("adjust_control", region=region, owner=None)]
             if target is None:
                 return None
-            return [self.cmd("adjust_control", region=target, owner=reg["control"]),
-                    self.cmd("adjust_control", region=region, owner=None)]
+            return [
+                self.cmd("adjust_control", region=target, owner=reg["control"]),
+                self.cmd("adjust_control", region=region, owner=None),
+            ]
         if kind == "damage":
             if off:
                 return [self.cmd("adjust_damage", region=region, n=-1)]
@@ -436,8 +547,11 @@ class EditMode(Widget):
             if kind == "leaders":
                 return [self.cmd("adjust_leaders", region=region, n=-reg["leaders"])]
             if self.whole:
-                return [self.cmd("adjust_units", region=region, owner=side, unit=u, n=-n)
-                        for u, n in sorted(reg["units"].items()) if n]
+                return [
+                    self.cmd("adjust_units", region=region, owner=side, unit=u, n=-n)
+                    for u, n in sorted(reg["units"].items())
+                    if n
+                ]
             return [self.cmd("adjust_units", region=region, owner=side, unit=key[2], n=-1)]
         if target is None:
             return None
@@ -532,8 +646,15 @@ class EditMode(Widget):
     def _palette(self) -> list[Widget]:
         ws: list[Widget] = [self.title, self.warning, self.hint, *self.tabs.values()]
         if self.page == "board":
-            ws += [self.btn_add, self.btn_remove, *self.tiles, self.btn_whole, self.btn_one,
-                   *self.lbl_dice.values(), *self.dice_btns.values()]
+            ws += [
+                self.btn_add,
+                self.btn_remove,
+                *self.tiles,
+                self.btn_whole,
+                self.btn_one,
+                *self.lbl_dice.values(),
+                *self.dice_btns.values(),
+            ]
         elif self.page == "cards":
             ws += [self.list, *self.place_btns.values()]
         else:
@@ -623,6 +744,7 @@ class EditMode(Widget):
 
     def _draw_drag(self, surface, t) -> None:
         from .animation import army_tokens, draw_group, draw_piece
+
         d = self.drag
         bv = self.scene.board
         view = self.scene.view
@@ -633,15 +755,24 @@ class EditMode(Widget):
         if k[0] in ("unit", "leaders") and self.whole:
             reg = view["regions"].get(k[1], {})
             chars = sorted(c[1] for c in self._army_keys(k[1]) if c[0] == "char")
-            toks = army_tokens(reg.get("side"), reg.get("units", {}), reg.get("leaders", 0), chars,
-                               reg.get("damage", 0), self.game.spec)
+            toks = army_tokens(
+                reg.get("side"),
+                reg.get("units", {}),
+                reg.get("leaders", 0),
+                chars,
+                reg.get("damage", 0),
+                self.game.spec,
+            )
             box = draw_group(surface, bv, t, (cx, cy), toks, shadow=True)
         else:
             s = ps if k[0] == "unit" else int(ps * 0.8)
             r = pygame.Rect(0, 0, s, s)
             r.center = (cx, cy)
-            side = view["regions"].get(k[1], {}).get("side") if k[0] in ("unit", "leaders", "damage", "control") \
-                and isinstance(k[1], str) else None
+            side = (
+                view["regions"].get(k[1], {}).get("side")
+                if k[0] in ("unit", "leaders", "damage", "control") and isinstance(k[1], str)
+                else None
+            )
             if k[0] == "unit":
                 draw_piece(surface, bv, t, r, "unit", side, k[2], 1)
             elif k[0] in ("leaders", "damage"):
@@ -651,16 +782,25 @@ class EditMode(Widget):
             elif k[0] == "control":
                 draw_token(surface, r, view["regions"][k[1]].get("control"), "flag-objective", shape="circle")
             elif k[0] == "fate_marker":
-                draw_token(surface, r, None, "sands-of-time", shape="circle", fill=(236, 210, 120),
-                           rim=(80, 40, 10), ink=(80, 40, 10))
+                draw_token(
+                    surface,
+                    r,
+                    None,
+                    "sands-of-time",
+                    shape="circle",
+                    fill=(236, 210, 120),
+                    rim=(80, 40, 10),
+                    ink=(80, 40, 10),
+                )
             box = r
         label = self.drop_label(k, d.pos)
         if label and box is not None:
             ok = self.check(self.drop_commands(k, d.pos) or []) is None
             img = res.text(label, "sans_bold", t.small, (255, 255, 255))
             r = img.get_rect(midtop=(box.centerx, box.bottom + t.px(10)))
-            pygame.draw.rect(surface, (40, 110, 50) if ok else (140, 40, 30), r.inflate(t.px(10), t.px(4)),
-                             border_radius=t.px(4))
+            pygame.draw.rect(
+                surface, (40, 110, 50) if ok else (140, 40, 30), r.inflate(t.px(10), t.px(4)), border_radius=t.px(4)
+            )
             surface.blit(img, r)
 
     def tooltip_at(self, pos):
@@ -679,17 +819,35 @@ class EditMode(Widget):
 
         def paint(surface, r, theme):
             draw_token(surface, r, side, T.unit_icon(u, us.name if us else ""))
+
         return paint
 
     @staticmethod
     def _marker_paint(kind):
         def paint(surface, r, theme):
             if kind == "damage":
-                draw_token(surface, r, None, "skull-crossed-bones", shape="circle", fill=(168, 26, 22),
-                           rim=(255, 220, 200), ink=(255, 240, 230))
+                draw_token(
+                    surface,
+                    r,
+                    None,
+                    "skull-crossed-bones",
+                    shape="circle",
+                    fill=(168, 26, 22),
+                    rim=(255, 220, 200),
+                    ink=(255, 240, 230),
+                )
             else:
-                draw_token(surface, r, "fp", "knight-banner", shape="square", fill=(224, 186, 84),
-                           rim=(70, 50, 10), ink=(70, 40, 0))
+                draw_token(
+                    surface,
+                    r,
+                    "fp",
+                    "knight-banner",
+                    shape="square",
+                    fill=(224, 186, 84),
+                    rim=(70, 50, 10),
+                    ink=(70, 40, 0),
+                )
+
         return paint
 
     @staticmethod
@@ -698,6 +856,8 @@ class EditMode(Widget):
             if owner:
                 draw_token(surface, r, owner, "flag-objective", shape="circle")
             else:
-                draw_token(surface, r, None, "cancel", shape="circle", fill=(90, 84, 76), rim=(30, 26, 22),
-                           ink=(240, 230, 210))
+                draw_token(
+                    surface, r, None, "cancel", shape="circle", fill=(90, 84, 76), rim=(30, 26, 22), ink=(240, 230, 210)
+                )
+
         return paint

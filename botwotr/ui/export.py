@@ -8,6 +8,7 @@ show that side's secrets only. `--at N` renders the position after the first N l
 in turn T (draw, shadow, fate, roll, actions, end). The picture is 640x360 to 16384x16384 pixels:
 below 640x360 the screen's panels do not fit.
 """
+
 from __future__ import annotations
 
 import os
@@ -29,8 +30,9 @@ def parse_size(text: str) -> tuple[int, int]:
     except ValueError:
         raise ExportError(f"--size must look like 1920x1080, not {text!r}") from None
     if not (MIN_SIZE[0] <= w <= MAX_SIDE and MIN_SIZE[1] <= h <= MAX_SIDE):
-        raise ExportError(f"--size {w}x{h} is out of range: from {MIN_SIZE[0]}x{MIN_SIZE[1]} "
-                          f"to {MAX_SIDE}x{MAX_SIDE} pixels")
+        raise ExportError(
+            f"--size {w}x{h} is out of range: from {MIN_SIZE[0]}x{MIN_SIZE[1]} to {MAX_SIDE}x{MAX_SIDE} pixels"
+        )
     return w, h
 
 
@@ -60,25 +62,33 @@ def position_index(game, at: int | None = None, turn: int | None = None, phase: 
     last = game.state_at(n)["turn"]
     if not seen:
         raise ExportError(f"--turn {turn} is not in the save: it reaches turn {last} (1..{last})")
-    raise ExportError(f"turn {turn} of the save never waits in the {phase} phase; "
-                      f"it waits in: {', '.join(seen)}")
+    raise ExportError(f"turn {turn} of the save never waits in the {phase} phase; it waits in: {', '.join(seen)}")
 
 
-def export_save(save_path, out, at: int | None = None, size=(1920, 1080), seat: str = "public",
-                turn: int | None = None, phase: str | None = None) -> Path:
+def export_save(
+    save_path,
+    out,
+    at: int | None = None,
+    size=(1920, 1080),
+    seat: str = "public",
+    turn: int | None = None,
+    phase: str | None = None,
+) -> Path:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     from ..catalog import spec_for
     from ..persistence.save import SaveError, load
     from .render import normalise_seat
+
     try:
         seat = normalise_seat(seat)
     except ValueError as e:
         raise ExportError(str(e)) from None
     w, h = size
     if not (MIN_SIZE[0] <= w <= MAX_SIDE and MIN_SIZE[1] <= h <= MAX_SIDE):
-        raise ExportError(f"the size {w}x{h} is out of range: from {MIN_SIZE[0]}x{MIN_SIZE[1]} "
-                          f"to {MAX_SIDE}x{MAX_SIDE} pixels")
+        raise ExportError(
+            f"the size {w}x{h} is out of range: from {MIN_SIZE[0]}x{MIN_SIZE[1]} to {MAX_SIDE}x{MAX_SIDE} pixels"
+        )
     try:
         game = load(save_path, spec_for)
     except SaveError as e:
@@ -91,6 +101,7 @@ def export_save(save_path, out, at: int | None = None, size=(1920, 1080), seat: 
     from .layouts import layout_for
     from .png import save_png
     from .render import render_position
+
     pygame.font.init()
     try:
         layout = layout_for(game.spec)
@@ -104,6 +115,7 @@ def export_save(save_path, out, at: int | None = None, size=(1920, 1080), seat: 
             raise ExportError(f"{out}: cannot be written ({e})") from None
     finally:
         from . import resources
+
         resources.clear()
     return out
 
@@ -111,8 +123,15 @@ def export_save(save_path, out, at: int | None = None, size=(1920, 1080), seat: 
 def cmd_export(args) -> int:
     try:
         size = parse_size(args.size) if args.size else (1920, 1080)
-        out = export_save(args.save, args.out, at=args.at, size=size, seat=args.seat,
-                          turn=getattr(args, "turn", None), phase=getattr(args, "phase", None))
+        out = export_save(
+            args.save,
+            args.out,
+            at=args.at,
+            size=size,
+            seat=args.seat,
+            turn=getattr(args, "turn", None),
+            phase=getattr(args, "phase", None),
+        )
     except ExportError as e:
         print(f"botwotr export: {e}", file=sys.stderr)
         return 2

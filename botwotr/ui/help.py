@@ -5,6 +5,7 @@
 
 Only draws; every string goes through `_()`.
 """
+
 from __future__ import annotations
 
 import pygame
@@ -18,10 +19,23 @@ from .widgets import wrap_text
 
 PHASES = (
     (N_("Draw cards"), N_("Each player draws a generic card and a story card, then discards down to the hand limit.")),
-    (N_("Shadow phase"), N_("The Shadow places Saruman in the Shadow Box: his position gives dice and leadership tokens.")),
-    (N_("Fate phase"), N_("The Free Peoples draw a fate tile for each die in the Shadow Box (keep it or set it aside); tiles move the fate marker.")),
+    (
+        N_("Shadow phase"),
+        N_("The Shadow places Saruman in the Shadow Box: his position gives dice and leadership tokens."),
+    ),
+    (
+        N_("Fate phase"),
+        N_(
+            "The Free Peoples draw a fate tile for each die in the Shadow Box (keep it or set it aside); tiles move the fate marker."
+        ),
+    ),
     (N_("Action roll"), N_("Both players roll their action dice; Shadow Character results go to the Shadow Box.")),
-    (N_("Actions"), N_("Players alternate, the Free Peoples first: use a die for one of its actions, or pass while the opponent has more dice left.")),
+    (
+        N_("Actions"),
+        N_(
+            "Players alternate, the Free Peoples first: use a die for one of its actions, or pass while the opponent has more dice left."
+        ),
+    ),
     (N_("End of turn"), N_("Victory is checked; Shadow leadership tokens leave the board and the next turn begins.")),
 )
 
@@ -43,6 +57,7 @@ SHORTCUTS = (
 
 def face_actions(face: str) -> str:
     from ..core.engine import FACE_ACTIONS
+
     if face == "will":
         return _("any action of the other faces except the Eye's")
     acts = FACE_ACTIONS.get(face, ())
@@ -115,7 +130,7 @@ def draw_help(surface: pygame.Surface, area: pygame.Rect, theme) -> pygame.Rect:
             else:
                 _k, face, lines = it
                 x0 = x
-                for side in (("fp",) if face == "will" else ("sh",) if face == "eye" else ("fp", "sh")):
+                for side in ("fp",) if face == "will" else ("sh",) if face == "eye" else ("fp", "sh"):
                     draw_die(surface, pygame.Rect(x0, y, die, die), face, side)
                     x0 += die + theme.px(3)
                 tx = x + 2 * die + theme.px(12)

@@ -2,6 +2,7 @@
 action tokens, recruitment pools, leadership tokens aside). Drawn from a per-seat view, so a
 hidden hand shows only card backs. Shared by the game scene and the no-window export.
 """
+
 from __future__ import annotations
 
 import pygame
@@ -21,8 +22,7 @@ from .widgets import Tip, Widget, fit_text, wrap_text
 def phase_text(spec, view) -> str:
     if view.get("winner"):
         return _("Game over: {side} win").format(side=side_title(view["winner"]))
-    return _("Turn {n} · {phase}").format(n=view["turn"],
-                                          phase=_(PHASE_NAMES.get(view["phase"], view["phase"])))
+    return _("Turn {n} · {phase}").format(n=view["turn"], phase=_(PHASE_NAMES.get(view["phase"], view["phase"])))
 
 
 def pending_side(view) -> str | None:
@@ -30,8 +30,9 @@ def pending_side(view) -> str | None:
     return deciding_side(view)
 
 
-def draw_status_bar(surface, rect: pygame.Rect, theme: Theme, spec, view, waiting: str,
-                    extra: str = "", sentence: str | None = None) -> None:
+def draw_status_bar(
+    surface, rect: pygame.Rect, theme: Theme, spec, view, waiting: str, extra: str = "", sentence: str | None = None
+) -> None:
     """`sentence` replaces "Waiting for ..." (hotseat: "Your action, Shadow: ...")."""
     pygame.draw.rect(surface, (26, 22, 18), rect)
     pygame.draw.line(surface, T.BRASS, rect.bottomleft, (rect.right, rect.bottom), max(1, theme.px(1.5)))
@@ -106,8 +107,13 @@ class SidesPanel(Widget):
     def _side_height(self, theme: Theme, side: str = "fp") -> int:
         line = res.font("sans", theme.body).get_linesize()
         small = res.font("sans", theme.small).get_linesize()
-        return (res.font("serif_bold", theme.heading).get_linesize() + theme.px(32)
-                + line * self._hand_lines(theme, side) + 2 * small + theme.px(10))
+        return (
+            res.font("serif_bold", theme.heading).get_linesize()
+            + theme.px(32)
+            + line * self._hand_lines(theme, side)
+            + 2 * small
+            + theme.px(10)
+        )
 
     def draw(self, surface, theme):
         self._tips = []
@@ -181,10 +187,18 @@ class SidesPanel(Widget):
             if not rolled and not used:
                 img = res.text(_("no dice"), "sans", theme.small, T.TEXT_DIM)
                 surface.blit(img, (dx, y + ds // 2 - img.get_height() // 2))
-        self._tips.append((pygame.Rect(x, y, rect.w - 2 * pad, ds), Tip(
-            _("{side} action dice").format(side=side_title(side)),
-            lines=[ngettext("{n} die this turn.", "{n} dice this turn.", sd["dice"]).format(n=sd["dice"]),
-                   ngettext("{n} not used yet.", "{n} not used yet.", len(rolled)).format(n=len(rolled))])))
+        self._tips.append(
+            (
+                pygame.Rect(x, y, rect.w - 2 * pad, ds),
+                Tip(
+                    _("{side} action dice").format(side=side_title(side)),
+                    lines=[
+                        ngettext("{n} die this turn.", "{n} dice this turn.", sd["dice"]).format(n=sd["dice"]),
+                        ngettext("{n} not used yet.", "{n} not used yet.", len(rolled)).format(n=len(rolled)),
+                    ],
+                ),
+            )
+        )
         y += ds + theme.px(6)
         # hand: titles when this seat may see them, card backs otherwise
         hand = sd["hand"]
@@ -198,8 +212,15 @@ class SidesPanel(Widget):
             hx = _card_backs(surface, theme, hx, y, line, len(hand))
             txt = ngettext("{n} card in hand (physical)", "{n} cards in hand (physical)", len(hand)).format(n=len(hand))
             surface.blit(res.text(txt, "sans", theme.body, T.TEXT), (hx, y))
-            self._tips.append((pygame.Rect(x, y, rect.w - 2 * pad, line), Tip(_("Physical cards"), _(
-                "The players hold the real cards; the program counts them but does not know them."))))
+            self._tips.append(
+                (
+                    pygame.Rect(x, y, rect.w - 2 * pad, line),
+                    Tip(
+                        _("Physical cards"),
+                        _("The players hold the real cards; the program counts them but does not know them."),
+                    ),
+                )
+            )
         elif hand and not visible:
             hx = _card_backs(surface, theme, hx, y, line, len(hand))  # backs and a count, never a face
             txt = ngettext("{n} card in hand (hidden)", "{n} cards in hand (hidden)", len(hand)).format(n=len(hand))
@@ -227,8 +248,12 @@ class SidesPanel(Widget):
                         self._tips.append((mr, Tip(_("More cards"), lines=[card_name(spec, x) for x in rest])))
                         break
                     cx, cy = hx, cy + line
-                    label = fit_text(card_name(spec, c), "sans", theme.small, rect.right - pad - (
-                        more_w if k < len(visible) - 1 else 0) - hx - theme.px(10))
+                    label = fit_text(
+                        card_name(spec, c),
+                        "sans",
+                        theme.small,
+                        rect.right - pad - (more_w if k < len(visible) - 1 else 0) - hx - theme.px(10),
+                    )
                     img = res.text(label, "sans", theme.small, T.INK)
                     r = pygame.Rect(cx, cy, img.get_width() + theme.px(10), line - theme.px(2))
                 pygame.draw.rect(surface, T.PARCHMENT, r, border_radius=theme.px(3))
@@ -242,18 +267,28 @@ class SidesPanel(Widget):
         rp = sd["rpool"]
         bits.append(ngettext("{n} recruitment token", "{n} recruitment tokens", _len(rp)).format(n=_len(rp)))
         if side == "fp":
-            bits.append(ngettext("{n} action token", "{n} action tokens", sd["action_tokens"]).format(
-                n=sd["action_tokens"]))
+            bits.append(
+                ngettext("{n} action token", "{n} action tokens", sd["action_tokens"]).format(n=sd["action_tokens"])
+            )
         else:
             if v.get("position"):
                 cmdr = spec.characters.get(spec.commander)
-                bits.append(_("{commander}: {pos}").format(commander=cmdr.name if cmdr else _("Commander"),
-                                                           pos=position_name(spec, v["position"])))
+                bits.append(
+                    _("{commander}: {pos}").format(
+                        commander=cmdr.name if cmdr else _("Commander"), pos=position_name(spec, v["position"])
+                    )
+                )
             if sd.get("aside"):
-                bits.append(ngettext("{n} leadership token to place", "{n} leadership tokens to place",
-                                     sd["aside"]).format(n=sd["aside"]))
-        ready = [spec.characters[c].name for c, st in v["chars"].items()
-                 if st["status"] == "ready" and c in spec.characters and spec.characters[c].side == side]
+                bits.append(
+                    ngettext("{n} leadership token to place", "{n} leadership tokens to place", sd["aside"]).format(
+                        n=sd["aside"]
+                    )
+                )
+        ready = [
+            spec.characters[c].name
+            for c, st in v["chars"].items()
+            if st["status"] == "ready" and c in spec.characters and spec.characters[c].side == side
+        ]
         if ready:
             bits.append(_("ready: {names}").format(names=", ".join(ready)))
         txt = " · ".join(bits)
@@ -267,8 +302,12 @@ class SidesPanel(Widget):
         if cs is None:
             return Tip(card_name(self.spec, c))
         lines = []
-        deck = {"generic": _("Generic"), "fp_story": _("Free Peoples story"), "sh_story": _("Shadow story"),
-                "special": _("Special")}.get(cs.deck, cs.deck)
+        deck = {
+            "generic": _("Generic"),
+            "fp_story": _("Free Peoples story"),
+            "sh_story": _("Shadow story"),
+            "special": _("Special"),
+        }.get(cs.deck, cs.deck)
         lines.append(_("{deck} card · {type}").format(deck=deck, type=face_name(cs.type)))
         if cs.text:
             lines.append(cs.text)
@@ -317,6 +356,7 @@ def _len(v) -> int:
 def waiting_text(spec, view) -> str:
     """What the game waits for, from the view (same wording as Game.waiting_for)."""
     from ..core.engine import describe_pending
+
     if view.get("winner"):
         return _("nothing: the game is over")
     p = view.get("pending")

@@ -11,6 +11,7 @@ source text, so `xgettext -k_ -kN_ -kngettext:1,2 botwotr/ui/*.py botwotr/ui/*/*
 start a catalogue. Names that come from the scenario content (units, characters, regions, cards)
 are content, not UI strings: they are shown as the content gives them.
 """
+
 from __future__ import annotations
 
 import gettext

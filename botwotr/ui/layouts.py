@@ -5,6 +5,7 @@ scenario.yaml) with `botwotr.board.load_layout`. A scenario whose board is given
 scenario) has no map; it gets a plain schematic layout (a grid of boxes, the tracks in a frame),
 so every scenario can be shown and played. No pygame here.
 """
+
 from __future__ import annotations
 
 import math
@@ -19,6 +20,7 @@ def scenario_folder(spec, folder=None) -> Path | None:
     if folder is not None:
         return Path(folder)
     from ..catalog import folder_for
+
     try:
         return folder_for(spec.id)
     except KeyError:
@@ -30,6 +32,7 @@ def board_file(folder: Path | None) -> Path | None:
         return None
     try:
         import yaml
+
         # libyaml's loader when there is one: the pure-Python one took ~40 ms of `botwotr export`
         loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
         doc = yaml.load((folder / "scenario.yaml").read_text(encoding="utf-8"), Loader=loader)
@@ -72,23 +75,27 @@ def schematic_layout(spec) -> BoardLayout:
         y0 = margin + (i // cols) * cell
         polygons[r] = ((x0, y0), (x0 + cell, y0), (x0 + cell, y0 + cell), (x0, y0 + cell))
         cx, cy = x0 + cell / 2, y0 + cell / 2
-        anchors[r] = {"label": (cx, y0 + 34), "army": (cx, cy - 10), "characters": (cx + 80, cy + 70),
-                      "control": (x0 + 40, y0 + 40), "tokens": (cx - 70, cy + 80)}
+        anchors[r] = {
+            "label": (cx, y0 + 34),
+            "army": (cx, cy - 10),
+            "characters": (cx + 80, cy + 70),
+            "control": (x0 + 40, y0 + 40),
+            "tokens": (cx - 70, cy + 80),
+        }
     tracks = {}
     fy = margin + map_h + 30
     for k in range(n_fate):
-        tracks[f"fate.{k}"] = TrackSlot(f"fate.{k}", "fate", str(k),
-                                        (margin + k * fate_w, fy, fate_w - 6, fate_w - 6), k)
+        tracks[f"fate.{k}"] = TrackSlot(
+            f"fate.{k}", "fate", str(k), (margin + k * fate_w, fy, fate_w - 6, fate_w - 6), k
+        )
     fx = margin + map_w + 20
     y = margin
     positions = list(spec.positions) or list(SHADOW_POSITIONS)
     pw = (frame_w - 40) // max(3, len(positions))
     for j, p in enumerate(positions):
-        tracks[f"shadow_box.{p}"] = TrackSlot(f"shadow_box.{p}", "shadow_box", p,
-                                              (fx + j * pw, y, pw - 8, 110))
+        tracks[f"shadow_box.{p}"] = TrackSlot(f"shadow_box.{p}", "shadow_box", p, (fx + j * pw, y, pw - 8, 110))
     for p in SHADOW_POSITIONS:  # required slots the loader knows
-        tracks.setdefault(f"shadow_box.{p}", TrackSlot(f"shadow_box.{p}", "shadow_box", p,
-                                                       (fx, y, 1, 1)))
+        tracks.setdefault(f"shadow_box.{p}", TrackSlot(f"shadow_box.{p}", "shadow_box", p, (fx, y, 1, 1)))
     y += 120
     tracks["shadow_box.dice"] = TrackSlot("shadow_box.dice", "shadow_box", "dice", (fx, y, frame_w - 40, 70))
     y += 90
@@ -97,9 +104,18 @@ def schematic_layout(spec) -> BoardLayout:
         tracks[f"deck.{d}"] = TrackSlot(f"deck.{d}", "deck", d, (fx + j * dw, y, dw - 10, 120))
         tracks[f"discard.{d}"] = TrackSlot(f"discard.{d}", "discard", d, (fx + j * dw, y + 130, dw - 10, 90))
     y += 240
-    tracks["fp_action_tokens"] = TrackSlot("fp_action_tokens", "fp_action_tokens", "fp_action_tokens",
-                                           (fx, y, frame_w - 40, 80))
+    tracks["fp_action_tokens"] = TrackSlot(
+        "fp_action_tokens", "fp_action_tokens", "fp_action_tokens", (fx, y, frame_w - 40, 80)
+    )
     tracks["fate_pool"] = TrackSlot("fate_pool", "fate_pool", "fate_pool", (fx, y + 90, frame_w - 40, 80))
-    return BoardLayout(source=Path("<schematic>"), art=None, size=(width, max(height, y + 200)),
-                       tile_size=cell, polygons=polygons, anchors=anchors, borders=(),
-                       tracks=tracks, properties={"title": spec.name, "schematic": True})
+    return BoardLayout(
+        source=Path("<schematic>"),
+        art=None,
+        size=(width, max(height, y + 200)),
+        tile_size=cell,
+        polygons=polygons,
+        anchors=anchors,
+        borders=(),
+        tracks=tracks,
+        properties={"title": spec.name, "schematic": True},
+    )

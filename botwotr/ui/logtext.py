@@ -7,6 +7,7 @@
 Content names (units, characters, regions, cards) come from the scenario spec as they are.
 No pygame here.
 """
+
 from __future__ import annotations
 
 from typing import Any
@@ -14,46 +15,93 @@ from typing import Any
 from ..core.view import HIDDEN, event_for
 from .i18n import N_, _, ngettext
 
-SIDE_NAMES = {"fp": N_("the Free Peoples"), "sh": N_("the Shadow"), "players": N_("the players"),
-              None: N_("the game")}
+SIDE_NAMES = {"fp": N_("the Free Peoples"), "sh": N_("the Shadow"), "players": N_("the players"), None: N_("the game")}
 SIDE_TITLES = {"fp": N_("Free Peoples"), "sh": N_("Shadow")}
-PHASE_NAMES = {"setup": N_("Set-up"), "draw": N_("Draw cards"), "shadow": N_("Shadow phase"),
-               "fate": N_("Fate phase"), "roll": N_("Action roll"), "actions": N_("Actions"),
-               "end": N_("End of turn"), "over": N_("Game over")}
-FACE_NAMES = {"character": N_("Character"), "army": N_("Army"), "muster": N_("Muster"),
-              "army_muster": N_("Army/Muster"), "event": N_("Event"), "eye": N_("Eye"),
-              "will": N_("Will of the West")}
-TERRAIN_NAMES = {"plains": N_("plains"), "mountains": N_("mountains"), "forest": N_("forest"),
-                 "marsh": N_("marsh"), "fort": N_("fort"), "stronghold": N_("stronghold")}
-BORDER_NAMES = {"normal": N_("open border"), "stream": N_("stream"), "wall": N_("wall"),
-                "ford": N_("ford"), "pass": N_("pass"), "river": N_("river (impassable)"),
-                "mountains": N_("mountains (impassable)")}
-ACTION_NAMES = {
-    "fast_move": N_("make a fast move"), "attack": N_("attack"), "move_characters": N_("move characters"),
-    "play_card": N_("play a card"), "ability": N_("use an ability"),
-    "enter_character": N_("bring in a character"), "strategic_move": N_("make a strategic move"),
-    "combined_attack": N_("make a combined attack"), "recruit": N_("recruit"), "rally": N_("rally"),
-    "draw_generic": N_("draw a generic card"), "draw_story": N_("draw a story card"),
-    "mordor_recruit": N_("recruit Orcs"), "mordor_move": N_("move Orcs"),
-    "mordor_attack": N_("attack with Orcs"), "forfeit": N_("spend it for nothing"),
+PHASE_NAMES = {
+    "setup": N_("Set-up"),
+    "draw": N_("Draw cards"),
+    "shadow": N_("Shadow phase"),
+    "fate": N_("Fate phase"),
+    "roll": N_("Action roll"),
+    "actions": N_("Actions"),
+    "end": N_("End of turn"),
+    "over": N_("Game over"),
 }
-TOKEN_NAMES = {"move": N_("move"), "recruit": N_("recruit"), "rally": N_("rally"),
-               "characters": N_("move characters")}
-ADJUST_WHAT = {"units": N_("the units"), "move": N_("an army's place"), "damage": N_("the damage markers"),
-               "leaders": N_("the leaders"), "character": N_("a character"), "control": N_("a control marker"),
-               "fate": N_("the fate marker"), "dice": N_("the action dice"), "card": N_("a card's place")}
+FACE_NAMES = {
+    "character": N_("Character"),
+    "army": N_("Army"),
+    "muster": N_("Muster"),
+    "army_muster": N_("Army/Muster"),
+    "event": N_("Event"),
+    "eye": N_("Eye"),
+    "will": N_("Will of the West"),
+}
+TERRAIN_NAMES = {
+    "plains": N_("plains"),
+    "mountains": N_("mountains"),
+    "forest": N_("forest"),
+    "marsh": N_("marsh"),
+    "fort": N_("fort"),
+    "stronghold": N_("stronghold"),
+}
+BORDER_NAMES = {
+    "normal": N_("open border"),
+    "stream": N_("stream"),
+    "wall": N_("wall"),
+    "ford": N_("ford"),
+    "pass": N_("pass"),
+    "river": N_("river (impassable)"),
+    "mountains": N_("mountains (impassable)"),
+}
+ACTION_NAMES = {
+    "fast_move": N_("make a fast move"),
+    "attack": N_("attack"),
+    "move_characters": N_("move characters"),
+    "play_card": N_("play a card"),
+    "ability": N_("use an ability"),
+    "enter_character": N_("bring in a character"),
+    "strategic_move": N_("make a strategic move"),
+    "combined_attack": N_("make a combined attack"),
+    "recruit": N_("recruit"),
+    "rally": N_("rally"),
+    "draw_generic": N_("draw a generic card"),
+    "draw_story": N_("draw a story card"),
+    "mordor_recruit": N_("recruit Orcs"),
+    "mordor_move": N_("move Orcs"),
+    "mordor_attack": N_("attack with Orcs"),
+    "forfeit": N_("spend it for nothing"),
+}
+TOKEN_NAMES = {"move": N_("move"), "recruit": N_("recruit"), "rally": N_("rally"), "characters": N_("move characters")}
+ADJUST_WHAT = {
+    "units": N_("the units"),
+    "move": N_("an army's place"),
+    "damage": N_("the damage markers"),
+    "leaders": N_("the leaders"),
+    "character": N_("a character"),
+    "control": N_("a control marker"),
+    "fate": N_("the fate marker"),
+    "dice": N_("the action dice"),
+    "card": N_("a card's place"),
+}
 TACTIC_NAMES = {"regroup": N_("Regroup"), "combat_event": N_("Combat event")}
 ICON_NAMES = {"ent": N_("Ent")}
 FATE_COLOURS = {"grey": N_("grey"), "blue": N_("blue"), "red": N_("red")}
 BATTLE_OUTCOMES = {
-    "attacker_won": N_("the attacker wins"), "defender_won": N_("the defender holds"),
-    "both_destroyed": N_("both armies are destroyed"), "ceased": N_("the attacker ceases the attack"),
-    "retreated": N_("the defender retreats"), "fled": N_("the defender flees"),
+    "attacker_won": N_("the attacker wins"),
+    "defender_won": N_("the defender holds"),
+    "both_destroyed": N_("both armies are destroyed"),
+    "ceased": N_("the attacker ceases the attack"),
+    "retreated": N_("the defender retreats"),
+    "fled": N_("the defender flees"),
     "fled_destroyed": N_("the fleeing army is destroyed"),
     "defender_destroyed": N_("the defending army is destroyed"),
 }
-CARD_PLACES = {"deck": N_("the deck"), "hand_fp": N_("the Free Peoples' hand"),
-               "hand_sh": N_("the Shadow's hand"), "discard": N_("the discard pile")}
+CARD_PLACES = {
+    "deck": N_("the deck"),
+    "hand_fp": N_("the Free Peoples' hand"),
+    "hand_sh": N_("the Shadow's hand"),
+    "discard": N_("the discard pile"),
+}
 # A modifier a card adds (R-5.6): what it does, with {n} and whose it is ({side}).
 MODIFIER_TEXT = {
     "hits": (N_("{side} scores {n} more hit"), N_("{side} scores {n} more hits")),
@@ -62,8 +110,10 @@ MODIFIER_TEXT = {
     "absorb": (N_("{side} ignores {n} hit"), N_("{side} ignores {n} hits")),
     "strength": (N_("{side} fights with {n} more strength"), N_("{side} fights with {n} more strength")),
     "roll": (N_("{side} adds {n} to each combat die"), N_("{side} adds {n} to each combat die")),
-    "cancel_card": (N_("the combat card played against {side} has no effect"),
-                    N_("the combat card played against {side} has no effect")),
+    "cancel_card": (
+        N_("the combat card played against {side} has no effect"),
+        N_("the combat card played against {side} has no effect"),
+    ),
 }
 MODIFIER_LESS = {
     "hits": (N_("{side} scores {n} hit fewer"), N_("{side} scores {n} hits fewer")),
@@ -92,7 +142,8 @@ def fate_tile_text(spec, tile_id) -> str:
     colour = _(FATE_COLOURS.get(t.color, humanize(t.color)))
     if t.icon:
         return _("a {colour} fate tile of value {v} with the {icon} icon").format(
-            colour=colour, v=t.value, icon=icon_name(t.icon))
+            colour=colour, v=t.value, icon=icon_name(t.icon)
+        )
     return _("a {colour} fate tile of value {v}").format(colour=colour, v=t.value)
 
 
@@ -100,8 +151,12 @@ def side_name(side) -> str:
     return _(SIDE_NAMES.get(side, str(side)))
 
 
-ACTOR_NAMES = {"fp": N_("the Free Peoples player"), "sh": N_("the Shadow player"),
-               "players": N_("the players"), None: N_("the game")}
+ACTOR_NAMES = {
+    "fp": N_("the Free Peoples player"),
+    "sh": N_("the Shadow player"),
+    "players": N_("the players"),
+    None: N_("the game"),
+}
 
 
 def actor_name(side) -> str:
@@ -173,11 +228,10 @@ def unit_singular(spec, u) -> str:
 
 
 def unit_count(spec, u, n: int) -> str:
-    """"1 Ent", "3 Ents", "1 hidden unit"."""
+    """ "1 Ent", "3 Ents", "1 hidden unit"."""
     if u == HIDDEN:
         return ngettext("{n} hidden unit", "{n} hidden units", n).format(n=n)
-    return ngettext("{n} {one}", "{n} {many}", n).format(
-        n=n, one=unit_singular(spec, u), many=unit_name(spec, u))
+    return ngettext("{n} {one}", "{n} {many}", n).format(n=n, one=unit_singular(spec, u), many=unit_name(spec, u))
 
 
 def units_text(spec, units: dict) -> str:
@@ -209,8 +263,11 @@ def border_rule_text(spec) -> str:
     parts = []
     for (target, rounds), names in sorted(by_rule.items(), key=lambda kv: (kv[0][1], kv[0][0])):
         where = _("{a} or {b}").format(a=", ".join(names[:-1]), b=names[-1]) if len(names) > 1 else names[0]
-        when = _("in the first round") if rounds == 1 else ngettext(
-            "in the first {n} round", "in the first {n} rounds", rounds).format(n=rounds)
+        when = (
+            _("in the first round")
+            if rounds == 1
+            else ngettext("in the first {n} round", "in the first {n} rounds", rounds).format(n=rounds)
+        )
         parts.append(_("on {t}+ across a {where} {when}").format(t=target, where=where, when=when))
     if not parts:
         return ""
@@ -228,6 +285,7 @@ def tactic_name(spec, t) -> str:
 
 
 # -- events ------------------------------------------------------------------------------------
+
 
 def event_sentence(e: dict, spec) -> str | None:
     """One event as a sentence, or None for bookkeeping (steps, pending decisions, chance)."""
@@ -253,30 +311,46 @@ def event_title(kind: str) -> str:
     return cap(" ".join(w.lower() for w in words if w))
 
 
-_SILENT = {"StepDone", "PendingPushed", "PendingPopped", "PendingUpdated", "RngAdvanced",
-           "BattleSet", "BattleUpdated", "ModifiersCleared", "FlagSet", "ActionStarted",
-           "DecksShuffled", "FatePoolFilled", "RecruitmentPoolSet", "Note"}
+_SILENT = {
+    "StepDone",
+    "PendingPushed",
+    "PendingPopped",
+    "PendingUpdated",
+    "RngAdvanced",
+    "BattleSet",
+    "BattleUpdated",
+    "ModifiersCleared",
+    "FlagSet",
+    "ActionStarted",
+    "DecksShuffled",
+    "FatePoolFilled",
+    "RecruitmentPoolSet",
+    "Note",
+}
 
 
 def _units_placed(e, spec):
     why = e.get("why")
     if why == "setup":
         return _("{side} sets up {units} in {region}.").format(
-            side=cap(actor_name(e["side"])), units=units_text(spec, e["units"]),
-            region=region_name(spec, e["region"]))
+            side=cap(actor_name(e["side"])), units=units_text(spec, e["units"]), region=region_name(spec, e["region"])
+        )
     return _("{side} places {units} in {region}.").format(
-        side=cap(actor_name(e["side"])), units=units_text(spec, e["units"]),
-        region=region_name(spec, e["region"]))
+        side=cap(actor_name(e["side"])), units=units_text(spec, e["units"]), region=region_name(spec, e["region"])
+    )
 
 
 def _units_removed(e, spec):
     units = {u: abs(n) for u, n in e["units"].items()}
     why = e.get("why")
-    tail = {"casualty": _(" as a casualty"), "fled": _(" while fleeing"),
-            "over the limit of 5": _(" (over the limit of 5)")}.get(why, "")
+    tail = {
+        "casualty": _(" as a casualty"),
+        "fled": _(" while fleeing"),
+        "over the limit of 5": _(" (over the limit of 5)"),
+    }.get(why, "")
     return _("{side} loses {units} in {region}{tail}.").format(
-        side=cap(actor_name(e["side"])), units=units_text(spec, units),
-        region=region_name(spec, e["region"]), tail=tail)
+        side=cap(actor_name(e["side"])), units=units_text(spec, units), region=region_name(spec, e["region"]), tail=tail
+    )
 
 
 def _army_moved(e, spec):
@@ -289,26 +363,27 @@ def _army_moved(e, spec):
     if extra:
         who = _("{units} with {others}").format(units=who, others=join_and(extra))
     return _("{side} moves {who} from {src} to {path}.").format(
-        side=cap(actor_name(e["side"])), who=who, src=region_name(spec, e["from"]),
-        path=path_text(spec, e["path"]))
+        side=cap(actor_name(e["side"])), who=who, src=region_name(spec, e["from"]), path=path_text(spec, e["path"])
+    )
 
 
 def _damage(e, spec):
     n = e["n"]
     if n >= 0:
-        return ngettext("{n} damage marker is put in {region}.",
-                        "{n} damage markers are put in {region}.", n).format(
-            n=n, region=region_name(spec, e["region"]))
-    return ngettext("{n} damage marker is removed from {region}.",
-                    "{n} damage markers are removed from {region}.", -n).format(
-        n=-n, region=region_name(spec, e["region"]))
+        return ngettext("{n} damage marker is put in {region}.", "{n} damage markers are put in {region}.", n).format(
+            n=n, region=region_name(spec, e["region"])
+        )
+    return ngettext(
+        "{n} damage marker is removed from {region}.", "{n} damage markers are removed from {region}.", -n
+    ).format(n=-n, region=region_name(spec, e["region"]))
 
 
 def _control(e, spec):
     if e["side"] is None:
         return _("{region} is liberated.").format(region=region_name(spec, e["region"]))
-    return _("{side} takes control of {region}.").format(side=cap(actor_name(e["side"])),
-                                                        region=region_name(spec, e["region"]))
+    return _("{side} takes control of {region}.").format(
+        side=cap(actor_name(e["side"])), region=region_name(spec, e["region"])
+    )
 
 
 def _char_status(e, spec):
@@ -325,39 +400,45 @@ def _char_status(e, spec):
 
 def _cards_drawn(e, spec):
     cards = e["cards"]
-    deck = {"generic": _("the generic deck"), "story": _("their story deck"),
-            "special": _("the special deck")}.get(e["deck"], e["deck"])
+    deck = {"generic": _("the generic deck"), "story": _("their story deck"), "special": _("the special deck")}.get(
+        e["deck"], e["deck"]
+    )
     if all(c == HIDDEN for c in cards):
-        return ngettext("{side} draws a card from {deck}.", "{side} draws {n} cards from {deck}.",
-                        len(cards)).format(side=cap(actor_name(e["side"])), n=len(cards), deck=deck)
+        return ngettext("{side} draws a card from {deck}.", "{side} draws {n} cards from {deck}.", len(cards)).format(
+            side=cap(actor_name(e["side"])), n=len(cards), deck=deck
+        )
     return _("{side} draws {cards} from {deck}.").format(
-        side=cap(actor_name(e["side"])), cards=join_and(card_name(spec, c) for c in cards), deck=deck)
+        side=cap(actor_name(e["side"])), cards=join_and(card_name(spec, c) for c in cards), deck=deck
+    )
 
 
 def _card_played(e, spec):
     if e.get("by_hand"):  # physical cards: the players apply it themselves
         return _("{side} plays a card from their hand; the players apply it by hand.").format(
-            side=cap(actor_name(e["side"])))
+            side=cap(actor_name(e["side"]))
+        )
     if e.get("die"):
         return _("{side} plays {card} with their {face} die.").format(
-            side=cap(actor_name(e["side"])), card=card_name(spec, e["card"]), face=face_name(e["die"]))
-    return _("{side} plays {card}.").format(side=cap(actor_name(e["side"])),
-                                           card=card_name(spec, e["card"]))
+            side=cap(actor_name(e["side"])), card=card_name(spec, e["card"]), face=face_name(e["die"])
+        )
+    return _("{side} plays {card}.").format(side=cap(actor_name(e["side"])), card=card_name(spec, e["card"]))
 
 
 def _dice_rolled(e, spec):
     faces = ", ".join(face_name(f) for f in e["results"])
     s = _("{side} rolls {faces}.").format(side=cap(actor_name(e["side"])), faces=faces)
     if e.get("to_box"):
-        s += " " + ngettext("{n} die goes to the Shadow Box.", "{n} dice go to the Shadow Box.",
-                            e["to_box"]).format(n=e["to_box"])
+        s += " " + ngettext("{n} die goes to the Shadow Box.", "{n} dice go to the Shadow Box.", e["to_box"]).format(
+            n=e["to_box"]
+        )
     return s
 
 
 def _die_used(e, spec):
     act = _(ACTION_NAMES.get(e.get("action"), str(e.get("action"))))
     return _("{side} uses their {face} die to {action}.").format(
-        side=cap(actor_name(e["side"])), face=face_name(e["result"]), action=act)
+        side=cap(actor_name(e["side"])), face=face_name(e["result"]), action=act
+    )
 
 
 def _fate_applied(e, spec):
@@ -369,27 +450,33 @@ def _fate_applied(e, spec):
 
 def _battle_started(e, spec):
     return _("{side} attacks {target} from {armies}.").format(
-        side=cap(actor_name(e["attacker"])), target=region_name(spec, e["target"]),
-        armies=join_and(region_name(spec, r) for r in e["armies"]))
+        side=cap(actor_name(e["attacker"])),
+        target=region_name(spec, e["target"]),
+        armies=join_and(region_name(spec, r) for r in e["armies"]),
+    )
 
 
 def _battle_ended(e, spec):
     return _("The battle for {target} ends: {outcome}.").format(
         target=region_name(spec, e["target"]),
-        outcome=_(BATTLE_OUTCOMES.get(e.get("outcome"), humanize(e.get("outcome")))) if e.get("outcome")
-        else _("no result"))
+        outcome=_(BATTLE_OUTCOMES.get(e.get("outcome"), humanize(e.get("outcome"))))
+        if e.get("outcome")
+        else _("no result"),
+    )
 
 
 def _combat_rolled(e, spec):
     dice = " ".join(str(d) for d in e.get("dice", []))
     return _("{side} rolls combat dice: {dice} (hit on {target}+).").format(
-        side=cap(actor_name(e["side"])), dice=dice or "-", target=e.get("target", "?"))
+        side=cap(actor_name(e["side"])), dice=dice or "-", target=e.get("target", "?")
+    )
 
 
 def _tactics(e, spec):
     ch = e.get("choice", {})
     return _("Tactics revealed: {fp} for the Free Peoples, {sh} for the Shadow.").format(
-        fp=tactic_name(spec, ch.get("fp")), sh=tactic_name(spec, ch.get("sh")))
+        fp=tactic_name(spec, ch.get("fp")), sh=tactic_name(spec, ch.get("sh"))
+    )
 
 
 def _modifier(e, spec):
@@ -413,59 +500,70 @@ _EVENTS: dict[str, Any] = {
     "UnitsPlaced": _units_placed,
     "UnitsRemoved": _units_removed,
     "LeadersPlaced": lambda e, spec: ngettext(
-        "{n} leader is placed in {region}.", "{n} leaders are placed in {region}.",
-        e["n"]).format(n=e["n"], region=region_name(spec, e["region"])),
+        "{n} leader is placed in {region}.", "{n} leaders are placed in {region}.", e["n"]
+    ).format(n=e["n"], region=region_name(spec, e["region"])),
     "LeadersRemoved": lambda e, spec: ngettext(
-        "{n} leader is removed from {region}.", "{n} leaders are removed from {region}.",
-        abs(e["n"])).format(n=abs(e["n"]), region=region_name(spec, e["region"])),
+        "{n} leader is removed from {region}.", "{n} leaders are removed from {region}.", abs(e["n"])
+    ).format(n=abs(e["n"]), region=region_name(spec, e["region"])),
     "ArmyMoved": _army_moved,
     "ArmyDestroyed": lambda e, spec: _("The army of {side} in {region} is destroyed.").format(
-        side=side_name(e["side"]), region=region_name(spec, e["region"])),
+        side=side_name(e["side"]), region=region_name(spec, e["region"])
+    ),
     "DamageChanged": _damage,
     "ControlChanged": _control,
     "RecruitmentTokenPlaced": lambda e, spec: (
-        _("{side} places a face-down recruitment token in {region}.") if e["unit"] == HIDDEN
-        else _("{side} places a recruitment token ({unit}) in {region}.")).format(
-        side=cap(actor_name(e["side"])), unit=unit_name(spec, e["unit"]),
-        region=region_name(spec, e["region"])),
-    "RecruitmentTokenUsed": lambda e, spec: _(
-        "{side} turns up the recruitment token in {region}: {unit}.").format(
-        side=cap(actor_name(e["side"])), region=region_name(spec, e["region"]),
-        unit=unit_name(spec, e["unit"])),
+        _("{side} places a face-down recruitment token in {region}.")
+        if e["unit"] == HIDDEN
+        else _("{side} places a recruitment token ({unit}) in {region}.")
+    ).format(side=cap(actor_name(e["side"])), unit=unit_name(spec, e["unit"]), region=region_name(spec, e["region"])),
+    "RecruitmentTokenUsed": lambda e, spec: _("{side} turns up the recruitment token in {region}: {unit}.").format(
+        side=cap(actor_name(e["side"])), region=region_name(spec, e["region"]), unit=unit_name(spec, e["unit"])
+    ),
     "RecruitmentTokensDestroyed": lambda e, spec: ngettext(
         "{n} recruitment token of {side} in {region} is destroyed.",
-        "{n} recruitment tokens of {side} in {region} are destroyed.", len(e["units"])).format(
-        n=len(e["units"]), side=side_name(e["side"]), region=region_name(spec, e["region"])),
+        "{n} recruitment tokens of {side} in {region} are destroyed.",
+        len(e["units"]),
+    ).format(n=len(e["units"]), side=side_name(e["side"]), region=region_name(spec, e["region"])),
     "CharacterStatus": _char_status,
     "CharactersMoved": lambda e, spec: _("{side} moves {chars} to {path}.").format(
-        side=cap(actor_name(e["side"])), chars=join_and(char_name(spec, c) for c in e["chars"]),
-        path=path_text(spec, e["path"])),
+        side=cap(actor_name(e["side"])),
+        chars=join_and(char_name(spec, c) for c in e["chars"]),
+        path=path_text(spec, e["path"]),
+    ),
     "TurnStarted": lambda e, spec: _("Turn {n} begins.").format(n=e["turn"]),
     "PositionSet": lambda e, spec: _("The game starts from a position given as data (a rule case)."),
     "PhaseStarted": lambda e, spec: _("{phase}.").format(phase=_(PHASE_NAMES.get(e["phase"], e["phase"]))),
     "CardsDrawn": _cards_drawn,
     "GenericDeckReshuffled": lambda e, spec: _("The generic discard pile is shuffled into a new deck."),
     "CardDiscarded": lambda e, spec: _("{side} discards {card}.").format(
-        side=cap(actor_name(e["side"])), card=card_name(spec, e["card"])),
+        side=cap(actor_name(e["side"])), card=card_name(spec, e["card"])
+    ),
     "CardPlayed": _card_played,
     "CardRevealed": lambda e, spec: _("{side} reveals {card}.").format(
-        side=cap(actor_name(e["side"])), card=card_name(spec, e["card"])),
+        side=cap(actor_name(e["side"])), card=card_name(spec, e["card"])
+    ),
     "CardLeftTable": lambda e, spec: _("{card} leaves the table.").format(card=card_name(spec, e["card"])),
     "CardMovedByPlayers": lambda e, spec: _("The players move {card} to {to}.").format(
-        card=card_name(spec, e["card"]), to=_(CARD_PLACES.get(e["to"], humanize(e["to"])))),
+        card=card_name(spec, e["card"]), to=_(CARD_PLACES.get(e["to"], humanize(e["to"])))
+    ),
     "PositionChosen": lambda e, spec: ngettext(
         "Saruman takes his place in {pos} ({n} die in the Shadow Box).",
-        "Saruman takes his place in {pos} ({n} dice in the Shadow Box).", e["dice"]).format(
-        pos=position_name(spec, e["position"]), n=e["dice"]),
+        "Saruman takes his place in {pos} ({n} dice in the Shadow Box).",
+        e["dice"],
+    ).format(pos=position_name(spec, e["position"]), n=e["dice"]),
     "LeadershipTokensGained": lambda e, spec: ngettext(
-        "The Shadow player gains {n} leadership token.", "The Shadow player gains {n} leadership tokens.",
-        e["n"]).format(n=e["n"]),
+        "The Shadow player gains {n} leadership token.", "The Shadow player gains {n} leadership tokens.", e["n"]
+    ).format(n=e["n"]),
     "LeadershipTokenPlaced": lambda e, spec: _("The Shadow player places a leadership token in {region}.").format(
-        region=region_name(spec, e["region"])),
+        region=region_name(spec, e["region"])
+    ),
     "LeadershipTokensLost": lambda e, spec: _("The Shadow's unplaced leadership tokens are lost."),
     "LeadershipTokensRemoved": lambda e, spec: _("The Shadow leadership tokens are removed from the board."),
-    "FateTileDrawn": lambda e, spec: _("The Free Peoples player draws a fate tile.") if e["tile"] == HIDDEN
-    else _("The Free Peoples player draws {tile}.").format(tile=fate_tile_text(spec, e["tile"])),
+    "FateTileDrawn": lambda e, spec: (
+        _("The Free Peoples player draws a fate tile.")
+        if e["tile"] == HIDDEN
+        else _("The Free Peoples player draws {tile}.").format(tile=fate_tile_text(spec, e["tile"]))
+    ),
     "FateTileSetAside": lambda e, spec: _("The fate tile is set aside."),
     "FateTileApplied": _fate_applied,
     "FateTilesReturned": lambda e, spec: _("The tiles set aside go back into the fate pool."),
@@ -475,36 +573,48 @@ _EVENTS: dict[str, Any] = {
     "DiceRolled": _dice_rolled,
     "DieUsed": _die_used,
     "DieChanged": lambda e, spec: _("A die of {side} becomes {face}.").format(
-        side=side_name(e["side"]), face=face_name(e["result"])),
+        side=side_name(e["side"]), face=face_name(e["result"])
+    ),
     "DiceBonusChanged": lambda e, spec: _("{side} will have {n:+d} action dice from next turn.").format(
-        side=cap(actor_name(e["side"])), n=e["n"]),
+        side=cap(actor_name(e["side"])), n=e["n"]
+    ),
     "ActionTokenUsed": lambda e, spec: (
         _("The Free Peoples player gives up an action token for good: {char}'s ability.").format(
-            char=char_name(spec, e["action"].split(":", 1)[1])) if str(e.get("action", "")).startswith("ability:")
+            char=char_name(spec, e["action"].split(":", 1)[1])
+        )
+        if str(e.get("action", "")).startswith("ability:")
         else _("The Free Peoples player uses an action token to {action}.").format(
-            action=_(TOKEN_NAMES.get(e.get("action"), str(e.get("action")))))),
+            action=_(TOKEN_NAMES.get(e.get("action"), str(e.get("action"))))
+        )
+    ),
     "ActionTokensGained": lambda e, spec: ngettext(
-        "The Free Peoples player gains {n} action token.", "The Free Peoples player gains {n} action tokens.",
-        e["n"]).format(n=e["n"]),
+        "The Free Peoples player gains {n} action token.", "The Free Peoples player gains {n} action tokens.", e["n"]
+    ).format(n=e["n"]),
     "ActionEnded": lambda e, spec: None,
     "Passed": lambda e, spec: _("{side} passes.").format(side=cap(actor_name(e["side"]))),
-    "GameWon": lambda e, spec: _("{side} wins! {reason}").format(side=cap(actor_name(e["side"])),
-                                                                reason=e.get("reason", "")),
+    "GameWon": lambda e, spec: _("{side} wins! {reason}").format(
+        side=cap(actor_name(e["side"])), reason=e.get("reason", "")
+    ),
     "ModifierAdded": _modifier,
     "BattleStarted": _battle_started,
     "BattleEnded": _battle_ended,
     "TacticsRevealed": _tactics,
     "CombatRolled": _combat_rolled,
     "RallyRolled": lambda e, spec: _("{side} rolls to rally in {region}.").format(
-        side=cap(actor_name(e["side"])), region=region_name(spec, e["region"])),
+        side=cap(actor_name(e["side"])), region=region_name(spec, e["region"])
+    ),
     "TerrainSuperiority": lambda e, spec: _("Terrain superiority: {who}.").format(
-        who=side_name(e["winner"]) if e.get("winner") else _("nobody")),
+        who=side_name(e["winner"]) if e.get("winner") else _("nobody")
+    ),
     "UnitAbilityTriggered": lambda e, spec: _("{unit} of {side} use their ability.").format(
-        unit=unit_name(spec, e["unit"]), side=side_name(e["side"])),
+        unit=unit_name(spec, e["unit"]), side=side_name(e["side"])
+    ),
     "Fled": lambda e, spec: _("{side} flees from {region}.").format(
-        side=cap(actor_name(e["side"])), region=region_name(spec, e["region"])),
+        side=cap(actor_name(e["side"])), region=region_name(spec, e["region"])
+    ),
     "Adjustment": lambda e, spec: _("The players adjust {what} by hand:").format(
-        what=_(ADJUST_WHAT.get(e.get("what"), str(e.get("what", ""))))),
+        what=_(ADJUST_WHAT.get(e.get("what"), str(e.get("what", ""))))
+    ),
 }
 
 
@@ -528,6 +638,7 @@ def log_lines(game, seat: str, start: int = 0) -> list[tuple[int, str]]:
 
 
 # -- commands ----------------------------------------------------------------------------------
+
 
 def command_sentence(cmd: dict, spec, state: dict | None = None) -> str:
     """A legal command as a button label: "Use a Muster die to recruit", "Move 2 Uruk-hai ..."."""
@@ -564,8 +675,9 @@ def _use_die(cmd, spec, state):
     elif a == "ability":
         what = _("use {char}'s ability").format(char=char_name(spec, cmd.get("character")))
     elif a == "enter_character":
-        what = _("bring {char} into {region}").format(char=char_name(spec, cmd.get("character")),
-                                                      region=region_name(spec, cmd.get("region")))
+        what = _("bring {char} into {region}").format(
+            char=char_name(spec, cmd.get("character")), region=region_name(spec, cmd.get("region"))
+        )
     if cmd.get("die") == "box":
         return _("Use your Shadow Box die to {what}").format(what=what)
     if face:
@@ -591,8 +703,7 @@ def _move_bits(cmd, spec, state):
 
 def _pass(cmd, spec, state):
     if cmd.get("token"):
-        return _("Use an action token to {action}").format(
-            action=_(TOKEN_NAMES.get(cmd["token"], cmd["token"])))
+        return _("Use an action token to {action}").format(action=_(TOKEN_NAMES.get(cmd["token"], cmd["token"])))
     return _("Pass")
 
 
@@ -603,59 +714,73 @@ def _roll(cmd, spec, state):
 _COMMANDS: dict[str, Any] = {
     "start_game": lambda cmd, spec, st: _("Start the game"),
     "discard": lambda cmd, spec, st: _("Discard {card}").format(card=card_name(spec, cmd["card"])),
-    "choose_position": lambda cmd, spec, st: _("Put Saruman in {pos}").format(
-        pos=position_name(spec, cmd["position"])),
+    "choose_position": lambda cmd, spec, st: _("Put Saruman in {pos}").format(pos=position_name(spec, cmd["position"])),
     "place_leadership_token": lambda cmd, spec, st: _("Place a leadership token in {region}").format(
-        region=region_name(spec, cmd["region"])),
+        region=region_name(spec, cmd["region"])
+    ),
     "done": lambda cmd, spec, st: _("Done"),
     "draw_fate": lambda cmd, spec, st: _("Draw a fate tile"),
     "draw_cards": lambda cmd, spec, st: _("{side}: draw this turn's cards").format(side=side_title(cmd.get("side"))),
     "keep_fate": lambda cmd, spec, st: _("Keep the fate tile"),
     "set_aside_fate": lambda cmd, spec, st: _("Set the tile aside and draw another"),
-    "use_ability": lambda cmd, spec, st: _("Use {char}'s ability (no die)").format(char=char_name(spec, cmd.get("character"))),
+    "use_ability": lambda cmd, spec, st: _("Use {char}'s ability (no die)").format(
+        char=char_name(spec, cmd.get("character"))
+    ),
     "choose_die": lambda cmd, spec, st: _("Change die {n}").format(n=(cmd.get("die") or 0) + 1),
     "roll_dice": _roll,
     "use_die": _use_die,
     "pass": _pass,
     "move_army": lambda cmd, spec, st: _("Move {who} from {src} to {path}").format(
-        who=_move_bits(cmd, spec, st), src=region_name(spec, cmd["from"]),
-        path=path_text(spec, cmd["path"])),
+        who=_move_bits(cmd, spec, st), src=region_name(spec, cmd["from"]), path=path_text(spec, cmd["path"])
+    ),
     "attack": lambda cmd, spec, st: (
         _("Attack {target} with the armies in {armies}").format(
             target=region_name(spec, cmd["target"]),
-            armies=join_and(region_name(spec, a if isinstance(a, str) else a.get("from"))
-                            for a in cmd["armies"]))
-        if cmd.get("armies") else
-        _("Attack {target} from {src} with {who}").format(
-            target=region_name(spec, cmd["target"]), src=region_name(spec, cmd["from"]),
-            who=_move_bits(cmd, spec, st))),
+            armies=join_and(region_name(spec, a if isinstance(a, str) else a.get("from")) for a in cmd["armies"]),
+        )
+        if cmd.get("armies")
+        else _("Attack {target} from {src} with {who}").format(
+            target=region_name(spec, cmd["target"]), src=region_name(spec, cmd["from"]), who=_move_bits(cmd, spec, st)
+        )
+    ),
     "recruit": lambda cmd, spec, st: _("Recruit in {region}").format(region=region_name(spec, cmd["region"])),
     "place_orc": lambda cmd, spec, st: _("Place an Orc in {region}").format(region=region_name(spec, cmd["region"])),
     "rally": lambda cmd, spec, st: _("Rally the army in {region}").format(region=region_name(spec, cmd["region"])),
     "move_characters": lambda cmd, spec, st: _("Move {chars} to {path}").format(
-        chars=join_and(char_name(spec, c) for c in cmd["characters"]), path=path_text(spec, cmd["path"])),
+        chars=join_and(char_name(spec, c) for c in cmd["characters"]), path=path_text(spec, cmd["path"])
+    ),
     "remove_unit": lambda cmd, spec, st: _("Remove one {unit}").format(unit=unit_singular(spec, cmd["unit"])),
     "choose_unit": lambda cmd, spec, st: _("Recruit one {unit}").format(unit=unit_singular(spec, cmd["unit"])),
     "choose_region": lambda cmd, spec, st: _("Choose {region}").format(region=region_name(spec, cmd["region"])),
     "casualty": lambda cmd, spec, st: _("Take one {unit} as a casualty").format(unit=unit_singular(spec, cmd["unit"])),
     "tactic": lambda cmd, spec, st: _("{side}: choose {tactic}").format(
-        side=side_title(cmd.get("side")), tactic=tactic_name(spec, cmd["tactic"])),
+        side=side_title(cmd.get("side")), tactic=tactic_name(spec, cmd["tactic"])
+    ),
     "combat_card": lambda cmd, spec, st: _("{side}: fight with {card}").format(
-        side=side_title(cmd.get("side")), card=card_name(spec, cmd.get("card"))),
+        side=side_title(cmd.get("side")), card=card_name(spec, cmd.get("card"))
+    ),
     "choose_army": lambda cmd, spec, st: _("Fight this round with the army in {region}").format(
-        region=region_name(spec, cmd["region"])),
+        region=region_name(spec, cmd["region"])
+    ),
     "roll_combat": lambda cmd, spec, st: _("{side}: roll the combat dice").format(side=side_title(cmd.get("side"))),
-    "reroll": lambda cmd, spec, st: (ngettext("Re-roll {n} die", "Re-roll {n} dice", len(cmd["dice"])).format(
-        n=len(cmd["dice"])) + (" (" + ", ".join(str(d + 1) for d in cmd["dice"]) + ")" if cmd["dice"] else "")
-        if cmd.get("dice") else _("Re-roll nothing")),
+    "reroll": lambda cmd, spec, st: (
+        ngettext("Re-roll {n} die", "Re-roll {n} dice", len(cmd["dice"])).format(n=len(cmd["dice"]))
+        + (" (" + ", ".join(str(d + 1) for d in cmd["dice"]) + ")" if cmd["dice"] else "")
+        if cmd.get("dice")
+        else _("Re-roll nothing")
+    ),
     "cease": lambda cmd, spec, st: _("Cease the attack"),
     "fight_on": lambda cmd, spec, st: _("Fight on"),
-    "withdraw": lambda cmd, spec, st: {"stay": _("Stay and fight"), "retreat": _("Retreat"),
-                                       "flee": _("Flee")}.get(cmd["choice"], cmd["choice"]),
-    "flee_casualty": lambda cmd, spec, st: _("Lose one {unit} while fleeing").format(unit=unit_singular(spec, cmd["unit"])),
+    "withdraw": lambda cmd, spec, st: {"stay": _("Stay and fight"), "retreat": _("Retreat"), "flee": _("Flee")}.get(
+        cmd["choice"], cmd["choice"]
+    ),
+    "flee_casualty": lambda cmd, spec, st: _("Lose one {unit} while fleeing").format(
+        unit=unit_singular(spec, cmd["unit"])
+    ),
     "retreat_to": lambda cmd, spec, st: _("Retreat to {region}").format(region=region_name(spec, cmd["region"])),
     "advance": lambda cmd, spec, st: _("Advance from {src} with {who}").format(
-        src=region_name(spec, cmd["from"]), who=_move_bits(cmd, spec, st)),
+        src=region_name(spec, cmd["from"]), who=_move_bits(cmd, spec, st)
+    ),
 }
 
 
@@ -680,12 +805,19 @@ def command_group(cmd: dict, spec, state: dict | None = None) -> str:
 
 # -- what a pending decision is about ----------------------------------------------------------
 
-MOVE_MODES = {"fast": N_("fast move"), "strategic": N_("strategic move"), "mordor": N_("Orc move"),
-              "token": N_("action token move")}
+MOVE_MODES = {
+    "fast": N_("fast move"),
+    "strategic": N_("strategic move"),
+    "mordor": N_("Orc move"),
+    "token": N_("action token move"),
+}
 REGION_PURPOSES = {
-    "recruit": N_("where to recruit {unit}"), "token": N_("where to put a recruitment token"),
-    "destroy_tokens": N_("where to destroy recruitment tokens"), "damage": N_("which army takes {amount} damage"),
-    "heal": N_("which army loses {amount} damage"), "enter": N_("where {char} enters play"),
+    "recruit": N_("where to recruit {unit}"),
+    "token": N_("where to put a recruitment token"),
+    "destroy_tokens": N_("where to destroy recruitment tokens"),
+    "damage": N_("which army takes {amount} damage"),
+    "heal": N_("which army loses {amount} damage"),
+    "enter": N_("where {char} enters play"),
 }
 
 
@@ -708,32 +840,42 @@ def pending_detail(spec, p: dict | None) -> str:
         if k == "move":
             mode = _(MOVE_MODES.get(p.get("mode"), str(p.get("mode"))))
             left = p.get("left", 1)
-            return ngettext("{mode}: {n} army may still move.", "{mode}: {n} armies may still move.",
-                            left).format(mode=cap(mode), n=left)
+            return ngettext("{mode}: {n} army may still move.", "{mode}: {n} armies may still move.", left).format(
+                mode=cap(mode), n=left
+            )
         if k in ("recruit", "rally", "mordor_recruit"):
             left = p.get("left", 1)
             return ngettext("{n} more may be done.", "{n} more may be done.", left).format(n=left)
         if k == "remove_excess":
-            return ngettext("Remove {n} unit from {region}.", "Remove {n} units from {region}.",
-                            p.get("n", 1)).format(n=p.get("n", 1), region=region_name(spec, p.get("region")))
+            return ngettext("Remove {n} unit from {region}.", "Remove {n} units from {region}.", p.get("n", 1)).format(
+                n=p.get("n", 1), region=region_name(spec, p.get("region"))
+            )
         if k == "choose_unit":
             return _("The unit is recruited in {region}.").format(region=region_name(spec, p.get("region")))
         if k == "choose_region":
             what = REGION_PURPOSES.get(p.get("purpose"))
             if what:
-                return cap(_("Choose {what}.").format(what=_(what).format(
-                    unit=unit_name(spec, p.get("unit")), amount=p.get("amount", 1),
-                    char=char_name(spec, p.get("char")))))
+                return cap(
+                    _("Choose {what}.").format(
+                        what=_(what).format(
+                            unit=unit_name(spec, p.get("unit")),
+                            amount=p.get("amount", 1),
+                            char=char_name(spec, p.get("char")),
+                        )
+                    )
+                )
             return ""
         if k == "casualties":
             s = _("The army in {region} has damage to take as casualties.").format(
-                region=region_name(spec, p.get("region")))
+                region=region_name(spec, p.get("region"))
+            )
             if not p.get("mandatory"):
                 s += " " + _("Each casualty removes two damage markers; you may stop.")
             return s
         if k == "reroll":
-            return ngettext("Up to {n} die may be rolled again.", "Up to {n} dice may be rolled again.",
-                            p.get("max", 0)).format(n=p.get("max", 0))
+            return ngettext(
+                "Up to {n} die may be rolled again.", "Up to {n} dice may be rolled again.", p.get("max", 0)
+            ).format(n=p.get("max", 0))
     except (KeyError, TypeError, AttributeError):
         return ""
     return ""

@@ -28,6 +28,7 @@ and numbered with its place in the batch, no longer clickable.
 "2 of 5" is counted by probing ahead with placeholder values (again with `decide`, never changing
 the game): the number of consecutive values of the same kind the command still needs.
 """
+
 from __future__ import annotations
 
 import pygame
@@ -47,25 +48,46 @@ MAX_PROBE = 24
 
 # the core's `what` (English) -> a UI string
 WHAT_TEXT = {
-    "combat": N_("combat die"), "leader re-roll": N_("leader re-roll die"), "rally": N_("rally die"),
-    "rally re-roll": N_("rally re-roll die"), "fate tile": N_("fate tile"), "extra fate tile": N_("extra fate tile"),
-    "card": N_("card"), "recruitment token": N_("recruitment token"),
-    "Free Peoples action die": N_("Free Peoples action die"), "Shadow action die": N_("Shadow action die"),
+    "combat": N_("combat die"),
+    "leader re-roll": N_("leader re-roll die"),
+    "rally": N_("rally die"),
+    "rally re-roll": N_("rally re-roll die"),
+    "fate tile": N_("fate tile"),
+    "extra fate tile": N_("extra fate tile"),
+    "card": N_("card"),
+    "recruitment token": N_("recruitment token"),
+    "Free Peoples action die": N_("Free Peoples action die"),
+    "Shadow action die": N_("Shadow action die"),
 }
 
-PIPS = {1: [(0, 0)], 2: [(-1, -1), (1, 1)], 3: [(-1, -1), (0, 0), (1, 1)],
-        4: [(-1, -1), (1, -1), (-1, 1), (1, 1)], 5: [(-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)],
-        6: [(-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)]}
+PIPS = {
+    1: [(0, 0)],
+    2: [(-1, -1), (1, 1)],
+    3: [(-1, -1), (0, 0), (1, 1)],
+    4: [(-1, -1), (1, -1), (-1, 1), (1, 1)],
+    5: [(-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)],
+    6: [(-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)],
+}
 
-FATE_COLOURS = {"grey": ((200, 194, 180), (92, 86, 76)), "blue": ((126, 166, 218), (30, 60, 110)),
-                "red": ((210, 114, 100), (110, 30, 24))}
-DECK_COLOURS = {"generic": (120, 96, 60), "fp_story": (46, 92, 156), "sh_story": (142, 34, 30),
-                "special": (92, 60, 120)}
+FATE_COLOURS = {
+    "grey": ((200, 194, 180), (92, 86, 76)),
+    "blue": ((126, 166, 218), (30, 60, 110)),
+    "red": ((210, 114, 100), (110, 30, 24)),
+}
+DECK_COLOURS = {
+    "generic": (120, 96, 60),
+    "fp_story": (46, 92, 156),
+    "sh_story": (142, 34, 30),
+    "special": (92, 60, 120),
+}
 CARD_TYPE_ICONS = {"army": "crossed-swords", "character": "broadsword", "muster": "rally-the-troops"}
 ALL_FACES = {f for faces in DIE_FACES.values() for f in faces}
 SIDE_PREFIX = {"Free Peoples ": "fp", "Shadow ": "sh"}
-DECK_TEXT = {"generic": N_("{side} generic card"), "story": N_("{side} story card"),
-             "special": N_("{side} special card")}
+DECK_TEXT = {
+    "generic": N_("{side} generic card"),
+    "story": N_("{side} story card"),
+    "special": N_("{side} special card"),
+}
 
 
 def what_text(what: str, spec=None) -> str:
@@ -78,7 +100,7 @@ def what_text(what: str, spec=None) -> str:
         return _("{unit} ability die").format(unit=name)
     for prefix, side in SIDE_PREFIX.items():  # "Free Peoples story card", "Shadow card discarded at random"
         if what.startswith(prefix):
-            rest = what[len(prefix):]
+            rest = what[len(prefix) :]
             if rest == "card discarded at random":
                 return _("{side} card discarded at random").format(side=side_title(side))
             deck = rest[: -len(" card")] if rest.endswith(" card") else None
@@ -95,6 +117,7 @@ def ask_outcomes(scene, cmd: dict, err: RuleError) -> "OutcomeDialog":
 
 
 # -- painting ----------------------------------------------------------------------------------
+
 
 def draw_pip_die(surface, rect: pygame.Rect, value: int, side: str | None = None, hover=False) -> None:
     """A six-sided die with pips: ivory, rimmed in the rolling side's colour."""
@@ -143,13 +166,16 @@ def draw_card(surface, rect: pygame.Rect, spec, card: str, theme, hover=False) -
     pygame.draw.rect(surface, DECK_COLOURS.get(cs.deck if cs else "", (100, 90, 70)), band, border_radius=theme.px(3))
     isz = band.h - theme.px(4)
     if cs:
-        surface.blit(res.icon(CARD_TYPE_ICONS.get(cs.type, "card-random"), isz, (250, 240, 220)),
-                     (band.x + theme.px(3), band.y + theme.px(2)))
+        surface.blit(
+            res.icon(CARD_TYPE_ICONS.get(cs.type, "card-random"), isz, (250, 240, 220)),
+            (band.x + theme.px(3), band.y + theme.px(2)),
+        )
         sub = res.text(face_name(cs.type), "sans", theme.small - theme.px(1), (250, 240, 220))
         surface.blit(sub, (band.x + isz + theme.px(7), band.centery - sub.get_height() // 2))
     f = res.font("serif_bold", theme.small)
-    body = pygame.Rect(rect.x + theme.px(6), band.bottom + theme.px(3), rect.w - theme.px(12),
-                       rect.bottom - band.bottom - theme.px(5))
+    body = pygame.Rect(
+        rect.x + theme.px(6), band.bottom + theme.px(3), rect.w - theme.px(12), rect.bottom - band.bottom - theme.px(5)
+    )
     y = body.y
     for ln in wrap_text(cs.title if cs else card_name(spec, card), f, body.w)[:2]:
         img = res.text(ln, "serif_bold", theme.small, T.INK)
@@ -158,6 +184,7 @@ def draw_card(surface, rect: pygame.Rect, spec, card: str, theme, hover=False) -
 
 
 # -- the option tiles --------------------------------------------------------------------------
+
 
 class Choice(Clickable):
     """One clickable answer. `paint(surface, rect, theme, hover)`; `on_click(value)` on release.
@@ -192,8 +219,13 @@ class Choice(Clickable):
             veil.fill((20, 16, 12, 150))
             surface.blit(veil, self.rect.topleft)
         if self.marks:
-            pygame.draw.rect(surface, T.HILITE, self.rect.inflate(theme.px(6), theme.px(6)), width=max(2, theme.px(3)),
-                             border_radius=theme.px(7))
+            pygame.draw.rect(
+                surface,
+                T.HILITE,
+                self.rect.inflate(theme.px(6), theme.px(6)),
+                width=max(2, theme.px(3)),
+                border_radius=theme.px(7),
+            )
             x = self.rect.right - theme.px(2)
             for m in reversed(self.marks):
                 draw_badge(surface, (x, self.rect.top + theme.px(2)), str(m), theme.px(20), T.HILITE, (30, 22, 10))
@@ -220,9 +252,13 @@ class Chip(Clickable):
         if not self.visible:
             return
         if self.selected or self.hover:
-            pygame.draw.rect(surface, T.HILITE, self.rect.inflate(theme.px(6), theme.px(6)),
-                             width=max(2, theme.px(2 if self.hover and not self.selected else 3)),
-                             border_radius=theme.px(6))
+            pygame.draw.rect(
+                surface,
+                T.HILITE,
+                self.rect.inflate(theme.px(6), theme.px(6)),
+                width=max(2, theme.px(2 if self.hover and not self.selected else 3)),
+                border_radius=theme.px(6),
+            )
         self.paint(surface, self.rect, theme)
 
 
@@ -236,6 +272,7 @@ def is_card(what: str) -> bool:
 
 # -- the dialog ------------------------------------------------------------------------------
 
+
 class OutcomeDialog(Scene):
     """Asks the players for each outcome a command needs; see the module docstring."""
 
@@ -245,11 +282,11 @@ class OutcomeDialog(Scene):
         self.cmd = dict(cmd)
         self.base = len(self.cmd.get("outcomes") or [])  # values given before the dialog opened
         self.asked: dict[int, dict] = {int(err.data.get("index", self.base)): dict(err.data)}
-        self.need: dict = dict(err.data)       # the question now on screen
+        self.need: dict = dict(err.data)  # the question now on screen
         self.message = err.message
-        self.complete = False                  # every value is entered: waiting for Confirm
-        self.correcting: int | None = None     # the index of the entry being corrected
-        self.note = ""                         # what the last change did (a refusal, values cleared)
+        self.complete = False  # every value is entered: waiting for Confirm
+        self.correcting: int | None = None  # the index of the entry being corrected
+        self.note = ""  # what the last change did (a refusal, values cleared)
         self.batch_start = self.need.get("index", 0)
         self.batch_total = 1
         self.live_left = 1
@@ -264,11 +301,21 @@ class OutcomeDialog(Scene):
         self.scroll = 0
         self._content_h = 0
         self._strip_h = 0
-        self.btn_back = Button(_("Back"), self.cancel, name="back", icon="cancel",
-                               tooltip=Tip(_("Back"), _("Cancel this move: nothing changes.")))
+        self.btn_back = Button(
+            _("Back"),
+            self.cancel,
+            name="back",
+            icon="cancel",
+            tooltip=Tip(_("Back"), _("Cancel this move: nothing changes.")),
+        )
         self.btn_takeback = Button(_("Take back the last value"), self.take_back, name="takeback")
-        self.btn_confirm = Button(_("Confirm"), self.confirm, name="confirm", icon="check-mark",
-                                  tooltip=Tip(_("Confirm"), _("Carry the move out with the values entered.")))
+        self.btn_confirm = Button(
+            _("Confirm"),
+            self.confirm,
+            name="confirm",
+            icon="check-mark",
+            tooltip=Tip(_("Confirm"), _("Carry the move out with the values entered.")),
+        )
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.grid = pygame.Rect(0, 0, 0, 0)
         self._count()
@@ -281,7 +328,7 @@ class OutcomeDialog(Scene):
     # -- asking ---------------------------------------------------------------------------
     @property
     def entered(self) -> list:
-        return list(self.cmd.get("outcomes") or [])[self.base:]
+        return list(self.cmd.get("outcomes") or [])[self.base :]
 
     def _outs(self) -> list:
         return list(self.cmd.get("outcomes") or [])
@@ -296,6 +343,7 @@ class OutcomeDialog(Scene):
         """The core's answer to `cmd` without changing the game: None (accepted), or the error
         (a RuleError; any other exception is a fault of the core, returned too, never raised)."""
         from ..core.engine import decide
+
         g = self.under.game
         try:
             decide(g.spec, g.rules, g.state, cmd, in_place=False)
@@ -331,8 +379,13 @@ class OutcomeDialog(Scene):
         while k < MAX_PROBE:
             outs = outs + [self._placeholder(need)]
             e = self._probe(self._with(outs))
-            if not isinstance(e, RuleError) or e.code != NEEDS or e.data.get("kind") != need["kind"] \
-                    or e.data.get("what") != need.get("what") or e.data.get("index") != need["index"] + k + 1:
+            if (
+                not isinstance(e, RuleError)
+                or e.code != NEEDS
+                or e.data.get("kind") != need["kind"]
+                or e.data.get("what") != need.get("what")
+                or e.data.get("index") != need["index"] + k + 1
+            ):
                 break
             k += 1
         self.batch_total = end - start + 1 + k
@@ -357,8 +410,10 @@ class OutcomeDialog(Scene):
             if e is not None and not isinstance(e, RuleError):  # the core failed: say so, change nothing
                 self.cancelled = True
                 self._close()
-                self.under.notify(_("This cannot be carried out ({why}); nothing changed.").format(
-                    why=f"{type(e).__name__}: {e}"), error=True)
+                self.under.notify(
+                    _("This cannot be carried out ({why}); nothing changed.").format(why=f"{type(e).__name__}: {e}"),
+                    error=True,
+                )
                 return False
             if isinstance(e, RuleError) and e.code == NEEDS and e.data.get("index") == k:
                 self.asked[k] = dict(e.data)
@@ -385,8 +440,11 @@ class OutcomeDialog(Scene):
             break
         self.cmd = self._with(outs[:k])
         if dropped and not self.note:
-            self.note = ngettext("{n} value after it no longer fits and was cleared.",
-                                 "{n} values after it no longer fit and were cleared.", dropped).format(n=dropped)
+            self.note = ngettext(
+                "{n} value after it no longer fits and was cleared.",
+                "{n} values after it no longer fit and were cleared.",
+                dropped,
+            ).format(n=dropped)
         last = max(self.asked)
         self.need = self.asked[last]
         return True
@@ -409,7 +467,7 @@ class OutcomeDialog(Scene):
             if outs[i] == value:
                 self._changed()
                 return
-            new, start = outs[:i] + [value] + outs[i + 1:], i
+            new, start = outs[:i] + [value] + outs[i + 1 :], i
         else:
             if self.complete:
                 return
@@ -473,8 +531,12 @@ class OutcomeDialog(Scene):
 
     def _opening(self) -> bool:
         p = self.under.game.state["pending"]
-        return bool(p) and p[-1].get("kind") == "card_draw" and bool(p[-1].get("opening")) \
+        return (
+            bool(p)
+            and p[-1].get("kind") == "card_draw"
+            and bool(p[-1].get("opening"))
             and self.cmd.get("cmd") == "draw_cards"
+        )
 
     def title(self) -> str:
         q = self.question()
@@ -495,9 +557,11 @@ class OutcomeDialog(Scene):
 
     def prompt(self) -> str:
         if self.complete and self.correcting is None:
-            return ngettext("The value is entered: check it (click it to correct it), then confirm.",
-                            "All {n} values are entered: check them (click one to correct it), then confirm.",
-                            len(self.entered)).format(n=len(self.entered))
+            return ngettext(
+                "The value is entered: check it (click it to correct it), then confirm.",
+                "All {n} values are entered: check them (click one to correct it), then confirm.",
+                len(self.entered),
+            ).format(n=len(self.entered))
         q = self.question()
         kind, what = q.get("kind"), q.get("what", "")
         n = q.get("index", 0) - self.batch_start + 1
@@ -510,8 +574,7 @@ class OutcomeDialog(Scene):
         else:
             head = name[:1].upper() + name[1:]
         if self.correcting is not None:
-            return _("Correcting — {head}: click the right one, or click the entry again to keep it.").format(
-                head=head)
+            return _("Correcting — {head}: click the right one, or click the entry again to keep it.").format(head=head)
         if kind == "die":
             return _("{head}: click the number rolled.").format(head=head)
         if kind == "face":
@@ -545,8 +608,7 @@ class OutcomeDialog(Scene):
         options = self._batch_options() if kind == "pick" else (need.get("options") or [])
         if kind == "die":
             for v in range(1, 7):
-                ch.append(Choice(f"die:{v}", v, self._die_painter(v, side), self.answer,
-                                 tooltip=Tip(str(v))))
+                ch.append(Choice(f"die:{v}", v, self._die_painter(v, side), self.answer, tooltip=Tip(str(v))))
         elif kind == "face":
             faces = options
             order = [f for f in DIE_FACES.get(side or "", ()) if f in faces]
@@ -569,8 +631,17 @@ class OutcomeDialog(Scene):
                     lines.append(_("With the {icon} icon.").format(icon=ts.icon))
                 if ts and ts.shadow_special:
                     lines.append(_("The Shadow's special tile: drawing stops at once."))
-                ch.append(Choice(f"tile:{ids[0]}", ids[0], None, self.answer,
-                                 tooltip=Tip(_("Fate tile"), lines=lines), count=len(ids), ids=ids))
+                ch.append(
+                    Choice(
+                        f"tile:{ids[0]}",
+                        ids[0],
+                        None,
+                        self.answer,
+                        tooltip=Tip(_("Fate tile"), lines=lines),
+                        count=len(ids),
+                        ids=ids,
+                    )
+                )
         elif is_card(what):
             for c in sorted(options, key=lambda c: card_name(spec, c)):
                 cs = spec.cards.get(c)
@@ -578,8 +649,7 @@ class OutcomeDialog(Scene):
                 ch.append(Choice(f"card:{c}", c, self._card_painter(c), self.answer, tooltip=tip))
         elif what == "recruitment token":
             for u in options:
-                ch.append(Choice(f"unit:{u}", u, self._unit_painter(u), self.answer,
-                                 tooltip=Tip(unit_name(spec, u))))
+                ch.append(Choice(f"unit:{u}", u, self._unit_painter(u), self.answer, tooltip=Tip(unit_name(spec, u))))
         else:
             for o in options:
                 ch.append(Choice(f"pick:{o}", o, self._text_painter(str(o)), self.answer))
@@ -602,8 +672,11 @@ class OutcomeDialog(Scene):
             left = [i for i in c.ids if i in now]
             c.value = current if current in c.ids and current in now else (left[0] if left else c.ids[0])
             c.enabled = bool(left) and (not self.complete or self.correcting is not None)
-            c.marks = [k - self.batch_start + 1 for k in range(self.batch_start, len(outs))
-                       if _same_question(self.asked.get(k), need) and outs[k] in c.ids]
+            c.marks = [
+                k - self.batch_start + 1
+                for k in range(self.batch_start, len(outs))
+                if _same_question(self.asked.get(k), need) and outs[k] in c.ids
+            ]
             c.count = len([i for i in c.ids if i in now or (i == current)])
             if "fate tile" in need.get("what", ""):
                 c.paint = self._tile_painter(c.ids[0], c.count)
@@ -614,8 +687,10 @@ class OutcomeDialog(Scene):
         for k, v in enumerate(self.entered):
             i = self.base + k
             q = self.asked.get(i) or {}
-            tip = Tip(what_text(q.get("what", ""), spec)[:1].upper() + what_text(q.get("what", ""), spec)[1:],
-                      lines=[self._value_text(v), _("Click to correct it.")])
+            tip = Tip(
+                what_text(q.get("what", ""), spec)[:1].upper() + what_text(q.get("what", ""), spec)[1:],
+                lines=[self._value_text(v), _("Click to correct it.")],
+            )
             chip = Chip(i, v, self._chip_painter(v, self.side(q)), self.correct, tooltip=tip)
             chip.selected = self.correcting == i
             chips.append(chip)
@@ -658,10 +733,16 @@ class OutcomeDialog(Scene):
                 pygame.draw.rect(surface, fill, r, border_radius=theme.px(4))
                 if cs:
                     band = pygame.Rect(r.x, r.y, theme.px(5), r.h)
-                    pygame.draw.rect(surface, DECK_COLOURS.get(cs.deck, (100, 90, 70)), band,
-                                     border_top_left_radius=theme.px(4), border_bottom_left_radius=theme.px(4))
+                    pygame.draw.rect(
+                        surface,
+                        DECK_COLOURS.get(cs.deck, (100, 90, 70)),
+                        band,
+                        border_top_left_radius=theme.px(4),
+                        border_bottom_left_radius=theme.px(4),
+                    )
                 img = res.text(self._value_text(v), "sans_bold", theme.small, T.INK if cs else T.TEXT)
                 surface.blit(img, (r.x + theme.px(9), r.centery - img.get_height() // 2))
+
         return paint
 
     def _die_painter(self, v, side):
@@ -670,6 +751,7 @@ class OutcomeDialog(Scene):
             r = pygame.Rect(0, 0, s, s)
             r.center = rect.center
             draw_pip_die(surface, r.move(0, -theme.px(2) if hover else 0), v, side, hover)
+
         return paint
 
     def _face_painter(self, f, side):
@@ -679,11 +761,17 @@ class OutcomeDialog(Scene):
             r = pygame.Rect(0, 0, s, s)
             r.midtop = (rect.centerx, rect.y - (theme.px(2) if hover else 0))
             if hover:
-                pygame.draw.rect(surface, T.HILITE, r.inflate(theme.px(8), theme.px(8)), width=max(2, theme.px(2)),
-                                 border_radius=max(3, s // 5) + theme.px(3))
+                pygame.draw.rect(
+                    surface,
+                    T.HILITE,
+                    r.inflate(theme.px(8), theme.px(8)),
+                    width=max(2, theme.px(2)),
+                    border_radius=max(3, s // 5) + theme.px(3),
+                )
             draw_die(surface, r, f, side or "fp")
             img = res.text(face_name(f), "sans_bold", theme.small, T.HILITE if hover else T.TEXT)
             surface.blit(img, (rect.centerx - img.get_width() // 2, r.bottom + theme.px(5)))
+
         return paint
 
     def _tile_painter(self, tile, n):
@@ -695,8 +783,16 @@ class OutcomeDialog(Scene):
             r.center = rect.center
             draw_fate_tile(surface, r, spec, tile, hover)
             if n > 1:
-                draw_badge(surface, (r.right - s // 8, r.bottom - s // 8), f"×{n}", max(16, s // 4),
-                           (40, 32, 24), (255, 244, 220), border=T.BRASS)
+                draw_badge(
+                    surface,
+                    (r.right - s // 8, r.bottom - s // 8),
+                    f"×{n}",
+                    max(16, s // 4),
+                    (40, 32, 24),
+                    (255, 244, 220),
+                    border=T.BRASS,
+                )
+
         return paint
 
     def _card_painter(self, card):
@@ -704,6 +800,7 @@ class OutcomeDialog(Scene):
 
         def paint(surface, rect, theme, hover):
             draw_card(surface, rect, spec, card, theme, hover)
+
         return paint
 
     def _unit_painter(self, u):
@@ -716,11 +813,17 @@ class OutcomeDialog(Scene):
             r = pygame.Rect(0, 0, s, s)
             r.midtop = (rect.centerx, rect.y)
             if hover:
-                pygame.draw.rect(surface, T.HILITE, r.inflate(theme.px(8), theme.px(8)), width=max(2, theme.px(2)),
-                                 border_radius=theme.px(8))
+                pygame.draw.rect(
+                    surface,
+                    T.HILITE,
+                    r.inflate(theme.px(8), theme.px(8)),
+                    width=max(2, theme.px(2)),
+                    border_radius=theme.px(8),
+                )
             draw_token(surface, r, us.side if us else None, T.unit_icon(u, us.name if us else ""))
             img = res.text(unit_name(spec, u), "sans_bold", theme.small, T.HILITE if hover else T.TEXT)
             surface.blit(img, (rect.centerx - img.get_width() // 2, r.bottom + theme.px(4)))
+
         return paint
 
     def _text_painter(self, text):
@@ -728,6 +831,7 @@ class OutcomeDialog(Scene):
             pygame.draw.rect(surface, T.BUTTON_HOVER if hover else T.BUTTON, rect, border_radius=theme.px(6))
             img = res.text(text, "sans_bold", theme.body, T.TEXT)
             surface.blit(img, img.get_rect(center=rect.center))
+
         return paint
 
     # -- layout and drawing ---------------------------------------------------------------
@@ -868,7 +972,8 @@ class OutcomeDialog(Scene):
         # title with an icon
         isz = t.heading + t.px(6)
         icon = {"die": "rolling-dices", "face": "perspective-dice-six-faces-random"}.get(
-            self.question().get("kind"), "card-random")
+            self.question().get("kind"), "card-random"
+        )
         surface.blit(res.icon(icon, isz, T.BRASS_LIGHT), (x, y))
         title = res.text(self.title(), "serif_bold", t.heading + t.px(4), T.BRASS_LIGHT)
         surface.blit(title, (x + isz + t.px(8), y + (isz - title.get_height()) // 2))
@@ -880,8 +985,10 @@ class OutcomeDialog(Scene):
         y += res.font("serif_bold", t.heading + t.px(4)).get_linesize()
         f = res.font("sans_bold", t.body)
         for ln in wrap_text(self.prompt(), f, box.w - 2 * t.px(24)):
-            surface.blit(res.text(ln, "sans_bold", t.body, T.HILITE if self.complete and self.correcting is None
-                                  else T.TEXT), (x, y))
+            surface.blit(
+                res.text(ln, "sans_bold", t.body, T.HILITE if self.complete and self.correcting is None else T.TEXT),
+                (x, y),
+            )
             y += f.get_linesize()
         if self.note:
             fs = res.font("sans", t.small)
@@ -916,8 +1023,13 @@ class OutcomeDialog(Scene):
         s = t.px(26)
         for k, r in enumerate(self._places):
             pygame.draw.rect(surface, (30, 26, 22), r, border_radius=max(3, s // 5))
-            pygame.draw.rect(surface, T.HILITE if k == 0 else (96, 84, 66), r, width=max(1, t.px(2 if k == 0 else 1)),
-                             border_radius=max(3, s // 5))
+            pygame.draw.rect(
+                surface,
+                T.HILITE if k == 0 else (96, 84, 66),
+                r,
+                width=max(1, t.px(2 if k == 0 else 1)),
+                border_radius=max(3, s // 5),
+            )
             if k == 0 and self.correcting is None:
                 q = res.text("?", "sans_bold", t.small, T.HILITE)
                 surface.blit(q, q.get_rect(center=r.center))

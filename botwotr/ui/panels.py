@@ -12,6 +12,7 @@ a sentence and submits the one clicked. A decision panel gets:
 - `region_clicked(region) -> bool` when the player clicks a board region (True: used);
 and answers through `self.scene.submit(cmd)` (which shows a refused command's reason).
 """
+
 from __future__ import annotations
 
 import os
@@ -64,6 +65,7 @@ def register_decision_panel(*kinds: str):
         for k in kinds:
             _PANELS[k] = cls
         return cls
+
     return deco
 
 
@@ -165,8 +167,14 @@ class GenericDecisionPanel(DecisionPanel):
             last_group = g
             items.append(ListItem(command_sentence(c, spec, state), payload=c, tip=command_tip(c, spec)))
         if len(cmds) > self.MAX_ROWS:
-            items.append(ListItem(_("… and {n} more: click a region on the board to narrow the list.").format(
-                n=len(cmds) - self.MAX_ROWS), enabled=False))
+            items.append(
+                ListItem(
+                    _("… and {n} more: click a region on the board to narrow the list.").format(
+                        n=len(cmds) - self.MAX_ROWS
+                    ),
+                    enabled=False,
+                )
+            )
         self.list.set_items(items)
         self.btn_all.visible = self.filter is not None
         if self.scene is not None:
@@ -224,6 +232,7 @@ def command_tip(cmd: dict, spec) -> Tip | None:
 def _forced_undo_text(game, note: dict, seat: str) -> str:
     from ..core.view import command_for
     from .logtext import command_sentence
+
     what = command_sentence(command_for(note.get("undone") or {}, seat), game.spec)
     return _("Taken back past revealed chance, as both players agreed: {what}.").format(what=what)
 
@@ -240,8 +249,9 @@ def log_items(game, seat: str, limit: int | None = None) -> list[ListItem]:
     last = None
     for i, kind, s in [*log_entries(game, seat), (len(game.log), None, "")]:
         if last is not None and last != i and last in forced:  # forced undos after that move
-            items += [ListItem(_forced_undo_text(game, n, seat), payload=last + 1, color=T.DANGER)
-                      for n in forced.pop(last)]
+            items += [
+                ListItem(_forced_undo_text(game, n, seat), payload=last + 1, color=T.DANGER) for n in forced.pop(last)
+            ]
         last = i
         if kind is None:
             break
@@ -265,12 +275,25 @@ class LogPanel(Panel):
         super().__init__(title=_("Log"))
         self.on_pick = on_pick
         self.on_full = on_full
-        self.list = self.add(ScrollList(clickable=on_pick is not None, size_key="small",
-                                        stick_to_bottom=True, boxed=False,
-                                        on_pick=lambda it: self.on_pick(it.payload) if self.on_pick else None))
-        self.btn_full = self.add(Button(_("Full log (L)"), lambda: self.on_full and self.on_full(),
-                                        size_key="small", kind="sans", name="full_log",
-                                        tooltip=Tip(_("Full log"), _("Every event of the game, in a big window (L)."))))
+        self.list = self.add(
+            ScrollList(
+                clickable=on_pick is not None,
+                size_key="small",
+                stick_to_bottom=True,
+                boxed=False,
+                on_pick=lambda it: self.on_pick(it.payload) if self.on_pick else None,
+            )
+        )
+        self.btn_full = self.add(
+            Button(
+                _("Full log (L)"),
+                lambda: self.on_full and self.on_full(),
+                size_key="small",
+                kind="sans",
+                name="full_log",
+                tooltip=Tip(_("Full log"), _("Every event of the game, in a big window (L).")),
+            )
+        )
         self._key = None
         self.game = None
         self.seat = "public"
@@ -315,5 +338,6 @@ class LogPanel(Panel):
         th = self.title_height(theme)
         f = res.font("sans", theme.small)
         bw = f.size(self.btn_full.text)[0] + theme.px(14)
-        self.btn_full.rect = pygame.Rect(self.rect.right - theme.pad - bw, self.rect.y + theme.px(2),
-                                         bw, max(theme.px(16), th - theme.px(3)))
+        self.btn_full.rect = pygame.Rect(
+            self.rect.right - theme.pad - bw, self.rect.y + theme.px(2), bw, max(theme.px(16), th - theme.px(3))
+        )

@@ -1,6 +1,7 @@
 """A small PNG encoder: deterministic bytes (they depend only on the pixels and zlib, not on the
 libpng pygame was built with) and faster than `pygame.image.save` at a moderate compression
 level. Used by the map generator, screenshots and `botwotr export`."""
+
 from __future__ import annotations
 
 import struct
@@ -21,7 +22,7 @@ def png_bytes(surf: pygame.Surface, level: int = 4, up: bool = True) -> bytes:
     stride = w * 3
     n = len(raw)
     if not up:
-        rows = b"".join(b"\x00" + raw[i:i + stride] for i in range(0, n, stride))
+        rows = b"".join(b"\x00" + raw[i : i + stride] for i in range(0, n, stride))
         return _png(w, h, rows, level)
     a = int.from_bytes(raw, "big")
     b = int.from_bytes(bytes(stride) + raw[:-stride], "big")
@@ -31,18 +32,18 @@ def png_bytes(surf: pygame.Surface, level: int = 4, up: bool = True) -> bytes:
     # per-byte (a - b) mod 256 without borrows between bytes (SWAR subtraction)
     diff = (((a | high) - (b & low)) ^ ((a ^ ~b) & high)) & ones
     filtered = diff.to_bytes(n, "big")
-    rows = b"".join(b"\x02" + filtered[i:i + stride] for i in range(0, n, stride))
+    rows = b"".join(b"\x02" + filtered[i : i + stride] for i in range(0, n, stride))
     return _png(w, h, rows, level)
 
 
 def _png(w: int, h: int, rows: bytes, level: int) -> bytes:
     def chunk(kind: bytes, data: bytes) -> bytes:
-        return (struct.pack(">I", len(data)) + kind + data
-                + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF))
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
 
     ihdr = struct.pack(">IIBBBBB", w, h, 8, 2, 0, 0, 0)
-    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", ihdr)
-            + chunk(b"IDAT", zlib.compress(rows, level)) + chunk(b"IEND", b""))
+    return (
+        b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", ihdr) + chunk(b"IDAT", zlib.compress(rows, level)) + chunk(b"IEND", b"")
+    )
 
 
 def save_png(surf: pygame.Surface, path, level: int = 4, up: bool = True) -> None:

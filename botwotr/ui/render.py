@@ -6,6 +6,7 @@
 always turned into the seat's view first (`view_for`), so the public picture never shows a hand
 or a face-down token. Works under SDL_VIDEODRIVER=dummy; needs only `pygame.font`.
 """
+
 from __future__ import annotations
 
 import pygame
@@ -31,8 +32,9 @@ def normalise_seat(seat: str) -> str:
         raise ValueError(f"seat must be public, free or shadow, not {seat!r}") from None
 
 
-def render_position(game_or_state, spec, layout, size=(1920, 1080), seat: str = "public",
-                    at: int | None = None) -> pygame.Surface:
+def render_position(
+    game_or_state, spec, layout, size=(1920, 1080), seat: str = "public", at: int | None = None
+) -> pygame.Surface:
     seat = normalise_seat(seat)
     if not pygame.font.get_init():
         pygame.font.init()
@@ -57,8 +59,9 @@ def render_position(game_or_state, spec, layout, size=(1920, 1080), seat: str = 
     bv.draw(surface, theme, view, seat)
 
     seat_label = {"public": _("public view"), "fp": _("Free Peoples' view"), "sh": _("Shadow's view")}[seat]
-    draw_status_bar(surface, pygame.Rect(0, 0, w, bar_h), theme, spec, view, waiting_text(spec, view),
-                    extra=f"[{seat_label}]")
+    draw_status_bar(
+        surface, pygame.Rect(0, 0, w, bar_h), theme, spec, view, waiting_text(spec, view), extra=f"[{seat_label}]"
+    )
 
     pygame.draw.rect(surface, (44, 38, 30), side_rect)
     inner = side_rect.inflate(-2 * theme.pad, -2 * theme.pad)
@@ -74,8 +77,13 @@ def render_position(game_or_state, spec, layout, size=(1920, 1080), seat: str = 
         surface.blit(head, (inner.x, y))
         y += head.get_height() + theme.px(4)
         lines = [ListItem(s) for _i, s in log_lines(_Prefix(game, n), seat)]
-        lst = ScrollList(lines, rect=pygame.Rect(inner.x, y, inner.w, inner.bottom - y), size_key="small",
-                         clickable=False, stick_to_bottom=True)
+        lst = ScrollList(
+            lines,
+            rect=pygame.Rect(inner.x, y, inner.w, inner.bottom - y),
+            size_key="small",
+            clickable=False,
+            stick_to_bottom=True,
+        )
         lst.set_items(lines)
         lst.draw(surface, theme)
     return surface
@@ -91,4 +99,5 @@ class _Prefix:
 
 def save_png(surface: pygame.Surface, path) -> None:
     from .png import save_png as write
+
     write(surface, path)

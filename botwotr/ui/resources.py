@@ -11,6 +11,7 @@ and stop pygame many times can therefore share one module.
     ico = res.icon("castle", 32, (200, 160, 70))
     art = res.image(layout.art)
 """
+
 from __future__ import annotations
 
 import io

@@ -10,6 +10,7 @@ Conventions (so later panels fit in):
 - `tooltip_at(pos)` returns a `Tip` (or None) for the hover tooltip, which the scene draws last.
 - Hover is taken from the mouse events the widget saw (posted events work in tests).
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -126,13 +127,14 @@ def wrap_lines(text: str, fnt: pygame.font.Font, width: int, max_lines: int | No
     """`wrap_text`, but at most `max_lines` lines: the last one kept ends with an ellipsis."""
     lines = wrap_text(text, fnt, width)
     if max_lines is not None and len(lines) > max_lines:
-        rest = " ".join(lines[max_lines - 1:])
-        lines = lines[:max_lines - 1] + [ellipsize(rest + " " + ELLIPSIS, fnt, width)]
+        rest = " ".join(lines[max_lines - 1 :])
+        lines = lines[: max_lines - 1] + [ellipsize(rest + " " + ELLIPSIS, fnt, width)]
     return lines
 
 
-def draw_text_block(surface: pygame.Surface, lines: Sequence[str], kind: str, size: int, color,
-                    x: int, y: int, line_gap: int = 0) -> int:
+def draw_text_block(
+    surface: pygame.Surface, lines: Sequence[str], kind: str, size: int, color, x: int, y: int, line_gap: int = 0
+) -> int:
     """Draw lines from (x, y); returns the y below the last line."""
     f = res.font(kind, size)
     lh = f.get_linesize() + line_gap
@@ -200,9 +202,17 @@ class Clickable(Widget):
 class Label(Widget):
     """Text in a rectangle, wrapped to its width; `fit_height()` gives the height it needs."""
 
-    def __init__(self, text: str = "", kind: str = "sans", size_key: str = "body",
-                 color=T.TEXT, align: str = "left", rect=None, wrap: bool = True,
-                 max_lines: int | None = None):
+    def __init__(
+        self,
+        text: str = "",
+        kind: str = "sans",
+        size_key: str = "body",
+        color=T.TEXT,
+        align: str = "left",
+        rect=None,
+        wrap: bool = True,
+        max_lines: int | None = None,
+    ):
         super().__init__(rect)
         self.max_lines = max_lines  # more lines than this: the last one ends with "…"
         self.text = text
@@ -245,9 +255,18 @@ class Label(Widget):
 class Button(Clickable):
     """A push button, or a toggle when `selected` is not None. `on_click()` runs on release."""
 
-    def __init__(self, text: str, on_click: Callable[[], Any] | None = None, rect=None,
-                 icon: str | None = None, tooltip=None, selected: bool | None = None,
-                 kind: str = "sans_bold", size_key: str = "body", name: str | None = None):
+    def __init__(
+        self,
+        text: str,
+        on_click: Callable[[], Any] | None = None,
+        rect=None,
+        icon: str | None = None,
+        tooltip=None,
+        selected: bool | None = None,
+        kind: str = "sans_bold",
+        size_key: str = "body",
+        name: str | None = None,
+    ):
         super().__init__(rect, tooltip)
         self.text = text
         self.on_click = on_click
@@ -280,8 +299,13 @@ class Button(Clickable):
         rad = theme.px(6)
         pygame.draw.rect(surface, (0, 0, 0), r.move(0, theme.px(2)), border_radius=rad)
         pygame.draw.rect(surface, col, r, border_radius=rad)
-        pygame.draw.rect(surface, T.BRASS if (self.hover or self.selected) and self.enabled
-                         else (40, 34, 26), r, width=max(1, theme.px(1.5)), border_radius=rad)
+        pygame.draw.rect(
+            surface,
+            T.BRASS if (self.hover or self.selected) and self.enabled else (40, 34, 26),
+            r,
+            width=max(1, theme.px(1.5)),
+            border_radius=rad,
+        )
         self._theme = theme
         size = getattr(theme, self.size_key)
         color = T.TEXT if self.enabled else T.TEXT_DIM
@@ -311,8 +335,13 @@ class Button(Clickable):
 
     def tooltip_at(self, pos):
         tip = super().tooltip_at(pos)
-        if tip is None and self.visible and self.rect.collidepoint(pos) and self._theme is not None \
-                and self.shown_text(self._theme) != self.text:
+        if (
+            tip is None
+            and self.visible
+            and self.rect.collidepoint(pos)
+            and self._theme is not None
+            and self.shown_text(self._theme) != self.text
+        ):
             return Tip(self.text)  # the whole label of a shortened one
         return tip
 
@@ -336,8 +365,12 @@ class Panel(Widget):
 
     def content_rect(self, theme: Theme) -> pygame.Rect:
         th = self.title_height(theme)
-        return pygame.Rect(self.rect.x + theme.pad, self.rect.y + th + theme.pad // 2,
-                           self.rect.w - 2 * theme.pad, self.rect.h - th - theme.pad)
+        return pygame.Rect(
+            self.rect.x + theme.pad,
+            self.rect.y + th + theme.pad // 2,
+            self.rect.w - 2 * theme.pad,
+            self.rect.h - th - theme.pad,
+        )
 
     def handle_event(self, ev) -> bool:
         super().handle_event(ev)
@@ -392,9 +425,17 @@ class ScrollList(Widget):
     """A vertical list of wrapped rows; the wheel scrolls it; a click on a row calls
     `on_pick(item)`. Used by the generic decision panel and the log."""
 
-    def __init__(self, items: Sequence[ListItem] = (), on_pick: Callable[[ListItem], Any] | None = None,
-                 rect=None, kind: str = "sans", size_key: str = "body", clickable: bool = True,
-                 stick_to_bottom: bool = False, boxed: bool = True):
+    def __init__(
+        self,
+        items: Sequence[ListItem] = (),
+        on_pick: Callable[[ListItem], Any] | None = None,
+        rect=None,
+        kind: str = "sans",
+        size_key: str = "body",
+        clickable: bool = True,
+        stick_to_bottom: bool = False,
+        boxed: bool = True,
+    ):
         super().__init__(rect)
         self.boxed = boxed  # rows drawn as boxes (choices) or as plain lines (the log)
         self.whole_rows = not boxed  # plain lines: only rows wholly in view are drawn
@@ -415,7 +456,7 @@ class ScrollList(Widget):
         self.items = list(items)
         self._layout_key = None
         if self.stick_to_bottom:
-            self.scroll = 10 ** 9
+            self.scroll = 10**9
         else:
             self.scroll = 0
 
@@ -560,7 +601,7 @@ class ScrollList(Widget):
                 color = T.BRASS_LIGHT
             else:
                 if self.clickable and (self.boxed or (it is hover_item and it.enabled)):
-                    bg = (T.BUTTON_HOVER if it is hover_item and it.enabled else T.BG_PANEL_2)
+                    bg = T.BUTTON_HOVER if it is hover_item and it.enabled else T.BG_PANEL_2
                     pygame.draw.rect(surface, bg, sr, border_radius=theme.px(4))
                     if it is hover_item and it.enabled:
                         pygame.draw.rect(surface, T.BRASS, sr, width=1, border_radius=theme.px(4))
@@ -575,8 +616,9 @@ class ScrollList(Widget):
         if self.max_scroll > 0:  # scroll bar
             h = max(theme.px(20), self.rect.h * self.rect.h // (self.rect.h + self.max_scroll))
             y = self.rect.y + (self.rect.h - h) * self.scroll // max(1, self.max_scroll)
-            pygame.draw.rect(surface, T.BRASS, (self.rect.right - theme.px(5), y, theme.px(4), h),
-                             border_radius=theme.px(2))
+            pygame.draw.rect(
+                surface, T.BRASS, (self.rect.right - theme.px(5), y, theme.px(4), h), border_radius=theme.px(2)
+            )
 
     def tooltip_at(self, pos):
         if not self.visible:
@@ -611,8 +653,7 @@ def draw_tooltip(surface: pygame.Surface, theme: Theme, pos, tip: Tip) -> pygame
     shade.fill((0, 0, 0, 90))
     surface.blit(shade, box.move(theme.px(3), theme.px(3)))
     pygame.draw.rect(surface, T.TOOLTIP_BG, box, border_radius=theme.px(5))
-    pygame.draw.rect(surface, T.TOOLTIP_BORDER, box, width=max(1, theme.px(1.5)),
-                     border_radius=theme.px(5))
+    pygame.draw.rect(surface, T.TOOLTIP_BORDER, box, width=max(1, theme.px(1.5)), border_radius=theme.px(5))
     surface.blit(res.text(tip.title, "serif_bold", theme.heading, T.INK), (x + pad, y + pad))
     draw_text_block(surface, lines, "sans", size, T.INK_SOFT, x + pad, y + pad + ft.get_linesize())
     return box

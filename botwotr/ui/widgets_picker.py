@@ -17,6 +17,7 @@ instead of − / + (a character goes or stays). `minus_rect(key)` / `plus_rect(k
 `row_rect(key)` are the screen rectangles of the last layout (tests click them; a drag-and-drop
 front end may reuse the picker for a partial drop). Strings are given by the owner (through `_()`).
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -162,11 +163,11 @@ class CountPicker(Widget):
             return
         self._layout(theme)
         from .board_view import draw_token
+
         for r in self.rows:
             row, minus, plus = self._rects[r.key]
             hover = row.collidepoint(self._mouse) and self.hover
-            pygame.draw.rect(surface, T.BG_PANEL_2 if not hover else T.BUTTON_HOVER, row,
-                             border_radius=theme.px(5))
+            pygame.draw.rect(surface, T.BG_PANEL_2 if not hover else T.BUTTON_HOVER, row, border_radius=theme.px(5))
             x = row.x + theme.px(4)
             s = row.h - theme.px(6)
             if r.icon:
@@ -189,9 +190,13 @@ class CountPicker(Widget):
                 pygame.draw.rect(surface, T.BRASS if ok else (40, 34, 26), rect, width=1, border_radius=theme.px(4))
                 col = T.TEXT if ok else T.TEXT_DIM
                 arm, w = rect.w // 4, max(2, theme.px(2.5))
-                pygame.draw.line(surface, col, (rect.centerx - arm, rect.centery), (rect.centerx + arm, rect.centery), w)
+                pygame.draw.line(
+                    surface, col, (rect.centerx - arm, rect.centery), (rect.centerx + arm, rect.centery), w
+                )
                 if vertical:
-                    pygame.draw.line(surface, col, (rect.centerx, rect.centery - arm), (rect.centerx, rect.centery + arm), w)
+                    pygame.draw.line(
+                        surface, col, (rect.centerx, rect.centery - arm), (rect.centerx, rect.centery + arm), w
+                    )
             val = res.text(f"{r.value}/{r.maximum}", "sans_bold", theme.body, T.BRASS_LIGHT)
             cx = (minus.right + plus.x) // 2
             surface.blit(val, (cx - val.get_width() // 2, row.centery - val.get_height() // 2))

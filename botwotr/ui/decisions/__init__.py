@@ -11,5 +11,6 @@ the game scene imports it once. Every panel builds its commands from `DecisionCo
 - `battle.py`: tactic, combat_card, combat_roll, reroll, cease, withdraw;
 - `companion.py`: card_draw (the companion mode's draw phase, opening hands included).
 """
+
 from . import battle, companion, moves, turn  # noqa: F401  (registration)
 from .base import ChoicePanel, RegionPanel, Tile  # noqa: F401

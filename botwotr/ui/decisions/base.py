@@ -11,6 +11,7 @@ Confirm). Every command a panel submits is one of `ctx.legal` (`self.legal_where
 Tests find widgets by name (`panel.find("die:0")`), bring them into view (`panel.reveal(w)`) and
 click their rectangle with posted mouse events.
 """
+
 from __future__ import annotations
 
 from typing import Callable
@@ -25,10 +26,10 @@ from ..logtext import card_name, face_name, region_name, unit_name
 from ..panels import DecisionContext, DecisionPanel
 from ..widgets import Button, Clickable, Label, Tip, Widget, fit_text, wrap_text
 
-SELECT = (255, 214, 102)       # selected tile rim
-TARGET = (120, 200, 255)       # regions to click
-ENEMY = (236, 84, 64)          # targets of an attack
-CHOSEN = (255, 200, 80)        # a region already chosen
+SELECT = (255, 214, 102)  # selected tile rim
+TARGET = (120, 200, 255)  # regions to click
+ENEMY = (236, 84, 64)  # targets of an attack
+CHOSEN = (255, 200, 80)  # a region already chosen
 HIT = T.HIT
 
 
@@ -39,8 +40,16 @@ def matches(command: dict, **kw) -> bool:
 class Tile(Clickable):
     """A clickable picture drawn by `paint(surface, rect, theme, tile)`; `on_click()` on release."""
 
-    def __init__(self, name: str, paint: Callable, on_click: Callable | None = None,
-                 tooltip=None, selected: bool = False, enabled: bool = True, payload=None):
+    def __init__(
+        self,
+        name: str,
+        paint: Callable,
+        on_click: Callable | None = None,
+        tooltip=None,
+        selected: bool = False,
+        enabled: bool = True,
+        payload=None,
+    ):
         super().__init__(tooltip=tooltip)
         self.name = name
         self.paint = paint
@@ -110,8 +119,12 @@ class ChoicePanel(DecisionPanel):
                 self.build_waiting(ctx)
             else:
                 self.build(ctx)
-        self.children = [self.prompt, self.detail] + [w for e in self.flow for w in self._entry_widgets(e)] \
-            + [self.error_label] + self.footer
+        self.children = (
+            [self.prompt, self.detail]
+            + [w for e in self.flow for w in self._entry_widgets(e)]
+            + [self.error_label]
+            + self.footer
+        )
         self.error_label.text = self.error
         if self.scene is not None and self.rect.w > 0:
             self.layout(self.scene.theme)
@@ -285,7 +298,7 @@ class ChoicePanel(DecisionPanel):
                     tw = c.w if not w else min(c.w, theme.px(w))
                 th = theme.px(h)
                 per = max(1, (c.w + g) // (tw + g))
-                rows = [tiles[i:i + per] for i in range(0, len(tiles), per)]
+                rows = [tiles[i : i + per] for i in range(0, len(tiles), per)]
                 for row in rows:
                     used = len(row) * tw + (len(row) - 1) * g
                     x = c.x + ((c.w - used) // 2 if center else 0)
@@ -339,13 +352,20 @@ class ChoicePanel(DecisionPanel):
             return False
         flow = getattr(self, "_flow_widgets", [])
         if ev.type == pygame.MOUSEWHEEL and self.hover and self.max_scroll > 0:
-            self.scroll = max(0, min(self.max_scroll, self.scroll - ev.y * (self.scene.theme.row if self.scene else 30)))
+            self.scroll = max(
+                0, min(self.max_scroll, self.scroll - ev.y * (self.scene.theme.row if self.scene else 30))
+            )
             self.layout(self.scene.theme)
             return True
         pos = getattr(ev, "pos", None)
         more = getattr(self, "_more", None)
-        if more and more.w and pos is not None and more.collidepoint(pos) \
-                and ev.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+        if (
+            more
+            and more.w
+            and pos is not None
+            and more.collidepoint(pos)
+            and ev.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
+        ):
             if ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1:  # left half: up, right half: down
                 step = max(self._view.h // 2, self.scene.theme.row if self.scene else 30)
                 up = pos[0] < more.centerx
@@ -355,8 +375,7 @@ class ChoicePanel(DecisionPanel):
         for w in reversed(self.children):
             if not w.visible:
                 continue
-            if w in flow and pos is not None and ev.type == pygame.MOUSEBUTTONDOWN \
-                    and not self._view.collidepoint(pos):
+            if w in flow and pos is not None and ev.type == pygame.MOUSEBUTTONDOWN and not self._view.collidepoint(pos):
                 continue
             if w.handle_event(ev):
                 return True
@@ -371,8 +390,9 @@ class ChoicePanel(DecisionPanel):
             img = res.text(self.title, "serif_bold", theme.heading, T.BRASS_LIGHT)
             surface.blit(img, (self.rect.x + theme.pad, self.rect.y + theme.px(2)))
             ly = self.rect.y + self.title_height(theme) - theme.px(1)
-            pygame.draw.line(surface, (110, 90, 56), (self.rect.x + theme.pad, ly),
-                             (self.rect.right - theme.pad, ly), 1)
+            pygame.draw.line(
+                surface, (110, 90, 56), (self.rect.x + theme.pad, ly), (self.rect.right - theme.pad, ly), 1
+            )
         flow = getattr(self, "_flow_widgets", [])
         for w in self.children:
             if w in flow:
@@ -401,8 +421,9 @@ class ChoicePanel(DecisionPanel):
             v = self._view
             h = max(theme.px(20), v.h * v.h // (v.h + self.max_scroll))
             y = v.y + (v.h - h) * self.scroll // max(1, self.max_scroll)
-            pygame.draw.rect(surface, T.BRASS, (self.rect.right - theme.px(5), y, theme.px(3), h),
-                             border_radius=theme.px(2))
+            pygame.draw.rect(
+                surface, T.BRASS, (self.rect.right - theme.px(5), y, theme.px(3), h), border_radius=theme.px(2)
+            )
         more = getattr(self, "_more", None)
         if more and more.w:
             self._draw_more(surface, theme, more)
@@ -420,8 +441,11 @@ class ChoicePanel(DecisionPanel):
             a = theme.px(5)
             cx = half.centerx - img.get_width() // 2 - a - theme.px(2)
             cy = half.centery
-            tri = [(cx - a, cy + a // 2), (cx + a, cy + a // 2), (cx, cy - a)] if up else \
-                [(cx - a, cy - a // 2), (cx + a, cy - a // 2), (cx, cy + a)]
+            tri = (
+                [(cx - a, cy + a // 2), (cx + a, cy + a // 2), (cx, cy - a)]
+                if up
+                else [(cx - a, cy - a // 2), (cx + a, cy - a // 2), (cx, cy + a)]
+            )
             pygame.draw.polygon(surface, col, tri)
             surface.blit(img, (cx + a + theme.px(4), half.centery - img.get_height() // 2))
 
@@ -470,8 +494,14 @@ class RegionPanel(ChoicePanel):
         bs = []
         for c in opts:
             r = c[self.KEY]
-            bs.append(Button(self.region_label(ctx, r), (lambda c=c: self.submit(c)), name=f"region:{r}",
-                             tooltip=Tip(region_name(spec, r), lines=self.region_lines(ctx, r))))
+            bs.append(
+                Button(
+                    self.region_label(ctx, r),
+                    (lambda c=c: self.submit(c)),
+                    name=f"region:{r}",
+                    tooltip=Tip(region_name(spec, r), lines=self.region_lines(ctx, r)),
+                )
+            )
         self.buttons(bs, cols=2 if len(bs) > 3 else 1)
         self.extra(ctx)
         self.done_button()
@@ -498,8 +528,10 @@ class RegionPanel(ChoicePanel):
 
 # -- what an army holds, as text -----------------------------------------------------------------
 
+
 def army_lines(ctx, region) -> list[str]:
     from ..logtext import char_name, units_text
+
     spec = ctx.game.spec
     reg = ctx.view["regions"].get(region) if ctx.view else None
     if not reg or not reg["units"]:
@@ -512,8 +544,11 @@ def army_lines(ctx, region) -> list[str]:
         extra.append(_("leadership tokens: {n}").format(n=reg["tokens"]))
     if reg["damage"]:
         extra.append(_("damage: {n}").format(n=reg["damage"]))
-    chars = [char_name(spec, c) for c, cs in ctx.view["chars"].items()
-             if cs["status"] == "in_play" and cs["region"] == region]
+    chars = [
+        char_name(spec, c)
+        for c, cs in ctx.view["chars"].items()
+        if cs["status"] == "in_play" and cs["region"] == region
+    ]
     if chars:
         extra.append(", ".join(chars))
     if extra:
@@ -523,13 +558,19 @@ def army_lines(ctx, region) -> list[str]:
 
 # -- painters ------------------------------------------------------------------------------------
 
+
 def _frame(surface, rect, theme, tile, fill, rim=(40, 34, 26), radius=6):
     rad = theme.px(radius)
     pygame.draw.rect(surface, (0, 0, 0), rect.move(0, theme.px(2)), border_radius=rad)
     pygame.draw.rect(surface, fill, rect, border_radius=rad)
     if tile is not None and tile.selected:
-        pygame.draw.rect(surface, SELECT, rect.inflate(theme.px(4), theme.px(4)), width=max(2, theme.px(3)),
-                         border_radius=rad + theme.px(2))
+        pygame.draw.rect(
+            surface,
+            SELECT,
+            rect.inflate(theme.px(4), theme.px(4)),
+            width=max(2, theme.px(3)),
+            border_radius=rad + theme.px(2),
+        )
     elif tile is not None and tile.hover and tile.enabled and tile.on_click:
         pygame.draw.rect(surface, T.HILITE, rect, width=max(2, theme.px(2)), border_radius=rad)
     else:
@@ -542,8 +583,9 @@ def _dim(surface, rect, theme, alpha=120, radius=6):
     surface.blit(veil, rect.topleft)
 
 
-def text_in(surface, text, rect, theme, kind="sans", size=None, color=T.INK, max_lines=99, align="left",
-            line_gap=0) -> int:
+def text_in(
+    surface, text, rect, theme, kind="sans", size=None, color=T.INK, max_lines=99, align="left", line_gap=0
+) -> int:
     """Wrapped text inside `rect` from its top; returns the y below the last line drawn."""
     size = size or theme.small
     f = res.font(kind, size)
@@ -563,8 +605,12 @@ def text_in(surface, text, rect, theme, kind="sans", size=None, color=T.INK, max
 
 
 CARD_TYPE_ICONS = {"army": "crossed-swords", "character": "broadsword", "muster": "rally-the-troops"}
-DECK_COLOURS = {"generic": (120, 96, 60), "fp_story": (46, 92, 156), "sh_story": (142, 34, 30),
-                "special": (92, 60, 120)}
+DECK_COLOURS = {
+    "generic": (120, 96, 60),
+    "fp_story": (46, 92, 156),
+    "sh_story": (142, 34, 30),
+    "special": (92, 60, 120),
+}
 
 
 def card_painter(spec, card: str, combat: bool = False, note: str = ""):
@@ -581,15 +627,21 @@ def card_painter(spec, card: str, combat: bool = False, note: str = ""):
         isz = band_h - theme.px(6)
         x = band.x + theme.px(4)
         if cs:
-            surface.blit(res.icon(CARD_TYPE_ICONS.get(cs.type, "card-random"), isz, (250, 240, 220)),
-                         (x, band.y + theme.px(3)))
+            surface.blit(
+                res.icon(CARD_TYPE_ICONS.get(cs.type, "card-random"), isz, (250, 240, 220)), (x, band.y + theme.px(3))
+            )
             x += isz + theme.px(4)
-        title = fit_text(cs.title if cs else card_name(spec, card), "serif_bold", theme.body,
-                         band.right - x - theme.px(4))
+        title = fit_text(
+            cs.title if cs else card_name(spec, card), "serif_bold", theme.body, band.right - x - theme.px(4)
+        )
         img = res.text(title, "serif_bold", theme.body, (255, 248, 230))
         surface.blit(img, (x, band.centery - img.get_height() // 2))
-        body = pygame.Rect(rect.x + theme.px(7), band.bottom + theme.px(4), rect.w - theme.px(14),
-                           rect.bottom - band.bottom - theme.px(8))
+        body = pygame.Rect(
+            rect.x + theme.px(7),
+            band.bottom + theme.px(4),
+            rect.w - theme.px(14),
+            rect.bottom - band.bottom - theme.px(8),
+        )
         if cs is None:
             return
         if combat:
@@ -625,40 +677,63 @@ def die_painter(face: str | None, side: str, label: str = ""):
         r = pygame.Rect(0, 0, s, s)
         r.midtop = (rect.centerx, rect.y)
         if tile.selected:
-            pygame.draw.rect(surface, SELECT, r.inflate(theme.px(8), theme.px(8)), width=max(2, theme.px(3)),
-                             border_radius=theme.px(9))
+            pygame.draw.rect(
+                surface,
+                SELECT,
+                r.inflate(theme.px(8), theme.px(8)),
+                width=max(2, theme.px(3)),
+                border_radius=theme.px(9),
+            )
         elif tile.hover and tile.enabled:
-            pygame.draw.rect(surface, T.HILITE, r.inflate(theme.px(6), theme.px(6)), width=max(1, theme.px(2)),
-                             border_radius=theme.px(8))
+            pygame.draw.rect(
+                surface,
+                T.HILITE,
+                r.inflate(theme.px(6), theme.px(6)),
+                width=max(1, theme.px(2)),
+                border_radius=theme.px(8),
+            )
         draw_die(surface, r, face, side, used=not tile.enabled)
         if label:
-            img = res.text(fit_text(label, "sans", theme.small, rect.w), "sans", theme.small,
-                           T.TEXT if tile.enabled else T.TEXT_DIM)
+            img = res.text(
+                fit_text(label, "sans", theme.small, rect.w),
+                "sans",
+                theme.small,
+                T.TEXT if tile.enabled else T.TEXT_DIM,
+            )
             surface.blit(img, (rect.centerx - img.get_width() // 2, r.bottom + theme.px(2)))
 
     return paint
 
 
-PIPS = {1: [(0, 0)], 2: [(-1, -1), (1, 1)], 3: [(-1, -1), (0, 0), (1, 1)],
-        4: [(-1, -1), (1, -1), (-1, 1), (1, 1)], 5: [(-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)],
-        6: [(-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)]}
+PIPS = {
+    1: [(0, 0)],
+    2: [(-1, -1), (1, 1)],
+    3: [(-1, -1), (0, 0), (1, 1)],
+    4: [(-1, -1), (1, -1), (-1, 1), (1, 1)],
+    5: [(-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)],
+    6: [(-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)],
+}
 
 
-def draw_combat_die(surface, rect, theme, value: int, hit: bool, maneuver: bool = False,
-                    side: str = "fp") -> None:
+def draw_combat_die(surface, rect, theme, value: int, hit: bool, maneuver: bool = False, side: str = "fp") -> None:
     """A six-sided combat die with pips; black for a maneuver die; a hit has a red rim and mark."""
     body = (30, 28, 26) if maneuver else (246, 240, 226)
     pip = (246, 240, 226) if maneuver else (30, 28, 26)
     rad = max(2, rect.w // 5)
     pygame.draw.rect(surface, (0, 0, 0), rect.move(theme.px(2), theme.px(2)), border_radius=rad)
     pygame.draw.rect(surface, body, rect, border_radius=rad)
-    pygame.draw.rect(surface, HIT if hit else (90, 84, 76), rect, width=max(2, theme.px(3 if hit else 1.5)),
-                     border_radius=rad)
+    pygame.draw.rect(
+        surface, HIT if hit else (90, 84, 76), rect, width=max(2, theme.px(3 if hit else 1.5)), border_radius=rad
+    )
     pr = max(2, rect.w // 10)
     off = rect.w * 0.26
     for dx, dy in PIPS.get(value, []):
-        pygame.draw.circle(surface, HIT if (value == 1 and not maneuver) else pip,
-                           (rect.centerx + dx * off, rect.centery + dy * off), pr)
+        pygame.draw.circle(
+            surface,
+            HIT if (value == 1 and not maneuver) else pip,
+            (rect.centerx + dx * off, rect.centery + dy * off),
+            pr,
+        )
 
 
 def combat_die_painter(value: int, hit: bool, maneuver: bool, caption: str = ""):
@@ -670,8 +745,13 @@ def combat_die_painter(value: int, hit: bool, maneuver: bool, caption: str = "")
             glow = r.inflate(theme.px(10), theme.px(10))
             pygame.draw.rect(surface, SELECT, glow, width=max(2, theme.px(3)), border_radius=theme.px(10))
         elif tile.hover and tile.enabled and tile.on_click:
-            pygame.draw.rect(surface, T.HILITE, r.inflate(theme.px(8), theme.px(8)), width=max(1, theme.px(2)),
-                             border_radius=theme.px(9))
+            pygame.draw.rect(
+                surface,
+                T.HILITE,
+                r.inflate(theme.px(8), theme.px(8)),
+                width=max(1, theme.px(2)),
+                border_radius=theme.px(9),
+            )
         draw_combat_die(surface, r, theme, value, hit, maneuver)
         cap = caption or (_("hit") if hit else "")
         if tile.selected:
@@ -686,8 +766,11 @@ def combat_die_painter(value: int, hit: bool, maneuver: bool, caption: str = "")
 def fate_tile_painter(spec, tile_id: str):
     """A fate tile, big: its colour, its value (+0 .. +3) and its icon."""
     ts = spec.fate_tiles.get(tile_id)
-    colours = {"grey": ((196, 190, 176), (92, 86, 76)), "blue": ((120, 160, 214), (30, 60, 110)),
-               "red": ((206, 110, 96), (110, 30, 24))}
+    colours = {
+        "grey": ((196, 190, 176), (92, 86, 76)),
+        "blue": ((120, 160, 214), (30, 60, 110)),
+        "red": ((206, 110, 96), (110, 30, 24)),
+    }
 
     def paint(surface, rect, theme, tile):
         fill, rim = colours.get(ts.color if ts else "grey", colours["grey"])
@@ -708,7 +791,9 @@ def fate_tile_painter(spec, tile_id: str):
             name = {"ent": "tree-face", "eye": "beast-eye"}.get(ts.icon, "sun")
             surface.blit(res.icon(name, isz, (40, 80, 30)), (r.centerx - isz // 2, vy + val.get_height() - theme.px(4)))
         if ts.shadow_special:
-            draw_badge(surface, (r.right - s // 6, r.top + s // 6), "!", max(14, s // 6), (120, 20, 16), (255, 255, 255))
+            draw_badge(
+                surface, (r.right - s // 6, r.top + s // 6), "!", max(14, s // 6), (120, 20, 16), (255, 255, 255)
+            )
 
     return paint
 
@@ -741,8 +826,9 @@ def figure_painter(spec, side: str, unit: str, caption: str = "", damaged: bool 
     return paint
 
 
-def token_painter(side: str | None, icon: str, title: str, sub: str = "", shape: str | None = None,
-                  fill=None, rim=None, ink=None):
+def token_painter(
+    side: str | None, icon: str, title: str, sub: str = "", shape: str | None = None, fill=None, rim=None, ink=None
+):
     """A round battle token with an icon, a title and a line under it (tactics, choices)."""
 
     def paint(surface, rect, theme, tile):
@@ -750,20 +836,31 @@ def token_painter(side: str | None, icon: str, title: str, sub: str = "", shape:
         s = min(rect.h - theme.px(12), theme.px(44))
         r = pygame.Rect(rect.x + theme.px(6), rect.centery - s // 2, s, s)
         draw_token(surface, r, side, icon, shape=shape or "circle", fill=fill, rim=rim, ink=ink)
-        body = pygame.Rect(r.right + theme.px(8), rect.y + theme.px(6), rect.right - r.right - theme.px(14),
-                           rect.h - theme.px(10))
+        body = pygame.Rect(
+            r.right + theme.px(8), rect.y + theme.px(6), rect.right - r.right - theme.px(14), rect.h - theme.px(10)
+        )
         y = text_in(surface, title, body, theme, "sans_bold", theme.body, T.TEXT, 1)
         if sub:
-            text_in(surface, sub, pygame.Rect(body.x, y, body.w, body.bottom - y), theme, "sans", theme.small,
-                    T.TEXT_DIM, 3)
+            text_in(
+                surface, sub, pygame.Rect(body.x, y, body.w, body.bottom - y), theme, "sans", theme.small, T.TEXT_DIM, 3
+            )
         if not tile.enabled:
             _dim(surface, rect, theme)
 
     return paint
 
 
-def badge_painter(side: str | None, icon: str, kicker: str, title: str, shape: str | None = None,
-                  fill=None, rim=None, ink=None, note: str = ""):
+def badge_painter(
+    side: str | None,
+    icon: str,
+    kicker: str,
+    title: str,
+    shape: str | None = None,
+    fill=None,
+    rim=None,
+    ink=None,
+    note: str = "",
+):
     """A tactic token standing up: a big token, a small kicker line and a bold name under it."""
 
     def paint(surface, rect, theme, tile):
@@ -776,8 +873,17 @@ def badge_painter(side: str | None, icon: str, kicker: str, title: str, shape: s
         k = res.text(kicker, "sans", theme.small, T.BRASS_LIGHT if tile.enabled else T.TEXT_DIM)
         surface.blit(k, (rect.centerx - k.get_width() // 2, y))
         y += k.get_height() - theme.px(2)
-        text_in(surface, title, pygame.Rect(rect.x + theme.px(4), y, rect.w - theme.px(8), rect.bottom - y),
-                theme, "sans_bold", theme.small, T.TEXT if tile.enabled else T.TEXT_DIM, 2, align="center")
+        text_in(
+            surface,
+            title,
+            pygame.Rect(rect.x + theme.px(4), y, rect.w - theme.px(8), rect.bottom - y),
+            theme,
+            "sans_bold",
+            theme.small,
+            T.TEXT if tile.enabled else T.TEXT_DIM,
+            2,
+            align="center",
+        )
         if note:
             draw_badge(surface, (r.right, r.top + theme.px(4)), note, theme.px(16), (120, 20, 16), (255, 255, 255))
         if not tile.enabled:
@@ -791,6 +897,7 @@ def strength_summary(ctx, side: str) -> list[str]:
     from ...core.battle import battle_region
     from ...core.state import army_size, leadership
     from ..logtext import units_text
+
     b = ctx.game.state.get("battle")
     if not b:
         return []
@@ -799,7 +906,12 @@ def strength_summary(ctx, side: str) -> list[str]:
     region = battle_region(b, side)
     reg = st["regions"][region]
     strength = min(5, sum(spec.units[u].strength * n for u, n in reg["units"].items()))
-    return [region_name(spec, region) + ": " + units_text(spec, reg["units"]),
-            _("{units} · damage {d} · leadership {l} · strength {s}").format(
-                units=ngettext("{n} unit", "{n} units", army_size(reg)).format(n=army_size(reg)),
-                d=reg["damage"], l=leadership(st, spec, region), s=strength)]
+    return [
+        region_name(spec, region) + ": " + units_text(spec, reg["units"]),
+        _("{units} · damage {d} · leadership {l} · strength {s}").format(
+            units=ngettext("{n} unit", "{n} units", army_size(reg)).format(n=army_size(reg)),
+            d=reg["damage"],
+            l=leadership(st, spec, region),
+            s=strength,
+        ),
+    ]

@@ -1,5 +1,6 @@
 """Battle panels: tactics (secret), combat cards (secret), combat rolls, leader re-rolls, cease or
 fight on, stay / retreat / flee. Each starts with a banner of the two armies."""
+
 from __future__ import annotations
 
 import pygame
@@ -12,12 +13,23 @@ from ..i18n import N_, _, ngettext
 from ..logtext import border_rule_text, region_name, side_title, unit_name
 from ..panels import register_decision_panel
 from ..widgets import Button, Tip, fit_text
-from .base import (ChoicePanel, Tile, _frame, badge_painter, card_painter, card_tip, combat_die_painter,
-                   strength_summary, token_painter)
+from .base import (
+    ChoicePanel,
+    Tile,
+    _frame,
+    badge_painter,
+    card_painter,
+    card_tip,
+    combat_die_painter,
+    strength_summary,
+    token_painter,
+)
 
 TACTIC_HELP = {
-    "regroup": N_("No ability and no card; your spent maneuver tokens come back at the end of the round, and "
-                  "as defender you may retreat (R-10.4, R-10.6b)."),
+    "regroup": N_(
+        "No ability and no card; your spent maneuver tokens come back at the end of the round, and "
+        "as defender you may retreat (R-10.4, R-10.6b)."
+    ),
     "combat_event": N_("Play the combat half of a card from your hand (R-10.4.1b)."),
 }
 
@@ -41,8 +53,12 @@ def banner_painter(ctx):
         s = theme.px(22)
         x = rect.right - s if align_right else rect.x
         draw_token(surface, pygame.Rect(x, rect.y, s, s), side, "knight-banner" if side == "fp" else "evil-tower")
-        name = res.text(fit_text(region_name(spec, _region(b, side)), "sans_bold", theme.small,
-                                 rect.w - s - theme.px(4)), "sans_bold", theme.small, T.TEXT)
+        name = res.text(
+            fit_text(region_name(spec, _region(b, side)), "sans_bold", theme.small, rect.w - s - theme.px(4)),
+            "sans_bold",
+            theme.small,
+            T.TEXT,
+        )
         nx = x - theme.px(4) - name.get_width() if align_right else x + s + theme.px(4)
         surface.blit(name, (nx, rect.y + (s - name.get_height()) // 2))
         y = rect.y + s + theme.px(4)
@@ -55,8 +71,14 @@ def banner_painter(ctx):
             draw_token(surface, pygame.Rect(fx, y, fs, fs), side, T.unit_icon(u, us.name if us else ""))
             fx += -step if align_right else step
         if reg["damage"]:
-            draw_badge(surface, (fx + (fs // 2 if not align_right else fs // 2), y + fs // 2),
-                       f"-{reg['damage']}", theme.px(16), (120, 20, 16), (255, 255, 255))
+            draw_badge(
+                surface,
+                (fx + (fs // 2 if not align_right else fs // 2), y + fs // 2),
+                f"-{reg['damage']}",
+                theme.px(16),
+                (120, 20, 16),
+                (255, 255, 255),
+            )
 
     def paint(surface, rect, theme, tile):
         _frame(surface, rect, theme, None, (46, 38, 30), rim=(120, 60, 40))
@@ -70,8 +92,16 @@ def banner_painter(ctx):
         s = theme.px(28)
         r = pygame.Rect(0, 0, s, s)
         r.center = (inner.centerx, inner.y + s // 2)
-        draw_token(surface, r, None, "crossed-swords", shape="circle", fill=(200, 40, 30), rim=(255, 230, 200),
-                   ink=(255, 240, 220))
+        draw_token(
+            surface,
+            r,
+            None,
+            "crossed-swords",
+            shape="circle",
+            fill=(200, 40, 30),
+            rim=(255, 230, 200),
+            ink=(255, 240, 220),
+        )
         lab = res.text(_("round {n}").format(n=b.get("round", 0)), "sans", theme.small, T.TEXT_DIM)
         surface.blit(lab, (inner.centerx - lab.get_width() // 2, r.bottom + theme.px(2)))
 
@@ -83,9 +113,22 @@ class BattlePanel(ChoicePanel):
 
     def banner(self, ctx):
         if _battle(ctx):
-            self.tiles([Tile("banner", banner_painter(ctx), None,
-                             tooltip=Tip(_("Battle"), lines=strength_summary(ctx, _battle(ctx)["attacker"])
-                                         + strength_summary(ctx, _battle(ctx)["defender"])))], 0, 54)
+            self.tiles(
+                [
+                    Tile(
+                        "banner",
+                        banner_painter(ctx),
+                        None,
+                        tooltip=Tip(
+                            _("Battle"),
+                            lines=strength_summary(ctx, _battle(ctx)["attacker"])
+                            + strength_summary(ctx, _battle(ctx)["defender"]),
+                        ),
+                    )
+                ],
+                0,
+                54,
+            )
 
     def sides(self, ctx, cmd):
         return list(dict.fromkeys(c["side"] for c in ctx.legal if c["cmd"] == cmd))
@@ -96,6 +139,7 @@ class BattlePanel(ChoicePanel):
         other, so the game never holds one without the other."""
         from ...core import RuleError
         from ...core.engine import decide
+
         if not cmds or any(c is None for c in cmds) or self.scene is None:
             return False
         g = self.ctx.game
@@ -114,7 +158,9 @@ class BattlePanel(ChoicePanel):
         sides = self.sides(self.ctx, self.KIND) if self.ctx else []
         missing = [sd for sd in sides if sd not in chosen]
         if len(sides) > 1 and missing:
-            w = next((w for w in self.children if str(getattr(w, "name", "")).startswith(f"{prefix}:{missing[0]}:")), None)
+            w = next(
+                (w for w in self.children if str(getattr(w, "name", "")).startswith(f"{prefix}:{missing[0]}:")), None
+            )
             if w is not None:
                 self.reveal(w)
 
@@ -126,8 +172,11 @@ class BattlePanel(ChoicePanel):
                 continue
             v = (b.get(key) or {}).get(sd)
             if v == HIDDEN:
-                self.text(_("The {side} have chosen (hidden until both have).").format(side=side_title(sd)),
-                          "small", T.TEXT_DIM)
+                self.text(
+                    _("The {side} have chosen (hidden until both have).").format(side=side_title(sd)),
+                    "small",
+                    T.TEXT_DIM,
+                )
             elif v is None:
                 self.text(_("The {side} are still choosing.").format(side=side_title(sd)), "small", T.TEXT_DIM)
 
@@ -153,9 +202,13 @@ class TacticPanel(BattlePanel):
             # both rows must show at 1280x720 without scrolling: no banner (the board marks the
             # battle), the rule in the prompt's tooltip, each side's pick named in its heading
             self.prompt.text = _("Reveal both tactic tokens at the table, then enter them here.")
-            self.prompt.tooltip = Tip(_("Secret tactics"), _(
-                "Each player picks a token in secret; both are revealed together (R-10.4.1). Nothing is "
-                "recorded until both are entered and confirmed."))
+            self.prompt.tooltip = Tip(
+                _("Secret tactics"),
+                _(
+                    "Each player picks a token in secret; both are revealed together (R-10.4.1). Nothing is "
+                    "recorded until both are entered and confirmed."
+                ),
+            )
         else:
             self.prompt.text = _("Choose your tactic in secret.")
             self.prompt.tooltip = None
@@ -171,24 +224,49 @@ class TacticPanel(BattlePanel):
                 us = spec.units.get(u)
                 n = reg["units"][u]
                 spent = t not in offered
-                helps[t] = (_("Maneuver: {unit}").format(unit=unit_name(spec, u)) + " · " +
-                            ngettext("{n} black die", "{n} black dice", n).format(n=n),
-                            _("Spent this battle; Regroup brings it back.") if spent else
-                            _("If a black die hits: {ability}").format(
-                                ability=(us.ability_text if us and us.ability_text else _("the unit's ability"))))
-                tiles.append(Tile(f"tactic:{sd}:{t}", badge_painter(
-                    sd, T.unit_icon(u, us.name if us else ""), _("spent") if spent else _("Maneuver"),
-                    unit_name(spec, u), shape=T.side_style(sd).shape, note=str(n)),
-                    (lambda sd=sd, t=t: self._pick(sd, t)) if not spent else None,
-                    selected=self.sel.get(sd) == t, enabled=not spent, tooltip=Tip(*helps[t])))
-            for t, icon, title in (("regroup", "shield", _("Regroup")), ("combat_event", "card-random", _("Combat event"))):
+                helps[t] = (
+                    _("Maneuver: {unit}").format(unit=unit_name(spec, u))
+                    + " · "
+                    + ngettext("{n} black die", "{n} black dice", n).format(n=n),
+                    _("Spent this battle; Regroup brings it back.")
+                    if spent
+                    else _("If a black die hits: {ability}").format(
+                        ability=(us.ability_text if us and us.ability_text else _("the unit's ability"))
+                    ),
+                )
+                tiles.append(
+                    Tile(
+                        f"tactic:{sd}:{t}",
+                        badge_painter(
+                            sd,
+                            T.unit_icon(u, us.name if us else ""),
+                            _("spent") if spent else _("Maneuver"),
+                            unit_name(spec, u),
+                            shape=T.side_style(sd).shape,
+                            note=str(n),
+                        ),
+                        (lambda sd=sd, t=t: self._pick(sd, t)) if not spent else None,
+                        selected=self.sel.get(sd) == t,
+                        enabled=not spent,
+                        tooltip=Tip(*helps[t]),
+                    )
+                )
+            for t, icon, title in (
+                ("regroup", "shield", _("Regroup")),
+                ("combat_event", "card-random", _("Combat event")),
+            ):
                 if t not in offered:
                     continue
                 helps[t] = (title, _(TACTIC_HELP[t]))
-                tiles.append(Tile(f"tactic:{sd}:{t}", badge_painter(None, icon, _("Tactic"), title,
-                                                                    fill=(92, 84, 70), rim=(230, 220, 200)),
-                                  lambda sd=sd, t=t: self._pick(sd, t), selected=self.sel.get(sd) == t,
-                                  tooltip=Tip(*helps[t])))
+                tiles.append(
+                    Tile(
+                        f"tactic:{sd}:{t}",
+                        badge_painter(None, icon, _("Tactic"), title, fill=(92, 84, 70), rim=(230, 220, 200)),
+                        lambda sd=sd, t=t: self._pick(sd, t),
+                        selected=self.sel.get(sd) == t,
+                        tooltip=Tip(*helps[t]),
+                    )
+                )
             self.tiles(tiles, 66 if together else 70, 96 if together else 106, gap=6)
             picked = helps.get(self.sel.get(sd))
             if together:
@@ -207,9 +285,15 @@ class TacticPanel(BattlePanel):
         if together:
             cmds = [chosen.get(sd) for sd in sides]
             missing = [side_title(sd) for sd in sides if chosen.get(sd) is None]
-            go = Button(_("Confirm both tactics"), lambda: self.submit_together(cmds), name="confirm:both",
-                        icon="check-mark", tooltip=Tip(_("Confirm both tactics"), _(
-                            "Records both tactics at once: the battle goes on with both revealed.")))
+            go = Button(
+                _("Confirm both tactics"),
+                lambda: self.submit_together(cmds),
+                name="confirm:both",
+                icon="check-mark",
+                tooltip=Tip(
+                    _("Confirm both tactics"), _("Records both tactics at once: the battle goes on with both revealed.")
+                ),
+            )
             go.enabled = not missing
             self.add_footer(go)
         self.other_status(ctx, "choice", sides)
@@ -233,13 +317,15 @@ class CombatCardPanel(BattlePanel):
         sides = self.sides(ctx, "combat_card")
         together = len(sides) > 1  # both answered here (the companion mode): entered together
         chosen_all: dict = {}
-        rule = _("Only the card's combat half counts; the cards are revealed together, the attacker's first "
-                 "(R-10.4.1b).")
+        rule = _(
+            "Only the card's combat half counts; the cards are revealed together, the attacker's first (R-10.4.1b)."
+        )
         self.share = 0.95 if together else BattlePanel.share
         if together:
             self.prompt.text = _("Reveal both combat cards (or none) at the table, then enter them here.")
-            self.prompt.tooltip = Tip(_("Secret combat cards"), rule + " " + _(
-                "Nothing is recorded until both are entered and confirmed."))
+            self.prompt.tooltip = Tip(
+                _("Secret combat cards"), rule + " " + _("Nothing is recorded until both are entered and confirmed.")
+            )
         else:
             self.prompt.text = _("Choose a combat card in secret, or none.")
             self.prompt.tooltip = None
@@ -253,20 +339,38 @@ class CombatCardPanel(BattlePanel):
             for c in cmds:
                 if c["card"] is None:
                     continue
-                tiles.append(Tile(f"card:{sd}:{c['card']}", card_painter(spec, c["card"], combat=True),
-                                  lambda sd=sd, k=c["card"]: self._pick(sd, k), selected=self.sel.get(sd, 0) == c["card"],
-                                  tooltip=card_tip(spec, c["card"])))
+                tiles.append(
+                    Tile(
+                        f"card:{sd}:{c['card']}",
+                        card_painter(spec, c["card"], combat=True),
+                        lambda sd=sd, k=c["card"]: self._pick(sd, k),
+                        selected=self.sel.get(sd, 0) == c["card"],
+                        tooltip=card_tip(spec, c["card"]),
+                    )
+                )
             none = next((c for c in cmds if c["card"] is None), None)
             if none is not None:
-                tiles.append(Tile(f"card:{sd}:none", token_painter(None, "cancel", _("No card"),
-                                                                   _("Keep your cards for later.")),
-                                  lambda sd=sd: self._pick(sd, None), selected=sd in self.sel and self.sel[sd] is None))
+                tiles.append(
+                    Tile(
+                        f"card:{sd}:none",
+                        token_painter(None, "cancel", _("No card"), _("Keep your cards for later.")),
+                        lambda sd=sd: self._pick(sd, None),
+                        selected=sd in self.sel and self.sel[sd] is None,
+                    )
+                )
             self.tiles(tiles, 146, 84 if together else 112, gap=6)
             chosen = next((c for c in cmds if sd in self.sel and c["card"] == self.sel[sd]), None)
             chosen_all[sd] = chosen
             if together:
-                what = "—" if chosen is None else (_("no card") if chosen["card"] is None else
-                                                   (spec.cards[chosen["card"]].combat_title or spec.cards[chosen["card"]].title))
+                what = (
+                    "—"
+                    if chosen is None
+                    else (
+                        _("no card")
+                        if chosen["card"] is None
+                        else (spec.cards[chosen["card"]].combat_title or spec.cards[chosen["card"]].title)
+                    )
+                )
                 head.text = _("{side}: {card}").format(side=side_title(sd), card=what)
             if not together:
                 go = Button(_("Confirm"), lambda c=chosen: self.submit(c), name=f"confirm:{sd}", icon="check-mark")
@@ -290,28 +394,39 @@ class CombatCardPanel(BattlePanel):
 
 def roll_tiles(ctx, side, name_prefix, selected=(), on_click=None):
     from ...core.battle import die_value
+
     roll = (_battle(ctx).get("rolls") or {}).get(side)
     if not roll:
         return []
     tiles = []
     for i, d in enumerate(roll["dice"]):
         hit = die_value(d, roll["mod"]) >= roll["target"]
-        tiles.append(Tile(f"{name_prefix}:{i}", combat_die_painter(d, hit, i < roll["maneuver"]),
-                          (lambda i=i: on_click(i)) if on_click else None, selected=i in selected,
-                          tooltip=Tip(_("Combat die {n}: {v}").format(n=i + 1, v=d),
-                                      lines=[_("Hits on {t}+.").format(t=roll["target"])]
-                                      + ([_("A black maneuver die.")] if i < roll["maneuver"] else []))))
+        tiles.append(
+            Tile(
+                f"{name_prefix}:{i}",
+                combat_die_painter(d, hit, i < roll["maneuver"]),
+                (lambda i=i: on_click(i)) if on_click else None,
+                selected=i in selected,
+                tooltip=Tip(
+                    _("Combat die {n}: {v}").format(n=i + 1, v=d),
+                    lines=[_("Hits on {t}+.").format(t=roll["target"])]
+                    + ([_("A black maneuver die.")] if i < roll["maneuver"] else []),
+                ),
+            )
+        )
     return tiles
 
 
 def roll_line(ctx, side) -> str:
     from ...core.battle import hits_of
+
     roll = (_battle(ctx).get("rolls") or {}).get(side)
     if not roll:
         return ""
     h = hits_of(roll)
     return ngettext("{side}: {n} hit (target {t}+)", "{side}: {n} hits (target {t}+)", h).format(
-        side=side_title(side), n=h, t=roll["target"])
+        side=side_title(side), n=h, t=roll["target"]
+    )
 
 
 @register_decision_panel("combat_roll")
@@ -321,10 +436,16 @@ class CombatRollPanel(BattlePanel):
     def build(self, ctx):
         from ...core import engine as E
         from ...core.battle import strength
+
         self.prompt.text = _("Roll the combat dice (either side first).")
-        self.detail.text = " ".join(t for t in (_(
-            "Strength is the units' total, at most 5 dice, plus the defender's terrain; 5+ hits (R-10.3)."),
-            border_rule_text(ctx.game.spec)) if t)
+        self.detail.text = " ".join(
+            t
+            for t in (
+                _("Strength is the units' total, at most 5 dice, plus the defender's terrain; 5+ hits (R-10.3)."),
+                border_rule_text(ctx.game.spec),
+            )
+            if t
+        )
         self.banner(ctx)
         b = _battle(ctx)
         for sd in ("fp", "sh"):
@@ -337,15 +458,24 @@ class CombatRollPanel(BattlePanel):
             sd = c["side"]
             try:
                 total, man, target = strength(E.Ctx(ctx.game.spec, ctx.game.rules, ctx.game.state, None), b, sd)
-                what = ngettext("{n} die", "{n} dice", total).format(n=total) + " · " + _("hits on {t}+").format(t=target)
+                what = (
+                    ngettext("{n} die", "{n} dice", total).format(n=total) + " · " + _("hits on {t}+").format(t=target)
+                )
                 if man:
                     what += " · " + ngettext("{n} maneuver die", "{n} maneuver dice", man).format(n=man)
             except Exception:  # noqa: BLE001 - a preview only
                 what = ""
             if what:
                 self.text(_("{side}: {what}").format(side=side_title(sd), what=what), "small", T.TEXT)
-            self.add_footer(Button(_("Roll {side}").format(side=side_title(sd)), lambda c=c: self.submit(c),
-                                   name=f"roll:{sd}", icon="rolling-dices", size_key="small"))
+            self.add_footer(
+                Button(
+                    _("Roll {side}").format(side=side_title(sd)),
+                    lambda c=c: self.submit(c),
+                    name=f"roll:{sd}",
+                    icon="rolling-dices",
+                    size_key="small",
+                )
+            )
 
 
 @register_decision_panel("reroll")
@@ -363,13 +493,16 @@ class RerollPanel(BattlePanel):
         mx = p.get("max", 0)
         roll = (_battle(ctx).get("rolls") or {}).get(side) or {"dice": []}
         n = min(mx, len(roll["dice"]))
-        self.prompt.text = ngettext("Click up to {n} die to re-roll ({k} chosen).",
-                                    "Click up to {n} dice to re-roll ({k} chosen).", n).format(n=n, k=len(self.sel))
+        self.prompt.text = ngettext(
+            "Click up to {n} die to re-roll ({k} chosen).", "Click up to {n} dice to re-roll ({k} chosen).", n
+        ).format(n=n, k=len(self.sel))
         # both rolls are what this decision needs, and they must show without scrolling at 1280x720
         # and 1920x1080: no banner (the board marks the battle, each roll line names its side) and
         # the rule in the prompt's tooltip
-        self.prompt.tooltip = Tip(_("Leader re-rolls"), _("Leadership lets you re-roll any dice, hits included; "
-                                                          "the new results stand (R-10.4.3)."))
+        self.prompt.tooltip = Tip(
+            _("Leader re-rolls"),
+            _("Leadership lets you re-roll any dice, hits included; the new results stand (R-10.4.3)."),
+        )
         self.text(roll_line(ctx, side), "body", T.BRASS_LIGHT, kind="sans_bold")
         self.tiles(roll_tiles(ctx, side, "die", self.sel, self._toggle), 38, 42, gap=6)
         other = "sh" if side == "fp" else "fp"
@@ -377,9 +510,14 @@ class RerollPanel(BattlePanel):
             self.text(roll_line(ctx, other), "small", T.TEXT_DIM)
             self.tiles(roll_tiles(ctx, other, f"die:{other}"), 30, 38, gap=4)
         cmd = self.first(cmd="reroll", dice=sorted(self.sel))
-        go = Button(ngettext("Re-roll {n} die", "Re-roll {n} dice", len(self.sel)).format(n=len(self.sel))
-                    if self.sel else _("Keep all dice"), lambda: self.submit(cmd), name="confirm",
-                    icon="rolling-dices" if self.sel else "check-mark")
+        go = Button(
+            ngettext("Re-roll {n} die", "Re-roll {n} dice", len(self.sel)).format(n=len(self.sel))
+            if self.sel
+            else _("Keep all dice"),
+            lambda: self.submit(cmd),
+            name="confirm",
+            icon="rolling-dices" if self.sel else "check-mark",
+        )
         go.enabled = cmd is not None
         self.add_footer(go)
 
@@ -390,7 +528,9 @@ class RerollPanel(BattlePanel):
         elif len(self.sel) < mx:
             self.sel.add(i)
         else:
-            self.error = ngettext("You may re-roll at most {n} die.", "You may re-roll at most {n} dice.", mx).format(n=mx)
+            self.error = ngettext("You may re-roll at most {n} die.", "You may re-roll at most {n} dice.", mx).format(
+                n=mx
+            )
         self.changed()
 
 
@@ -417,10 +557,16 @@ class CeasePanel(BattlePanel):
 
 WITHDRAW = {
     "stay": (N_("Stay"), "shield", N_("The army stays and the battle goes on.")),
-    "retreat": (N_("Retreat"), "flag-objective", N_("You chose Regroup: the army withdraws to a safe adjacent "
-                                                    "region without losses (R-10.6b).")),
-    "flee": (N_("Flee"), "skull-crossed-bones", N_("The army leaves at once, but first loses a unit for every "
-                                                   "two damage markers it carries (R-10.6c).")),
+    "retreat": (
+        N_("Retreat"),
+        "flag-objective",
+        N_("You chose Regroup: the army withdraws to a safe adjacent region without losses (R-10.6b)."),
+    ),
+    "flee": (
+        N_("Flee"),
+        "skull-crossed-bones",
+        N_("The army leaves at once, but first loses a unit for every two damage markers it carries (R-10.6c)."),
+    ),
 }
 
 
@@ -436,8 +582,12 @@ class WithdrawPanel(BattlePanel):
             if c["cmd"] != "withdraw":
                 continue
             title, icon, help_ = WITHDRAW.get(c["choice"], (c["choice"], "flag-objective", ""))
-            tiles.append(Tile(f"withdraw:{c['choice']}", token_painter(None, icon, _(title), _(help_),
-                                                                       fill=(92, 84, 70), rim=(230, 220, 200)),
-                              lambda c=c: self.submit(c), tooltip=Tip(_(title), _(help_))))
+            tiles.append(
+                Tile(
+                    f"withdraw:{c['choice']}",
+                    token_painter(None, icon, _(title), _(help_), fill=(92, 84, 70), rim=(230, 220, 200)),
+                    lambda c=c: self.submit(c),
+                    tooltip=Tip(_(title), _(help_)),
+                )
+            )
         self.tiles(tiles, 0, 70, gap=6)
-

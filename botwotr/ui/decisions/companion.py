@@ -5,6 +5,7 @@
   which the core refuses with `chance/needs_outcome` until the cards are given, so the outcome
   dialog asks for them (`outcomes.py`). The client deals nothing itself.
 """
+
 from __future__ import annotations
 
 from .. import theme as T
@@ -27,27 +28,51 @@ class CardDrawPanel(ChoicePanel):
         st = ctx.game.state
         if p.get("opening"):
             self.title = _("Opening hand")
-            self.prompt.text = _("{side}: draw your opening hand at the table — one generic card and one "
-                                 "story card — then enter them.").format(side=side_title(side))
+            self.prompt.text = _(
+                "{side}: draw your opening hand at the table — one generic card and one story card — then enter them."
+            ).format(side=side_title(side))
         else:
-            self.prompt.text = _("{side}: draw one generic card and one story card at the table, then "
-                                 "enter them.").format(side=side_title(side))
-        self.detail.text = _("The Free Peoples draw first (R-3.1). The window deals nothing: it asks which "
-                             "cards came up.")
-        left = {"generic": len(st["generic"]) + (len(st["discard"]) if not st["generic"] else 0),
-                "story": len(st["sides"][side]["story"]) if side in ("fp", "sh") else 0}
+            self.prompt.text = _(
+                "{side}: draw one generic card and one story card at the table, then enter them."
+            ).format(side=side_title(side))
+        self.detail.text = _(
+            "The Free Peoples draw first (R-3.1). The window deals nothing: it asks which cards came up."
+        )
+        left = {
+            "generic": len(st["generic"]) + (len(st["discard"]) if not st["generic"] else 0),
+            "story": len(st["sides"][side]["story"]) if side in ("fp", "sh") else 0,
+        }
         tiles = []
         for deck, icon, title in DECKS:
             n = left[deck]
             sub = ngettext("{n} card left", "{n} cards left", n).format(n=n) if n else _("empty: nothing to draw")
-            tiles.append(Tile(f"deck:{deck}", token_painter(side if deck == "story" else None, icon, _(title), sub,
-                                                            fill=(92, 84, 70) if deck == "generic" else None),
-                              None, enabled=n > 0))
+            tiles.append(
+                Tile(
+                    f"deck:{deck}",
+                    token_painter(
+                        side if deck == "story" else None,
+                        icon,
+                        _(title),
+                        sub,
+                        fill=(92, 84, 70) if deck == "generic" else None,
+                    ),
+                    None,
+                    enabled=n > 0,
+                )
+            )
         self.tiles(tiles, -2, 64, gap=6)
         cmd = self.first(cmd="draw_cards", side=side)
         if cmd:
-            self.add_footer(Button(_("Enter the cards drawn"), lambda: self.submit(cmd), name="draw",
-                                   icon="card-random", tooltip=Tip(_("Enter the cards drawn"), _(
-                                       "Say which cards came up; nothing changes until every card is "
-                                       "entered and confirmed."))))
+            self.add_footer(
+                Button(
+                    _("Enter the cards drawn"),
+                    lambda: self.submit(cmd),
+                    name="draw",
+                    icon="card-random",
+                    tooltip=Tip(
+                        _("Enter the cards drawn"),
+                        _("Say which cards came up; nothing changes until every card is entered and confirmed."),
+                    ),
+                )
+            )
         self.text(_("Keep your cards hidden from the other player while you enter them."), "small", T.TEXT_DIM)

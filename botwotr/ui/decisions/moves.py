@@ -1,6 +1,7 @@
 """Panels for moving and placing: armies (click the source, then the destination, a count picker
 for a partial army), attacks, recruitment, rallies, characters, units to remove or to recruit,
 and the regions a card asks for."""
+
 from __future__ import annotations
 
 from .. import theme as T
@@ -22,28 +23,58 @@ def group_rows(ctx, side: str, region: str) -> list[PickRow]:
     for u in sorted(reg["units"]):
         n = reg["units"][u]
         us = spec.units.get(u)
-        rows.append(PickRow(f"u:{u}", unit_name(spec, u), value=n, minimum=0, maximum=n,
-                            icon=T.unit_icon(u, us.name if us else ""), side=side))
+        rows.append(
+            PickRow(
+                f"u:{u}",
+                unit_name(spec, u),
+                value=n,
+                minimum=0,
+                maximum=n,
+                icon=T.unit_icon(u, us.name if us else ""),
+                side=side,
+            )
+        )
     if reg["leaders"]:
-        rows.append(PickRow("leaders", _("Leaders"), value=reg["leaders"], maximum=reg["leaders"],
-                            icon="crown", side=side))
+        rows.append(
+            PickRow("leaders", _("Leaders"), value=reg["leaders"], maximum=reg["leaders"], icon="crown", side=side)
+        )
     if reg.get("tokens"):  # R-6.5: Shadow leadership tokens go with their army like leaders
-        rows.append(PickRow("tokens", _("Leadership tokens"), value=reg["tokens"], maximum=reg["tokens"],
-                            icon="overlord-helm", side=side))
+        rows.append(
+            PickRow(
+                "tokens",
+                _("Leadership tokens"),
+                value=reg["tokens"],
+                maximum=reg["tokens"],
+                icon="overlord-helm",
+                side=side,
+            )
+        )
     for c in present_chars(ctx, side, region):
         cs = spec.characters[c]
-        rows.append(PickRow(f"c:{c}", cs.name, value=1, maximum=1, icon=T.character_icon(c, cs.kind),
-                            side=side, toggle=True))
+        rows.append(
+            PickRow(f"c:{c}", cs.name, value=1, maximum=1, icon=T.character_icon(c, cs.kind), side=side, toggle=True)
+        )
     if reg["damage"]:
-        rows.append(PickRow("damage", _("Damage markers"), value=reg["damage"], maximum=reg["damage"],
-                            icon="skull-crossed-bones", side=None))
+        rows.append(
+            PickRow(
+                "damage",
+                _("Damage markers"),
+                value=reg["damage"],
+                maximum=reg["damage"],
+                icon="skull-crossed-bones",
+                side=None,
+            )
+        )
     return rows
 
 
 def present_chars(ctx, side, region) -> list[str]:
     spec = ctx.game.spec
-    return [c for c, cs in ctx.game.state["chars"].items()
-            if cs["status"] == "in_play" and cs["region"] == region and spec.characters[c].side == side]
+    return [
+        c
+        for c, cs in ctx.game.state["chars"].items()
+        if cs["status"] == "in_play" and cs["region"] == region and spec.characters[c].side == side
+    ]
 
 
 def constrain(picker: CountPicker, ctx, region: str) -> None:
@@ -67,16 +98,23 @@ def constrain(picker: CountPicker, ctx, region: str) -> None:
 
 def group_of(picker: CountPicker) -> dict:
     vals = picker.values()
-    return {"units": {k[2:]: v for k, v in vals.items() if k.startswith("u:") and v},
-            "leaders": vals.get("leaders", 0),
-            "characters": sorted(k[2:] for k, v in vals.items() if k.startswith("c:") and v),
-            "damage": vals.get("damage", 0), "tokens": vals.get("tokens", 0)}
+    return {
+        "units": {k[2:]: v for k, v in vals.items() if k.startswith("u:") and v},
+        "leaders": vals.get("leaders", 0),
+        "characters": sorted(k[2:] for k, v in vals.items() if k.startswith("c:") and v),
+        "damage": vals.get("damage", 0),
+        "tokens": vals.get("tokens", 0),
+    }
 
 
 def same_group(cmd: dict, g: dict) -> bool:
-    return (cmd.get("units") == g["units"] and cmd.get("leaders", 0) == g["leaders"]
-            and sorted(cmd.get("characters") or []) == g["characters"] and cmd.get("damage", 0) == g["damage"]
-            and cmd.get("tokens", 0) == g.get("tokens", 0))
+    return (
+        cmd.get("units") == g["units"]
+        and cmd.get("leaders", 0) == g["leaders"]
+        and sorted(cmd.get("characters") or []) == g["characters"]
+        and cmd.get("damage", 0) == g["damage"]
+        and cmd.get("tokens", 0) == g.get("tokens", 0)
+    )
 
 
 class GroupPanel(ChoicePanel):
@@ -149,27 +187,50 @@ class MovePanel(GroupPanel):
             srcs = self.sources()
             if srcs:
                 self.text(_("Or choose the army here:"), "small", T.TEXT_DIM)
-                self.buttons([Button(region_name(spec, r), lambda r=r: self._pick_src(r), name=f"src:{r}",
-                                     tooltip=Tip(region_name(spec, r), lines=army_lines(ctx, r))) for r in srcs],
-                             cols=2 if len(srcs) > 3 else 1)
+                self.buttons(
+                    [
+                        Button(
+                            region_name(spec, r),
+                            lambda r=r: self._pick_src(r),
+                            name=f"src:{r}",
+                            tooltip=Tip(region_name(spec, r), lines=army_lines(ctx, r)),
+                        )
+                        for r in srcs
+                    ],
+                    cols=2 if len(srcs) > 3 else 1,
+                )
         else:
             dests = self.dests()
             if self.dest is None:
                 self.prompt.text = _("Army in {region}: click a highlighted region to move it there.").format(
-                    region=region_name(spec, self.src))
+                    region=region_name(spec, self.src)
+                )
             else:
-                self.prompt.text = _("Move from {src} to {dest}.").format(src=region_name(spec, self.src),
-                                                                         dest=region_name(spec, self.dest))
-            self.buttons([Button(region_name(spec, d),
-                                 lambda d=d: self._pick_dest(d), name=f"dest:{d}",
-                                 selected=d == self.dest) for d in sorted(dests)], cols=2)
+                self.prompt.text = _("Move from {src} to {dest}.").format(
+                    src=region_name(spec, self.src), dest=region_name(spec, self.dest)
+                )
+            self.buttons(
+                [
+                    Button(
+                        region_name(spec, d), lambda d=d: self._pick_dest(d), name=f"dest:{d}", selected=d == self.dest
+                    )
+                    for d in sorted(dests)
+                ],
+                cols=2,
+            )
             self.add_picker(_("What moves"))
             cmd = self.chosen()
             go = Button(_("Move"), lambda: self.submit(self.chosen()), name="move", icon="flag-objective")
             go.enabled = cmd is not None
             if self.dest is not None and cmd is None:
-                self.text(_("No legal move with this group (a leader or character may be needed, or the damage "
-                            "split is not allowed)."), "small", (255, 170, 150))
+                self.text(
+                    _(
+                        "No legal move with this group (a leader or character may be needed, or the damage "
+                        "split is not allowed)."
+                    ),
+                    "small",
+                    (255, 170, 150),
+                )
             self.add_footer(Button(_("Back"), self._back, name="back"), go)
         self.done_button(_("Done"), Tip(_("Done"), _("End the move; the armies not moved stay.")))
 
@@ -241,8 +302,9 @@ class AttackPanel(GroupPanel):
 
     def targets(self):
         if self.combined():
-            return sorted({c["target"] for c in self.attacks()
-                           if not self.armies or set(self.armies) <= set(c["armies"])})
+            return sorted(
+                {c["target"] for c in self.attacks() if not self.armies or set(self.armies) <= set(c["armies"])}
+            )
         return sorted({c["target"] for c in self.attacks() if c["from"] == self.src and c.get("to") == self.to})
 
     def moves_to(self):
@@ -252,10 +314,13 @@ class AttackPanel(GroupPanel):
         spec = ctx.game.spec
         mode = (ctx.pending or {}).get("mode")
         self.detail.text = {
-            "combined": _("Combined attack: select the armies next to the target (click them), then the "
-                          "target (R-10.9)."),
-            "character": _("The attacking army needs leadership; if it moves first, a leader or a character "
-                           "with leadership goes along (R-9.2)."),
+            "combined": _(
+                "Combined attack: select the armies next to the target (click them), then the target (R-10.9)."
+            ),
+            "character": _(
+                "The attacking army needs leadership; if it moves first, a leader or a character "
+                "with leadership goes along (R-9.2)."
+            ),
             "mordor": _("The attacking army must contain Orcs (R-8.6)."),
         }.get(mode, _("The army may first move one region, then it attacks an adjacent enemy army (R-8.8)."))
         if self.combined():
@@ -265,25 +330,51 @@ class AttackPanel(GroupPanel):
             self.reset()
         if self.src is None:
             self.prompt.text = _("Click the army that attacks (highlighted).")
-            self.buttons([Button(region_name(spec, r), lambda r=r: self._pick_src(r), name=f"src:{r}",
-                                 tooltip=Tip(region_name(spec, r), lines=army_lines(ctx, r)))
-                          for r in self.sources()], cols=2 if len(self.sources()) > 3 else 1)
+            self.buttons(
+                [
+                    Button(
+                        region_name(spec, r),
+                        lambda r=r: self._pick_src(r),
+                        name=f"src:{r}",
+                        tooltip=Tip(region_name(spec, r), lines=army_lines(ctx, r)),
+                    )
+                    for r in self.sources()
+                ],
+                cols=2 if len(self.sources()) > 3 else 1,
+            )
             return
         where = region_name(spec, self.to or self.src)
-        self.prompt.text = (_("From {where}: click a red target, or a green region to move there first.").format(
-            where=where) if self.target is None else _("Attack {target} from {where}.").format(
-            target=region_name(spec, self.target), where=where))
+        self.prompt.text = (
+            _("From {where}: click a red target, or a green region to move there first.").format(where=where)
+            if self.target is None
+            else _("Attack {target} from {where}.").format(target=region_name(spec, self.target), where=where)
+        )
         tg = self.targets()
         if tg:
             self.text(_("Targets:"), "small", T.TEXT_DIM)
-            self.buttons([Button(region_name(spec, t), lambda t=t: self._pick_target(t), name=f"target:{t}",
-                                 selected=t == self.target, tooltip=Tip(region_name(spec, t), lines=army_lines(ctx, t)))
-                          for t in tg], cols=2)
+            self.buttons(
+                [
+                    Button(
+                        region_name(spec, t),
+                        lambda t=t: self._pick_target(t),
+                        name=f"target:{t}",
+                        selected=t == self.target,
+                        tooltip=Tip(region_name(spec, t), lines=army_lines(ctx, t)),
+                    )
+                    for t in tg
+                ],
+                cols=2,
+            )
         mv = self.moves_to()
         if mv:
             self.text(_("Move first to:"), "small", T.TEXT_DIM)
-            self.buttons([Button(region_name(spec, r), lambda r=r: self._pick_to(r), name=f"to:{r}",
-                                 selected=r == self.to) for r in mv], cols=2)
+            self.buttons(
+                [
+                    Button(region_name(spec, r), lambda r=r: self._pick_to(r), name=f"to:{r}", selected=r == self.to)
+                    for r in mv
+                ],
+                cols=2,
+            )
         if self.to is not None:
             self.add_picker(_("What moves and attacks"))
         go = Button(_("Attack!"), lambda: self.submit(self.chosen()), name="attack", icon="crossed-swords")
@@ -294,12 +385,32 @@ class AttackPanel(GroupPanel):
         spec = ctx.game.spec
         self.prompt.text = _("Select the attacking armies, then the target.")
         self.text(_("Armies:"), "small", T.TEXT_DIM)
-        self.buttons([Button(region_name(spec, r), lambda r=r: self._toggle(r), name=f"army:{r}",
-                             selected=r in self.armies, tooltip=Tip(region_name(spec, r), lines=army_lines(ctx, r)))
-                      for r in self.sources()], cols=2)
+        self.buttons(
+            [
+                Button(
+                    region_name(spec, r),
+                    lambda r=r: self._toggle(r),
+                    name=f"army:{r}",
+                    selected=r in self.armies,
+                    tooltip=Tip(region_name(spec, r), lines=army_lines(ctx, r)),
+                )
+                for r in self.sources()
+            ],
+            cols=2,
+        )
         self.text(_("Target:"), "small", T.TEXT_DIM)
-        self.buttons([Button(region_name(spec, t), lambda t=t: self._pick_target(t), name=f"target:{t}",
-                             selected=t == self.target) for t in self.targets()], cols=2)
+        self.buttons(
+            [
+                Button(
+                    region_name(spec, t),
+                    lambda t=t: self._pick_target(t),
+                    name=f"target:{t}",
+                    selected=t == self.target,
+                )
+                for t in self.targets()
+            ],
+            cols=2,
+        )
         go = Button(_("Attack!"), lambda: self.submit(self.chosen()), name="attack", icon="crossed-swords")
         go.enabled = self.chosen() is not None
         self.add_footer(go)
@@ -308,8 +419,14 @@ class AttackPanel(GroupPanel):
         if self.target is None:
             return None
         if self.combined():
-            return next((c for c in self.attacks() if c["target"] == self.target
-                         and sorted(c["armies"]) == sorted(self.armies)), None)
+            return next(
+                (
+                    c
+                    for c in self.attacks()
+                    if c["target"] == self.target and sorted(c["armies"]) == sorted(self.armies)
+                ),
+                None,
+            )
         for c in self.attacks():
             if c["from"] != self.src or c["target"] != self.target or c.get("to") != self.to:
                 continue
@@ -399,11 +516,18 @@ class AdvancePanel(GroupPanel):
         if self.src is None and srcs:
             self.select_source(srcs[0])
         self.prompt.text = _("The battle is won: advance into {region}?").format(region=region_name(spec, target))
-        self.detail.text = _("All or part of the attacking army may move in; leaders and characters go either "
-                             "way (R-10.8). Done: stay where you are.")
+        self.detail.text = _(
+            "All or part of the attacking army may move in; leaders and characters go either "
+            "way (R-10.8). Done: stay where you are."
+        )
         if len(srcs) > 1:
-            self.buttons([Button(region_name(spec, r), lambda r=r: self._src(r), name=f"src:{r}",
-                                 selected=r == self.src) for r in srcs], cols=2)
+            self.buttons(
+                [
+                    Button(region_name(spec, r), lambda r=r: self._src(r), name=f"src:{r}", selected=r == self.src)
+                    for r in srcs
+                ],
+                cols=2,
+            )
         self.add_picker(_("What advances"))
         go = Button(_("Advance"), lambda: self.submit(self.chosen()), name="advance", icon="flag-objective")
         go.enabled = self.chosen() is not None
@@ -418,8 +542,9 @@ class AdvancePanel(GroupPanel):
         if self.picker is None:
             return None
         g = group_of(self.picker)
-        return next((c for c in self.ctx.legal if c["cmd"] == "advance" and c["from"] == self.src
-                     and same_group(c, g)), None)
+        return next(
+            (c for c in self.ctx.legal if c["cmd"] == "advance" and c["from"] == self.src and same_group(c, g)), None
+        )
 
     def highlights(self):
         b = self.ctx.game.state.get("battle") if self.ctx else None
@@ -479,8 +604,10 @@ class RetreatPanel(RegionPanel):
 
     def explain(self, ctx):
         if (ctx.pending or {}).get("penalty"):
-            return _("No region is safe: the attacker picks any free adjacent region and the army takes one "
-                     "more damage (R-10.7).")
+            return _(
+                "No region is safe: the attacker picks any free adjacent region and the army takes one "
+                "more damage (R-10.7)."
+            )
         return _("A free region, not next to an enemy army and not across a stream, ford or pass (R-10.7).")
 
 
@@ -518,8 +645,11 @@ class CharactersPanel(ChoicePanel):
 
     def build(self, ctx):
         spec = ctx.game.spec
-        self.prompt.text = (_("Select the characters that move together.") if not self.sel else
-                            _("Click a highlighted region to move them there."))
+        self.prompt.text = (
+            _("Select the characters that move together.")
+            if not self.sel
+            else _("Click a highlighted region to move them there.")
+        )
         self.detail.text = _("Characters move up to their level, ignoring enemy armies (R-9.7).")
         chars = sorted({ch for c in self.moves() for ch in c["characters"]})
         region_of = {ch: ctx.game.state["chars"][ch]["region"] for ch in chars}
@@ -527,24 +657,41 @@ class CharactersPanel(ChoicePanel):
         tiles = []
         for ch in chars:
             cs = spec.characters[ch]
-            tiles.append(Tile(f"char:{ch}", self._painter(ctx, ch, region_of[ch]), lambda ch=ch: self._toggle(ch),
-                              selected=ch in self.sel, enabled=here is None or region_of[ch] == here,
-                              tooltip=Tip(cs.name, lines=[t for t in (cs.ability_text,) if t])))
+            tiles.append(
+                Tile(
+                    f"char:{ch}",
+                    self._painter(ctx, ch, region_of[ch]),
+                    lambda ch=ch: self._toggle(ch),
+                    selected=ch in self.sel,
+                    enabled=here is None or region_of[ch] == here,
+                    tooltip=Tip(cs.name, lines=[t for t in (cs.ability_text,) if t]),
+                )
+            )
         self.tiles(tiles, 0, 40, gap=4)
         if self.sel:
             ds = self.dests()
             self.text(_("Destinations:"), "small", T.TEXT_DIM)
-            self.buttons([Button(region_name(spec, d), lambda c=c: self.submit(c), name=f"dest:{d}")
-                          for d, c in sorted(ds.items())], cols=2)
+            self.buttons(
+                [
+                    Button(region_name(spec, d), lambda c=c: self.submit(c), name=f"dest:{d}")
+                    for d, c in sorted(ds.items())
+                ],
+                cols=2,
+            )
         self.done_button()
 
     def _painter(self, ctx, ch, region):
         from .base import token_painter
+
         spec = ctx.game.spec
         cs = spec.characters[ch]
-        return token_painter(cs.side, T.character_icon(ch, cs.kind), cs.name,
-                             _("in {region} · level {n}").format(region=region_name(spec, region), n=cs.level),
-                             shape=T.side_style(cs.side).shape)
+        return token_painter(
+            cs.side,
+            T.character_icon(ch, cs.kind),
+            cs.name,
+            _("in {region} · level {n}").format(region=region_name(spec, region), n=cs.level),
+            shape=T.side_style(cs.side).shape,
+        )
 
     def _toggle(self, ch):
         self.sel ^= {ch}
@@ -554,8 +701,7 @@ class CharactersPanel(ChoicePanel):
         if self.ctx is None:
             return {}
         if not self.sel:
-            return {self.ctx.game.state["chars"][ch]["region"]: TARGET
-                    for c in self.moves() for ch in c["characters"]}
+            return {self.ctx.game.state["chars"][ch]["region"]: TARGET for c in self.moves() for ch in c["characters"]}
         return {d: DEST for d in self.dests()}
 
     def region_clicked(self, region):
@@ -582,39 +728,63 @@ class RemoveUnitPanel(ChoicePanel):
         reg = ctx.game.state["regions"].get(region) or {"units": {}, "damage": 0, "side": None}
         side = p.get("side") or reg["side"]
         units = sum(reg["units"].values())
-        self.title = {"remove_excess": _("Too many units"), "casualties": _("Casualties"),
-                      "flee_casualty": _("Fleeing")}.get(kind, _("Remove a unit"))
+        self.title = {
+            "remove_excess": _("Too many units"),
+            "casualties": _("Casualties"),
+            "flee_casualty": _("Fleeing"),
+        }.get(kind, _("Remove a unit"))
         if kind == "remove_excess":
             n = p.get("n", 1)
-            self.prompt.text = ngettext("{region}: click {n} unit to remove.", "{region}: click {n} units to remove, "
-                                        "one at a time.", n).format(region=region_name(spec, region), n=n)
+            self.prompt.text = ngettext(
+                "{region}: click {n} unit to remove.", "{region}: click {n} units to remove, one at a time.", n
+            ).format(region=region_name(spec, region), n=n)
             self.detail.text = _("An army holds at most 5 units; the extra ones go back to the pool (R-9.5).")
         elif kind == "casualties":
             self.prompt.text = _("{region}: {damage} on {units}. Click a unit to take it as a casualty.").format(
                 region=region_name(spec, region),
                 damage=ngettext("{n} damage marker", "{n} damage markers", reg["damage"]).format(n=reg["damage"]),
-                units=ngettext("{n} unit", "{n} units", units).format(n=units))
-            self.detail.text = _("Each casualty removes two damage markers (or the last one) (R-11.2).") + " " + (
-                _("There are more markers than units: you must remove units (R-11.3).") if p.get("mandatory")
-                else _("You may stop now: Done keeps the markers on the army."))
+                units=ngettext("{n} unit", "{n} units", units).format(n=units),
+            )
+            self.detail.text = (
+                _("Each casualty removes two damage markers (or the last one) (R-11.2).")
+                + " "
+                + (
+                    _("There are more markers than units: you must remove units (R-11.3).")
+                    if p.get("mandatory")
+                    else _("You may stop now: Done keeps the markers on the army.")
+                )
+            )
         else:
             self.prompt.text = _("{region}: the army flees. Click a unit to remove.").format(
-                region=region_name(spec, region))
-            self.detail.text = _("Fleeing removes a unit and two markers at a time until at most one marker is "
-                                 "left (R-10.6c).")
+                region=region_name(spec, region)
+            )
+            self.detail.text = _(
+                "Fleeing removes a unit and two markers at a time until at most one marker is left (R-10.6c)."
+            )
         cmd = self.CMDS.get(kind)
         by_unit = {c["unit"]: c for c in ctx.legal if c["cmd"] == cmd}
         tiles = []
         for u in sorted(reg["units"]):
             for k in range(reg["units"][u]):
                 c = by_unit.get(u)
-                tiles.append(Tile(f"unit:{u}:{k}", figure_painter(spec, side, u),
-                                  (lambda c=c: self.submit(c)) if c else None, enabled=c is not None,
-                                  tooltip=Tip(unit_name(spec, u), _("Click to remove this unit."))))
+                tiles.append(
+                    Tile(
+                        f"unit:{u}:{k}",
+                        figure_painter(spec, side, u),
+                        (lambda c=c: self.submit(c)) if c else None,
+                        enabled=c is not None,
+                        tooltip=Tip(unit_name(spec, u), _("Click to remove this unit.")),
+                    )
+                )
         self.tiles(tiles, 66, 76, gap=6)
         if reg["damage"]:
-            self.text(ngettext("{n} damage marker on the army:", "{n} damage markers on the army:",
-                               reg["damage"]).format(n=reg["damage"]), "small", T.TEXT_DIM)
+            self.text(
+                ngettext("{n} damage marker on the army:", "{n} damage markers on the army:", reg["damage"]).format(
+                    n=reg["damage"]
+                ),
+                "small",
+                T.TEXT_DIM,
+            )
             self.tiles([Tile(f"damage:{k}", damage_painter, None) for k in range(reg["damage"])], 26, 26, gap=4)
         self.done_button(_("Done: keep the markers"))
 
@@ -625,8 +795,17 @@ class RemoveUnitPanel(ChoicePanel):
 
 def damage_painter(surface, rect, theme, tile):
     from ..board_view import draw_token
-    draw_token(surface, rect, None, "skull-crossed-bones", shape="circle", fill=(150, 30, 24), rim=(255, 220, 200),
-               ink=(255, 236, 220))
+
+    draw_token(
+        surface,
+        rect,
+        None,
+        "skull-crossed-bones",
+        shape="circle",
+        fill=(150, 30, 24),
+        rim=(255, 220, 200),
+        ink=(255, 236, 220),
+    )
 
 
 @register_decision_panel("choose_unit")
@@ -638,9 +817,11 @@ class ChooseUnitPanel(ChoicePanel):
         p = ctx.pending or {}
         side = p.get("side") or ctx.seat
         self.prompt.text = _("No figure of the token's type is left: choose the unit recruited in {region}.").format(
-            region=region_name(spec, p.get("region")))
+            region=region_name(spec, p.get("region"))
+        )
         self.detail.text = _("R-12.3: any unit type of yours with figures left.")
         from ...core.state import figures_available
+
         tiles = []
         for c in ctx.legal:
             if c["cmd"] != "choose_unit":
@@ -648,12 +829,22 @@ class ChooseUnitPanel(ChoicePanel):
             u = c["unit"]
             n = figures_available(ctx.game.state, spec, side, u)
             us = spec.units[u]
-            tiles.append(Tile(f"unit:{u}", figure_painter(spec, side, u), lambda c=c: self.submit(c),
-                              tooltip=Tip(us.name, lines=[_("Strength {s}").format(s=us.strength),
-                                                          ngettext("{n} figure left", "{n} figures left", n).format(n=n)])))
+            tiles.append(
+                Tile(
+                    f"unit:{u}",
+                    figure_painter(spec, side, u),
+                    lambda c=c: self.submit(c),
+                    tooltip=Tip(
+                        us.name,
+                        lines=[
+                            _("Strength {s}").format(s=us.strength),
+                            ngettext("{n} figure left", "{n} figures left", n).format(n=n),
+                        ],
+                    ),
+                )
+            )
         self.tiles(tiles, 80, 80, gap=8)
 
     def highlights(self):
         p = (self.ctx.pending or {}) if self.ctx else {}
         return {p["region"]: CHOSEN} if p.get("region") else {}
-

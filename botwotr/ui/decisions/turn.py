@@ -1,5 +1,6 @@
 """Panels for the turn's decisions: actions (dice), discards, the Shadow Box, leadership tokens,
 fate tiles and the action roll."""
+
 from __future__ import annotations
 
 import pygame
@@ -11,8 +12,17 @@ from ..i18n import N_, _, ngettext
 from ..logtext import ACTION_NAMES, TOKEN_NAMES, cap, char_name, face_name, region_name, side_title
 from ..panels import register_decision_panel
 from ..widgets import Button, Tip
-from .base import (ChoicePanel, RegionPanel, Tile, _frame, card_painter, card_tip, die_painter,
-                   fate_tile_painter, text_in)
+from .base import (
+    ChoicePanel,
+    RegionPanel,
+    Tile,
+    _frame,
+    card_painter,
+    card_tip,
+    die_painter,
+    fate_tile_painter,
+    text_in,
+)
 
 LEADERSHIP = (190, 120, 255)
 
@@ -32,25 +42,47 @@ ACTION_HELP = {
     "forfeit": N_("This die allows no action now: spend it for nothing."),
 }
 ACTION_ICONS = {
-    "fast_move": "horse-head", "attack": "crossed-swords", "move_characters": "hooded-figure",
-    "strategic_move": "flag-objective", "combined_attack": "crossed-swords", "recruit": "rally-the-troops",
-    "rally": "hunting-horn", "draw_generic": "card-random", "draw_story": "scroll-unfurled",
-    "mordor_recruit": "orc-head", "mordor_move": "goblin-head", "mordor_attack": "evil-eyes",
+    "fast_move": "horse-head",
+    "attack": "crossed-swords",
+    "move_characters": "hooded-figure",
+    "strategic_move": "flag-objective",
+    "combined_attack": "crossed-swords",
+    "recruit": "rally-the-troops",
+    "rally": "hunting-horn",
+    "draw_generic": "card-random",
+    "draw_story": "scroll-unfurled",
+    "mordor_recruit": "orc-head",
+    "mordor_move": "goblin-head",
+    "mordor_attack": "evil-eyes",
     "forfeit": "cancel",
 }
 ACTION_SHORT = {
-    "fast_move": N_("Fast move"), "attack": N_("Attack"), "move_characters": N_("Move characters"),
-    "strategic_move": N_("Strategic move"), "combined_attack": N_("Combined attack"), "recruit": N_("Recruit"),
-    "rally": N_("Rally"), "draw_generic": N_("Draw generic card"), "draw_story": N_("Draw story card"),
-    "mordor_recruit": N_("Recruit Orcs"), "mordor_move": N_("Move Orcs"), "mordor_attack": N_("Attack with Orcs"),
+    "fast_move": N_("Fast move"),
+    "attack": N_("Attack"),
+    "move_characters": N_("Move characters"),
+    "strategic_move": N_("Strategic move"),
+    "combined_attack": N_("Combined attack"),
+    "recruit": N_("Recruit"),
+    "rally": N_("Rally"),
+    "draw_generic": N_("Draw generic card"),
+    "draw_story": N_("Draw story card"),
+    "mordor_recruit": N_("Recruit Orcs"),
+    "mordor_move": N_("Move Orcs"),
+    "mordor_attack": N_("Attack with Orcs"),
     "forfeit": N_("Spend for nothing"),
 }
 TOKEN_HELP = {
-    "move": N_("Move one army one region."), "recruit": N_("Use one recruitment token."),
-    "rally": N_("Rally one damaged army."), "characters": N_("Move one group of characters."),
+    "move": N_("Move one army one region."),
+    "recruit": N_("Use one recruitment token."),
+    "rally": N_("Rally one damaged army."),
+    "characters": N_("Move one group of characters."),
 }
-TOKEN_ICONS = {"move": "flag-objective", "recruit": "rally-the-troops", "rally": "hunting-horn",
-               "characters": "hooded-figure"}
+TOKEN_ICONS = {
+    "move": "flag-objective",
+    "recruit": "rally-the-troops",
+    "rally": "hunting-horn",
+    "characters": "hooded-figure",
+}
 
 
 @register_decision_panel("action")
@@ -78,23 +110,40 @@ class ActionPanel(ChoicePanel):
         self.title = _("{side}: your action").format(side=side_title(side))
         if self.die is not None and not any(c["die"] == self.die for c in uses):
             self.die = None
-        self.prompt.text = (_("Choose a die from your pool, then what to do with it.") if self.die is None
-                            else _("{face} die: choose an action.").format(face=face_name(self._face(ctx, self.die))))
+        self.prompt.text = (
+            _("Choose a die from your pool, then what to do with it.")
+            if self.die is None
+            else _("{face} die: choose an action.").format(face=face_name(self._face(ctx, self.die)))
+        )
         tiles = []
         for i, face in enumerate(rolled):
             key = self.die_key(rolled, i)
             ok = any(c["die"] == key for c in uses)
-            tiles.append(Tile(f"die:{i}", die_painter(face, side),
-                              on_click=(lambda k=key: self.pick_die(k)), enabled=ok,
-                              selected=self.die == key and rolled.index(face) == i,
-                              tooltip=Tip(_("Action die: {face}").format(face=face_name(face)),
-                                          lines=[self._face_help(face)])))
+            tiles.append(
+                Tile(
+                    f"die:{i}",
+                    die_painter(face, side),
+                    on_click=(lambda k=key: self.pick_die(k)),
+                    enabled=ok,
+                    selected=self.die == key and rolled.index(face) == i,
+                    tooltip=Tip(_("Action die: {face}").format(face=face_name(face)), lines=[self._face_help(face)]),
+                )
+            )
         if side == "sh" and sd.get("box"):
             ok = any(c["die"] == "box" for c in uses)
-            tiles.append(Tile("die:box", die_painter("character", side, _("Box")),
-                              on_click=lambda: self.pick_die("box"), enabled=ok, selected=self.die == "box",
-                              tooltip=Tip(_("Shadow Box die"), _("A Character result kept in the Shadow Box "
-                                                                 "(R-6.1): use it as a Character die."))))
+            tiles.append(
+                Tile(
+                    "die:box",
+                    die_painter("character", side, _("Box")),
+                    on_click=lambda: self.pick_die("box"),
+                    enabled=ok,
+                    selected=self.die == "box",
+                    tooltip=Tip(
+                        _("Shadow Box die"),
+                        _("A Character result kept in the Shadow Box (R-6.1): use it as a Character die."),
+                    ),
+                )
+            )
         if tiles:
             self.tiles(tiles, 50, 50 if not (side == "sh" and sd.get("box")) else 66, gap=8)
         if self.die is not None:
@@ -107,19 +156,39 @@ class ActionPanel(ChoicePanel):
             plain = next((c for c in passes if "token" not in c), None)
             bs = []
             if plain:
-                bs.append(Button(_("Pass (no action)"), lambda c=plain: self.submit(c), name="pass",
-                                 icon="sands-of-time", tooltip=Tip(_("Pass"), _(
-                                     "Allowed while your opponent has more unused dice (R-8.4)."))))
+                bs.append(
+                    Button(
+                        _("Pass (no action)"),
+                        lambda c=plain: self.submit(c),
+                        name="pass",
+                        icon="sands-of-time",
+                        tooltip=Tip(_("Pass"), _("Allowed while your opponent has more unused dice (R-8.4).")),
+                    )
+                )
             toks = [c for c in passes if "token" in c]
             self.buttons(bs)
             if toks:
                 n = ctx.view["sides"][side].get("action_tokens", 0)
-                self.text(ngettext("Or pass and use an action token ({n} left):",
-                                   "Or pass and use an action token ({n} left):", n).format(n=n), "small", T.TEXT_DIM)
-                self.buttons([Button(cap(_(TOKEN_NAMES.get(c["token"], c["token"]))), lambda c=c: self.submit(c),
-                                     name=f"token:{c['token']}", icon=TOKEN_ICONS.get(c["token"]),
-                                     tooltip=Tip(_("Action token"), _(TOKEN_HELP.get(c["token"], ""))))
-                              for c in toks], cols=2)
+                self.text(
+                    ngettext(
+                        "Or pass and use an action token ({n} left):", "Or pass and use an action token ({n} left):", n
+                    ).format(n=n),
+                    "small",
+                    T.TEXT_DIM,
+                )
+                self.buttons(
+                    [
+                        Button(
+                            cap(_(TOKEN_NAMES.get(c["token"], c["token"]))),
+                            lambda c=c: self.submit(c),
+                            name=f"token:{c['token']}",
+                            icon=TOKEN_ICONS.get(c["token"]),
+                            tooltip=Tip(_("Action token"), _(TOKEN_HELP.get(c["token"], ""))),
+                        )
+                        for c in toks
+                    ],
+                    cols=2,
+                )
         free = [c for c in ctx.legal if c["cmd"] == "use_ability"]
         if free:  # abilities used without a die (R-8.7), e.g. for an action token given up for good
             self.space(4)
@@ -127,17 +196,30 @@ class ActionPanel(ChoicePanel):
             bs = []
             for c in free:
                 cs = spec.characters[c["character"]]
-                bs.append(Button(cs.name, lambda c=c: self.submit(c), name=f"free_ability:{c['character']}",
-                                 icon="wizard-staff", tooltip=Tip(cs.name, cs.ability_text)))
+                bs.append(
+                    Button(
+                        cs.name,
+                        lambda c=c: self.submit(c),
+                        name=f"free_ability:{c['character']}",
+                        icon="wizard-staff",
+                        tooltip=Tip(cs.name, cs.ability_text),
+                    )
+                )
             self.buttons(bs)
         lead = [c for c in ctx.legal if c["cmd"] == "place_leadership_token"]
         if lead:
             n = ctx.view["sides"]["sh"].get("aside", 0)
             self.space(4)
             self.heading(_("Leadership tokens"))
-            self.text(ngettext("{n} token aside: click a highlighted Shadow army on the board to place it.",
-                               "{n} tokens aside: click a highlighted Shadow army on the board to place one.",
-                               n).format(n=n), "small", T.TEXT_DIM)
+            self.text(
+                ngettext(
+                    "{n} token aside: click a highlighted Shadow army on the board to place it.",
+                    "{n} tokens aside: click a highlighted Shadow army on the board to place one.",
+                    n,
+                ).format(n=n),
+                "small",
+                T.TEXT_DIM,
+            )
 
     def _face(self, ctx, die):
         if die == "box":
@@ -147,6 +229,7 @@ class ActionPanel(ChoicePanel):
     @staticmethod
     def _face_help(face):
         from ...core.engine import FACE_ACTIONS
+
         acts = [_(ACTION_NAMES.get(a, a)) for a in FACE_ACTIONS.get(face, ())]
         return _("Allows: {actions}.").format(actions=", ".join(acts))
 
@@ -158,46 +241,98 @@ class ActionPanel(ChoicePanel):
         spec = ctx.game.spec
         simple = [c for c in cmds if c["action"] not in ("play_card", "ability", "enter_character")]
         if simple:
-            self.buttons([Button(_(ACTION_SHORT.get(c["action"], c["action"])), lambda c=c: self.submit(c),
-                                 name=f"act:{c['action']}", icon=ACTION_ICONS.get(c["action"]),
-                                 size_key="small" if len(simple) > 2 else "body",
-                                 tooltip=Tip(cap(_(ACTION_NAMES.get(c["action"], ""))),
-                                             _(ACTION_HELP.get(c["action"], ""))))
-                          for c in simple], cols=2 if len(simple) > 2 else 1)
+            self.buttons(
+                [
+                    Button(
+                        _(ACTION_SHORT.get(c["action"], c["action"])),
+                        lambda c=c: self.submit(c),
+                        name=f"act:{c['action']}",
+                        icon=ACTION_ICONS.get(c["action"]),
+                        size_key="small" if len(simple) > 2 else "body",
+                        tooltip=Tip(cap(_(ACTION_NAMES.get(c["action"], ""))), _(ACTION_HELP.get(c["action"], ""))),
+                    )
+                    for c in simple
+                ],
+                cols=2 if len(simple) > 2 else 1,
+            )
         cards = [c for c in cmds if c["action"] == "play_card"]
         if cards:
             self.heading(_("Play a card"))
             by_hand = [c for c in cards if c["card"] == "?"]  # physical cards (companion mode)
             if by_hand:
                 cards = [c for c in cards if c["card"] != "?"]
-                self.text(_("You hold real cards: name the card you play (its effect applies), "
-                            "or play it by hand (you apply its effect yourselves)."), "small", T.TEXT_DIM)
-                self.buttons([Button(_("Play a card by hand"), lambda c=by_hand[0]: self.submit(c), name="card:?",
-                                     icon="card-random", tooltip=Tip(_("Play a card by hand"), _(
-                                         "The die is spent and the card leaves your hand; the log says it "
-                                         "was applied by hand.")))])
-            self.tiles([Tile(f"card:{c['card']}", card_painter(spec, c["card"]), lambda c=c: self.submit(c),
-                             tooltip=card_tip(spec, c["card"])) for c in cards], 150, 112, gap=6)
+                self.text(
+                    _(
+                        "You hold real cards: name the card you play (its effect applies), "
+                        "or play it by hand (you apply its effect yourselves)."
+                    ),
+                    "small",
+                    T.TEXT_DIM,
+                )
+                self.buttons(
+                    [
+                        Button(
+                            _("Play a card by hand"),
+                            lambda c=by_hand[0]: self.submit(c),
+                            name="card:?",
+                            icon="card-random",
+                            tooltip=Tip(
+                                _("Play a card by hand"),
+                                _(
+                                    "The die is spent and the card leaves your hand; the log says it "
+                                    "was applied by hand."
+                                ),
+                            ),
+                        )
+                    ]
+                )
+            self.tiles(
+                [
+                    Tile(
+                        f"card:{c['card']}",
+                        card_painter(spec, c["card"]),
+                        lambda c=c: self.submit(c),
+                        tooltip=card_tip(spec, c["card"]),
+                    )
+                    for c in cards
+                ],
+                150,
+                112,
+                gap=6,
+            )
         abil = [c for c in cmds if c["action"] == "ability"]
         if abil:
             self.heading(_("Use a character's ability"))
-            self.buttons([Button(char_name(spec, c["character"]), lambda c=c: self.submit(c),
-                                 name=f"ability:{c['character']}",
-                                 icon=T.character_icon(c["character"], spec.characters[c["character"]].kind),
-                                 tooltip=Tip(char_name(spec, c["character"]),
-                                             spec.characters[c["character"]].ability_text))
-                          for c in abil])
+            self.buttons(
+                [
+                    Button(
+                        char_name(spec, c["character"]),
+                        lambda c=c: self.submit(c),
+                        name=f"ability:{c['character']}",
+                        icon=T.character_icon(c["character"], spec.characters[c["character"]].kind),
+                        tooltip=Tip(char_name(spec, c["character"]), spec.characters[c["character"]].ability_text),
+                    )
+                    for c in abil
+                ]
+            )
         enter = [c for c in cmds if c["action"] == "enter_character"]
         if enter:
             self.heading(_("Bring a character into play"))
             self.text(_("Click a highlighted region, or choose here:"), "small", T.TEXT_DIM)
-            self.buttons([Button(_("{char} in {region}").format(char=char_name(spec, c["character"]),
-                                                              region=region_name(spec, c["region"])),
-                                 lambda c=c: self.submit(c), name=f"enter:{c['character']}:{c['region']}",
-                                 icon=T.character_icon(c["character"], spec.characters[c["character"]].kind),
-                                 tooltip=Tip(char_name(spec, c["character"]),
-                                             spec.characters[c["character"]].entry_text))
-                          for c in enter])
+            self.buttons(
+                [
+                    Button(
+                        _("{char} in {region}").format(
+                            char=char_name(spec, c["character"]), region=region_name(spec, c["region"])
+                        ),
+                        lambda c=c: self.submit(c),
+                        name=f"enter:{c['character']}:{c['region']}",
+                        icon=T.character_icon(c["character"], spec.characters[c["character"]].kind),
+                        tooltip=Tip(char_name(spec, c["character"]), spec.characters[c["character"]].entry_text),
+                    )
+                    for c in enter
+                ]
+            )
 
     def highlights(self):
         if self.ctx is None:
@@ -216,7 +351,8 @@ class ActionPanel(ChoicePanel):
             found = self.legal_where(cmd="use_die", die=self.die, action="enter_character", region=region)
             if len({c["character"] for c in found}) > 1:  # which one is the player's to say
                 self.error = _("Several characters may enter {region}: choose one in the list.").format(
-                    region=region_name(self.ctx.game.spec, region))
+                    region=region_name(self.ctx.game.spec, region)
+                )
                 self.changed()
                 return True
             if found:
@@ -236,19 +372,35 @@ class DiscardPanel(ChoicePanel):
     def build(self, ctx):
         spec = ctx.game.spec
         n = (ctx.pending or {}).get("n", 1)
-        self.prompt.text = ngettext("Your hand is over the limit: click {n} card to discard.",
-                                    "Your hand is over the limit: click {n} cards to discard, one at a time.",
-                                    n).format(n=n)
+        self.prompt.text = ngettext(
+            "Your hand is over the limit: click {n} card to discard.",
+            "Your hand is over the limit: click {n} cards to discard, one at a time.",
+            n,
+        ).format(n=n)
         self.detail.text = _("A hand holds at most {n} cards (R-5.4).").format(n=spec.hand_limit)
         tiles = []
         unnamed = next((c for c in ctx.legal if c["cmd"] == "discard" and c["card"] == "?"), None)
         if unnamed is not None:  # physical cards (companion mode): name it, or not
-            self.buttons([Button(_("Discard a card without naming it"), lambda c=unnamed: self.submit(c),
-                                 name="card:?", icon="card-random")])
+            self.buttons(
+                [
+                    Button(
+                        _("Discard a card without naming it"),
+                        lambda c=unnamed: self.submit(c),
+                        name="card:?",
+                        icon="card-random",
+                    )
+                ]
+            )
         for c in ctx.legal:
             if c["cmd"] == "discard" and c["card"] != "?":
-                tiles.append(Tile(f"card:{c['card']}", card_painter(spec, c["card"]), lambda c=c: self.submit(c),
-                                  tooltip=card_tip(spec, c["card"])))
+                tiles.append(
+                    Tile(
+                        f"card:{c['card']}",
+                        card_painter(spec, c["card"]),
+                        lambda c=c: self.submit(c),
+                        tooltip=card_tip(spec, c["card"]),
+                    )
+                )
         self.tiles(tiles, 150, 118)
 
 
@@ -263,21 +415,30 @@ class PositionPanel(ChoicePanel):
         spec = ctx.game.spec
         cmdr = spec.characters.get(spec.commander)
         self.prompt.text = _("Where does {who} stand this turn?").format(who=cmdr.name if cmdr else _("the commander"))
-        self.prompt.tooltip = Tip(_("The Shadow Box"), _("Each position gives Shadow Box dice, leadership tokens "
-                                                         "(the crown) and an action (R-6.1)."))
+        self.prompt.tooltip = Tip(
+            _("The Shadow Box"),
+            _("Each position gives Shadow Box dice, leadership tokens (the crown) and an action (R-6.1)."),
+        )
 
         tiles = []
         for c in ctx.legal:
             if c["cmd"] != "choose_position":
                 continue
             ps = spec.positions[c["position"]]
-            tiles.append(Tile(f"position:{ps.id}", self._painter(ps), lambda c=c: self.submit(c),
-                              tooltip=Tip(ps.name, lines=[ps.action_text])))
+            tiles.append(
+                Tile(
+                    f"position:{ps.id}",
+                    self._painter(ps),
+                    lambda c=c: self.submit(c),
+                    tooltip=Tip(ps.name, lines=[ps.action_text]),
+                )
+            )
         self.tiles(tiles, 0, 88, gap=6)
 
     @staticmethod
     def _painter(ps):
         """A card of the Shadow Box: name, dice and leadership tokens, then the action."""
+
         def paint(surface, rect, theme, tile):
             _frame(surface, rect, theme, tile, T.PARCHMENT, rim=(120, 96, 60))
             x, y = rect.x + theme.px(8), rect.y + theme.px(4)
@@ -296,11 +457,28 @@ class PositionPanel(ChoicePanel):
                 dx -= ds
                 draw_die(surface, pygame.Rect(dx, y + theme.px(4), ds, ds), None, "sh")
                 dx -= theme.px(3)
-            text_in(surface, ps.name, pygame.Rect(x, y, dx - x - theme.px(4), theme.px(30)), theme, "serif_bold",
-                    theme.heading, T.INK, 1)
+            text_in(
+                surface,
+                ps.name,
+                pygame.Rect(x, y, dx - x - theme.px(4), theme.px(30)),
+                theme,
+                "serif_bold",
+                theme.heading,
+                T.INK,
+                1,
+            )
             y += res.font("serif_bold", theme.heading).get_linesize()
-            text_in(surface, ps.action_text, pygame.Rect(x, y, rect.w - theme.px(16), rect.bottom - y - theme.px(3)),
-                    theme, "sans", theme.small, T.INK, 4)
+            text_in(
+                surface,
+                ps.action_text,
+                pygame.Rect(x, y, rect.w - theme.px(16), rect.bottom - y - theme.px(3)),
+                theme,
+                "sans",
+                theme.small,
+                T.INK,
+                4,
+            )
+
         return paint
 
 
@@ -312,8 +490,11 @@ class LeadershipPanel(RegionPanel):
 
     def prompt_text(self, ctx):
         n = (ctx.pending or {}).get("left") or ctx.view["sides"]["sh"].get("aside", 0)
-        return ngettext("Place {n} leadership token on a Shadow army.",
-                        "Place {n} leadership tokens on Shadow armies, one at a time.", n).format(n=n)
+        return ngettext(
+            "Place {n} leadership token on a Shadow army.",
+            "Place {n} leadership tokens on Shadow armies, one at a time.",
+            n,
+        ).format(n=n)
 
     def explain(self, ctx):
         s = _("Each token is a leader of that army this turn and moves with it (R-6.3, R-6.5).")
@@ -333,12 +514,12 @@ class FatePanel(ChoicePanel):
         p = ctx.pending or {}
         st = ctx.view
         pool = st["fate_pool"] if isinstance(st["fate_pool"], int) else len(st["fate_pool"])
-        self.detail.text = _("Set tiles aside and draw again up to the fate dice; the last one drawn is "
-                             "kept (R-7.3).")
+        self.detail.text = _("Set tiles aside and draw again up to the fate dice; the last one drawn is kept (R-7.3).")
         if p.get("kind") == "fate_draw":
             left = p.get("left", 1)
-            self.prompt.text = ngettext("Draw a fate tile ({n} draw allowed).", "Draw a fate tile ({n} draws allowed).",
-                                        left).format(n=left)
+            self.prompt.text = ngettext(
+                "Draw a fate tile ({n} draw allowed).", "Draw a fate tile ({n} draws allowed).", left
+            ).format(n=left)
             self.tiles([Tile("fate:pool", self._hero(ctx, None, left, pool), None)], 0, 150)
             c = self.first(cmd="draw_fate")
             if c:
@@ -348,17 +529,37 @@ class FatePanel(ChoicePanel):
         left = p.get("left", 0)
         self.prompt.text = _("Keep this fate tile, or draw again?")
         self.tiles([Tile(f"fate:{tile}", self._hero(ctx, tile, left, pool), None)], 0, 150)
-        self.text(ngettext("{n} more draw allowed", "{n} more draws allowed", left).format(n=left) + " · "
-                  + ngettext("{n} tile in the pool", "{n} tiles in the pool", pool).format(n=pool), "small", T.TEXT_DIM)
+        self.text(
+            ngettext("{n} more draw allowed", "{n} more draws allowed", left).format(n=left)
+            + " · "
+            + ngettext("{n} tile in the pool", "{n} tiles in the pool", pool).format(n=pool),
+            "small",
+            T.TEXT_DIM,
+        )
         keep = self.first(cmd="keep_fate")
         aside = self.first(cmd="set_aside_fate")
         if keep:
-            self.add_footer(Button(_("Keep"), lambda: self.submit(keep), name="keep", icon="check-mark",
-                                   tooltip=Tip(_("Keep"), _("The marker moves and the icon takes effect."))))
+            self.add_footer(
+                Button(
+                    _("Keep"),
+                    lambda: self.submit(keep),
+                    name="keep",
+                    icon="check-mark",
+                    tooltip=Tip(_("Keep"), _("The marker moves and the icon takes effect.")),
+                )
+            )
         if aside:
-            self.add_footer(Button(_("Set aside & draw"), lambda: self.submit(aside), name="set_aside",
-                                   tooltip=Tip(_("Set aside and draw again"), _(
-                                       "This tile goes back to the pool after the draw; the next tile is drawn."))))
+            self.add_footer(
+                Button(
+                    _("Set aside & draw"),
+                    lambda: self.submit(aside),
+                    name="set_aside",
+                    tooltip=Tip(
+                        _("Set aside and draw again"),
+                        _("This tile goes back to the pool after the draw; the next tile is drawn."),
+                    ),
+                )
+            )
 
     @staticmethod
     def _hero(ctx, tile, left, pool):
@@ -374,14 +575,21 @@ class FatePanel(ChoicePanel):
             x = rect.x + s + theme.px(22)
             ty = rect.bottom - theme.px(20)
             capf = res.font("sans", theme.small)
-            body = pygame.Rect(x, rect.y + theme.px(8), rect.right - x - theme.px(8),
-                               ty - capf.get_linesize() - theme.px(4) - rect.y - theme.px(8))
-            head = (_("Fate +{n}").format(n=ts.value) if ts is not None else _("The fate pool"))
+            body = pygame.Rect(
+                x,
+                rect.y + theme.px(8),
+                rect.right - x - theme.px(8),
+                ty - capf.get_linesize() - theme.px(4) - rect.y - theme.px(8),
+            )
+            head = _("Fate +{n}").format(n=ts.value) if ts is not None else _("The fate pool")
             y = text_in(surface, head, body, theme, "serif_bold", theme.heading, T.BRASS_LIGHT, 1)
             lines = []
             if ts is not None:
-                lines.append(ngettext("The fate marker moves {n} space.", "The fate marker moves {n} spaces.",
-                                      ts.value).format(n=ts.value))
+                lines.append(
+                    ngettext("The fate marker moves {n} space.", "The fate marker moves {n} spaces.", ts.value).format(
+                        n=ts.value
+                    )
+                )
             if ts is not None and ts.icon:
                 lines.append(_("{icon} icon, if kept.").format(icon=ts.icon.capitalize()))
             if ts is not None and ts.shadow_special:
@@ -389,8 +597,9 @@ class FatePanel(ChoicePanel):
             if not tile:
                 lines.append(ngettext("{n} tile in the pool.", "{n} tiles in the pool.", pool).format(n=pool))
             for ln in lines:
-                y = text_in(surface, ln, pygame.Rect(body.x, y, body.w, body.bottom - y), theme, "sans",
-                            theme.small, T.TEXT, 2)
+                y = text_in(
+                    surface, ln, pygame.Rect(body.x, y, body.w, body.bottom - y), theme, "sans", theme.small, T.TEXT, 2
+                )
             body = pygame.Rect(body.x, body.y, body.w, rect.bottom - body.y)
             # the fate track: where the marker is and where this tile takes it
             end = max(1, spec.endgame)
@@ -406,9 +615,16 @@ class FatePanel(ChoicePanel):
                 if k == end:
                     col = (190, 60, 50) if col == (90, 80, 64) else col
                 pygame.draw.rect(surface, col, r, border_radius=2)
-            cap_ = res.text(_("fate {a} to {b}, end at {end}").format(a=fate, b=new, end=end) if ts is not None
-                            else _("fate {a}, end at {end}").format(a=fate, end=end), "sans", theme.small, T.TEXT_DIM)
+            cap_ = res.text(
+                _("fate {a} to {b}, end at {end}").format(a=fate, b=new, end=end)
+                if ts is not None
+                else _("fate {a}, end at {end}").format(a=fate, end=end),
+                "sans",
+                theme.small,
+                T.TEXT_DIM,
+            )
             surface.blit(cap_, (body.right - cap_.get_width(), ty - cap_.get_height()))
+
         return paint
 
     @staticmethod
@@ -425,6 +641,7 @@ class FatePanel(ChoicePanel):
             pygame.draw.circle(surface, (70, 62, 52), (cx, cy), s // 2, max(2, s // 24))
             q = res.text("?", "serif_bold", int(s * 0.5), (50, 44, 36))
             surface.blit(q, (cx - q.get_width() // 2, cy - q.get_height() // 2))
+
         return paint
 
 
@@ -443,8 +660,15 @@ class RollDicePanel(ChoicePanel):
             n = max(0, sd["dice"] - len(sd["box"]))
             self.heading(ngettext("{side}: {n} die", "{side}: {n} dice", n).format(side=side_title(side), n=n))
             self.tiles([Tile(f"blank:{side}:{k}", die_painter(None, side), None) for k in range(n)], 34, 34, gap=5)
-            self.add_footer(Button(_("Roll {side}").format(side=side_title(side)), lambda c=c: self.submit(c),
-                                   name=f"roll:{side}", icon="rolling-dices", size_key="small"))
+            self.add_footer(
+                Button(
+                    _("Roll {side}").format(side=side_title(side)),
+                    lambda c=c: self.submit(c),
+                    name=f"roll:{side}",
+                    icon="rolling-dices",
+                    size_key="small",
+                )
+            )
 
 
 @register_decision_panel("choose_die")
@@ -463,6 +687,12 @@ class ChooseDiePanel(ChoicePanel):
         for c in ctx.legal:
             if c["cmd"] == "choose_die":
                 i = c["die"]
-                tiles.append(Tile(f"die:{i}", die_painter(rolled[i], side), lambda c=c: self.submit(c),
-                                  tooltip=Tip(_("Action die: {face}").format(face=face_name(rolled[i])))))
+                tiles.append(
+                    Tile(
+                        f"die:{i}",
+                        die_painter(rolled[i], side),
+                        lambda c=c: self.submit(c),
+                        tooltip=Tip(_("Action die: {face}").format(face=face_name(rolled[i]))),
+                    )
+                )
         self.tiles(tiles, 50, 50, gap=8)

@@ -12,6 +12,7 @@ the top one:
 `game` (a `botwotr.core.Game` or None) tells the app what to autosave when the scene fails.
 An exception raised by any of these methods is caught by the app at the scene boundary.
 """
+
 from __future__ import annotations
 
 import pygame

@@ -1,4 +1,5 @@
 """Shown when a scene fails: what happened, in words, and a way back."""
+
 from __future__ import annotations
 
 import pygame
@@ -15,20 +16,23 @@ class ErrorScene(Scene):
         super().__init__(app)
         self.exc = exc
         self.saved = saved
-        self.heading = Label(_("Something went wrong"), kind="serif_bold", size_key="title",
-                             color=T.BRASS_LIGHT, align="center")
-        msg = _("The program met an error it did not expect: {error}").format(
-            error=f"{type(exc).__name__}: {exc}")
+        self.heading = Label(
+            _("Something went wrong"), kind="serif_bold", size_key="title", color=T.BRASS_LIGHT, align="center"
+        )
+        msg = _("The program met an error it did not expect: {error}").format(error=f"{type(exc).__name__}: {exc}")
         if saved:
-            msg += "\n\n" + _("Your game was saved just before this happened ({path}). "
-                              "You can go on from there.").format(path=saved)
+            msg += "\n\n" + _(
+                "Your game was saved just before this happened ({path}). You can go on from there."
+            ).format(path=saved)
         msg += "\n\n" + _("The details are in {path}.").format(path=app.crash_log)
         self.message = Label(msg, size_key="body", color=T.TEXT, align="center")
-        self.btn_continue = Button(_("Continue from the autosave"), self.continue_autosave,
-                                   icon="check-mark", name="continue")
+        self.btn_continue = Button(
+            _("Continue from the autosave"), self.continue_autosave, icon="check-mark", name="continue"
+        )
         self.btn_title = Button(_("Back to the title screen"), self.to_title, name="title")
         self.btn_quit = Button(_("Quit"), app.quit, icon="cancel", name="quit")
         from ...persistence.autosave import candidates
+
         self.btn_continue.enabled = bool(candidates(app.home))
         for w in (self.heading, self.message, self.btn_continue, self.btn_title, self.btn_quit):
             self.root.add(w)
@@ -55,15 +59,18 @@ class ErrorScene(Scene):
     def continue_autosave(self):
         from ...catalog import spec_for
         from ...persistence.autosave import load_latest
+
         game, problems = load_latest(spec_for, self.app.home)
         if game is None:
             self.problem = _("No autosave could be loaded: {why}").format(why="; ".join(problems) or _("none found"))
             return
         from .game import GameScene
+
         self.app.reset_to(GameScene(self.app, game))
 
     def to_title(self):
         from .title import TitleScene
+
         self.app.reset_to(TitleScene(self.app))
 
     def draw(self, surface):
@@ -71,5 +78,6 @@ class ErrorScene(Scene):
         super().draw(surface)
         if self.problem:
             img = res.text(self.problem, "sans", self.theme.body, T.DANGER)
-            surface.blit(img, (self.app.size[0] // 2 - img.get_width() // 2,
-                               self.btn_quit.rect.bottom + self.theme.px(20)))
+            surface.blit(
+                img, (self.app.size[0] // 2 - img.get_width() // 2, self.btn_quit.rect.bottom + self.theme.px(20))
+            )

@@ -18,6 +18,7 @@ and forcing past an undo barrier needs both (it is written in the log).
 Extending: decision panels are picked per pending kind (`botwotr.ui.panels.register_decision_panel`);
 board overlays go in `self.board.overlays`; `notify(text)` shows a message for a few seconds.
 """
+
 from __future__ import annotations
 
 import datetime as _dt
@@ -75,23 +76,56 @@ class GameScene(Scene):
         self.looking_at: int | None = None  # showing the position after this many log entries
         self.btn_present = Button(_("Back to the present"), self.back_to_present, name="present")
         self.toolbar = Panel(bg=None)
-        self.btn_undo = self.toolbar.add(Button(_("Undo"), self.undo, name="undo",
-                                                tooltip=Tip(_("Undo"), _("Take back the last move."))))
+        self.btn_undo = self.toolbar.add(
+            Button(_("Undo"), self.undo, name="undo", tooltip=Tip(_("Undo"), _("Take back the last move.")))
+        )
         self.btn_redo = self.toolbar.add(Button(_("Redo"), self.redo, name="redo"))
-        self.btn_save = self.toolbar.add(Button(_("Save"), self.save, name="save",
-                                                tooltip=Tip(_("Save (Ctrl+S)"), _(
-                                                    "Save a copy under a new name; the game is autosaved anyway."))))
-        self.btn_shot = self.toolbar.add(Button(_("Picture"), self.ask_picture, name="screenshot",
-                                                tooltip=Tip(_("Picture (F12)"), _("Save a PNG of this view."))))
-        self.btn_fit = self.toolbar.add(Button(_("Fit"), self.board.camera.fit, name="fit",
-                                               tooltip=Tip(_("Fit"), _("Show the whole board (wheel: zoom, drag: pan)."))))
-        self.btn_speed = self.toolbar.add(Button("1×", self.cycle_speed, name="speed",
-                                                 tooltip=Tip(_("Animation speed"),
-                                                             _("1×, 2× or 4×. Space, Escape or a click skips an animation."))))
-        self.btn_menu = self.toolbar.add(Button(_("Menu"), self.open_menu, name="menu",
-                                                tooltip=Tip(_("Menu (Escape)"), _(
-                                                    "Resume, save as, load, rules help, settings, quit to "
-                                                    "the title. The game is autosaved after every move."))))
+        self.btn_save = self.toolbar.add(
+            Button(
+                _("Save"),
+                self.save,
+                name="save",
+                tooltip=Tip(_("Save (Ctrl+S)"), _("Save a copy under a new name; the game is autosaved anyway.")),
+            )
+        )
+        self.btn_shot = self.toolbar.add(
+            Button(
+                _("Picture"),
+                self.ask_picture,
+                name="screenshot",
+                tooltip=Tip(_("Picture (F12)"), _("Save a PNG of this view.")),
+            )
+        )
+        self.btn_fit = self.toolbar.add(
+            Button(
+                _("Fit"),
+                self.board.camera.fit,
+                name="fit",
+                tooltip=Tip(_("Fit"), _("Show the whole board (wheel: zoom, drag: pan).")),
+            )
+        )
+        self.btn_speed = self.toolbar.add(
+            Button(
+                "1×",
+                self.cycle_speed,
+                name="speed",
+                tooltip=Tip(_("Animation speed"), _("1×, 2× or 4×. Space, Escape or a click skips an animation.")),
+            )
+        )
+        self.btn_menu = self.toolbar.add(
+            Button(
+                _("Menu"),
+                self.open_menu,
+                name="menu",
+                tooltip=Tip(
+                    _("Menu (Escape)"),
+                    _(
+                        "Resume, save as, load, rules help, settings, quit to "
+                        "the title. The game is autosaved after every move."
+                    ),
+                ),
+            )
+        )
         self.btn_force_undo = Button(_("Take it back anyway"), lambda: self.undo(force=True), name="force_undo")
         self.btn_force_undo.visible = False
         self.btn_reveal = Button("", self.lift_curtain, name="reveal")
@@ -124,6 +158,7 @@ class GameScene(Scene):
         self.show_help = False
         # board-edit mode: the players' adjustments (botwotr/ui/edit_mode.py)
         from ..edit_mode import EditMode
+
         self.edit = EditMode(self)
         self.toolbar.children.insert(0, self.edit.button)
 
@@ -154,6 +189,7 @@ class GameScene(Scene):
             self.looking_at = None
         if self.looking_at is not None:
             from ...core.view import view_for
+
             self.view = view_for(game.state_at(self.looking_at), shown)
         else:
             self.view = game.view_for(shown)
@@ -199,8 +235,9 @@ class GameScene(Scene):
             return None, "public", None, players
         who = deciders[0]
         asked = {s for s in [top.get("side"), *(top.get("sides") or ())] if s in ("fp", "sh")}
-        private = top["kind"] in (PRIVATE_DECISIONS if self.mode == "hotseat" else COMPANION_PRIVATE) \
-            and self.secret_hands
+        private = (
+            top["kind"] in (PRIVATE_DECISIONS if self.mode == "hotseat" else COMPANION_PRIVATE) and self.secret_hands
+        )
         if self.mode == "hotseat":
             if self.seat is None or (private and self.seat != who):
                 return who, "public", None, []
@@ -231,6 +268,7 @@ class GameScene(Scene):
         except RuleError as e:
             if e.code == "chance/needs_outcome":  # companion mode: ask the players what came up
                 from ..outcomes import ask_outcomes
+
                 ask_outcomes(self, cmd, e)
                 return True  # the dialog completes the command (or Back drops it)
             self.notify(_("Refused: {why}").format(why=e.message), error=True)
@@ -256,8 +294,10 @@ class GameScene(Scene):
         last = game.log[-1]
         barrier = is_barrier(last)
         if barrier and not force:
-            self.notify(_("That move revealed dice, cards or a secret choice; both players must agree "
-                          "to take it back."), error=True)
+            self.notify(
+                _("That move revealed dice, cards or a secret choice; both players must agree to take it back."),
+                error=True,
+            )
             self.btn_force_undo.visible = True
             self.layout()
             return
@@ -269,8 +309,13 @@ class GameScene(Scene):
         asker = self.actor if unsure else self.seat
         if self.mode == "hotseat" and asker in ("fp", "sh") and (barrier or owner in ("fp", "sh") and owner != asker):
             what = command_sentence(command_for(last["cmd"], asker), game.spec, game.state_at(len(game.log) - 1))
-            self.consent = {"side": other_side(asker), "asker": asker, "force": barrier, "what": what,
-                            "mine": owner == other_side(asker)}
+            self.consent = {
+                "side": other_side(asker),
+                "asker": asker,
+                "force": barrier,
+                "what": what,
+                "mine": owner == other_side(asker),
+            }
             self.btn_force_undo.visible = False
             self.refresh(force=True)
             return
@@ -316,6 +361,7 @@ class GameScene(Scene):
 
     def autosave(self) -> None:
         from ...persistence.autosave import autosave
+
         try:
             autosave(self.game, self.app.home)
         except OSError as e:
@@ -324,6 +370,7 @@ class GameScene(Scene):
     def save(self) -> None:
         """Ctrl+S and the Save button: a copy under a new name (the autosave goes on as well)."""
         from ...persistence.autosave import save_copy
+
         stem = f"{self.game.spec.name} - turn {self.game.state['turn']} - {_dt.datetime.now():%Y-%m-%d %H.%M}"
         try:
             path = save_copy(self.game, stem, self.app.home)
@@ -360,12 +407,14 @@ class GameScene(Scene):
         """Nothing to ask: the game is in its own autosave file, which Continue opens."""
         from ...persistence.autosave import touch
         from .title import TitleScene
+
         self.autosave()
         touch(self.game)
         self.app.reset_to(TitleScene(self.app))
 
     def open_menu(self, page: str = "main") -> None:
         from .menu import MenuScene
+
         self.dragdrop.cancel(snap=False)
         self.app.push(MenuScene(self.app, self, page))
 
@@ -439,12 +488,12 @@ class GameScene(Scene):
         self.edit.layout(t)
         if self.log_below:
             b = self.board.rect
-            self.log_panel.rect = pygame.Rect(b.x + t.pad, b.bottom + t.pad, b.w - 2 * t.pad,
-                                              h - b.bottom - 2 * t.pad)
+            self.log_panel.rect = pygame.Rect(b.x + t.pad, b.bottom + t.pad, b.w - 2 * t.pad, h - b.bottom - 2 * t.pad)
         else:
             self.log_panel.rect = pygame.Rect(inner.x, rest_y + dec_h + t.pad, inner.w, rest_h - dec_h - t.pad)
         if self.log_panel.on_full is None:  # its "Full log" button opens what L opens
             from .log_view import open_full_log
+
             self.log_panel.on_full = lambda: open_full_log(self)
         self.log_panel.layout(t)
         self.btn_force_undo.rect = pygame.Rect(t.pad, h - t.row - t.pad, t.px(220), t.row)
@@ -508,6 +557,7 @@ class GameScene(Scene):
             return True
         if ev.key == pygame.K_l and not ctrl and not self.curtain:  # the full log
             from .log_view import open_full_log
+
             self.show_help = False
             open_full_log(self)
             return True
@@ -547,11 +597,19 @@ class GameScene(Scene):
         elif self.decision is not None:
             self.decision.draw(surface, t)
         self.log_panel.draw(surface, t)
-        seat_label = {"fp": _("Free Peoples' view"), "sh": _("Shadow's view"),
-                      "public": _("public view")}[self.sides.seat]
-        draw_status_bar(surface, pygame.Rect(0, 0, self.toolbar.rect.x, self.bar_rect.h), t, self.game.spec,
-                        self.view, waiting_text(self.game.spec, self.view), extra=f"[{seat_label}]",
-                        sentence=self.status_sentence())
+        seat_label = {"fp": _("Free Peoples' view"), "sh": _("Shadow's view"), "public": _("public view")}[
+            self.sides.seat
+        ]
+        draw_status_bar(
+            surface,
+            pygame.Rect(0, 0, self.toolbar.rect.x, self.bar_rect.h),
+            t,
+            self.game.spec,
+            self.view,
+            waiting_text(self.game.spec, self.view),
+            extra=f"[{seat_label}]",
+            sentence=self.status_sentence(),
+        )
         self.toolbar.draw(surface, t)
         if self.picture_menu:
             self._draw_picture_menu(surface)
@@ -576,6 +634,7 @@ class GameScene(Scene):
         if top is None:
             return None
         from ..hud import PENDING_TEXT
+
         what = _(PENDING_TEXT.get(top["kind"], "decide"))
         if self.actor == self.seat:
             if top["kind"] == "action":
@@ -590,8 +649,16 @@ class GameScene(Scene):
         if self.consent and self.curtain:
             # the answers go under the question (laid out as `_draw_curtain` draws it)
             imgs, _b = self._cover_lines()
-            y = h // 2 - t.px(90) + t.px(45) + t.px(14) + sum(i.get_height() for i in imgs) \
-                + t.px(10) + t.px(4) * (len(imgs) - 1) + t.px(10)
+            y = (
+                h // 2
+                - t.px(90)
+                + t.px(45)
+                + t.px(14)
+                + sum(i.get_height() for i in imgs)
+                + t.px(10)
+                + t.px(4) * (len(imgs) - 1)
+                + t.px(10)
+            )
             bw = t.px(180)
             self.btn_allow.rect = pygame.Rect(w // 2 - bw - t.px(10), y, bw, t.row + t.px(12))
             self.btn_refuse.rect = pygame.Rect(w // 2 + t.px(10), y, bw, t.row + t.px(12))
@@ -615,11 +682,16 @@ class GameScene(Scene):
 
     def _draw_looking_back(self, surface):
         t = self.theme
-        text = _("Looking back: the board after move {n} of {total}.").format(n=self.looking_at,
-                                                                            total=len(self.game.log))
+        text = _("Looking back: the board after move {n} of {total}.").format(
+            n=self.looking_at, total=len(self.game.log)
+        )
         img = res.text(text, "sans_bold", t.body, T.PARCHMENT)
-        box = pygame.Rect(0, 0, max(img.get_width(), self.btn_present.rect.w) + t.px(30),
-                          img.get_height() + self.btn_present.rect.h + t.px(24))
+        box = pygame.Rect(
+            0,
+            0,
+            max(img.get_width(), self.btn_present.rect.w) + t.px(30),
+            img.get_height() + self.btn_present.rect.h + t.px(24),
+        )
         box.midtop = (self.board.rect.centerx, self.board.rect.y + t.px(8))
         pygame.draw.rect(surface, (24, 20, 16), box, border_radius=t.px(8))
         pygame.draw.rect(surface, T.BRASS, box, width=2, border_radius=t.px(8))
@@ -660,11 +732,15 @@ class GameScene(Scene):
         imgs = [res.text(text, "serif_bold", t.heading, T.PARCHMENT)]
         if self.consent:
             ask = self.consent
-            lines = [_("The {asker} player asks to take back {whose} move: {what}.").format(
-                asker=side_title(ask["asker"]), whose=_("your") if ask["mine"] else _("their"), what=ask["what"])]
+            lines = [
+                _("The {asker} player asks to take back {whose} move: {what}.").format(
+                    asker=side_title(ask["asker"]), whose=_("your") if ask["mine"] else _("their"), what=ask["what"]
+                )
+            ]
             if ask["force"]:
-                lines.append(_("It revealed dice, cards or a secret choice: both players must agree, "
-                               "and the log will say so."))
+                lines.append(
+                    _("It revealed dice, cards or a secret choice: both players must agree, and the log will say so.")
+                )
             lines.append(_("Allow?"))
             imgs += [res.text(ln, "sans", t.body, T.PARCHMENT) for ln in lines]
             buttons = [self.btn_allow, self.btn_refuse]
@@ -687,8 +763,12 @@ class GameScene(Scene):
         r.center = (w // 2, h // 2 - t.px(90))
         imgs, buttons = self._cover_lines()
         top = r.top - t.px(20)
-        box = pygame.Rect(0, top, max(max(i.get_width() for i in imgs), t.px(420)) + t.px(60),
-                          max(b.rect.bottom for b in buttons) + t.px(20) - top)
+        box = pygame.Rect(
+            0,
+            top,
+            max(max(i.get_width() for i in imgs), t.px(420)) + t.px(60),
+            max(b.rect.bottom for b in buttons) + t.px(20) - top,
+        )
         box.centerx = w // 2
         pygame.draw.rect(surface, (30, 25, 20), box, border_radius=t.px(10))
         pygame.draw.rect(surface, T.side_style(side).fill, box, width=max(2, t.px(3)), border_radius=t.px(10))

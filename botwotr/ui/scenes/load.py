@@ -12,6 +12,7 @@ Hidden files (previous copies, temporary files) are not listed. A dangling or lo
 FIFO, a folder or an unreadable file named `*.json` is listed greyed out with the reason, and
 cannot be opened (a link or a FIFO can still be deleted).
 """
+
 from __future__ import annotations
 
 import datetime as _dt
@@ -33,8 +34,8 @@ from ..logtext import side_title
 from ..widgets import Button, Label, Panel, Tip, Widget, wrap_text
 from .base import Scene
 
-THUMB_SIZE = (240, 135)      # the cached picture, pixels
-RENDER_SIZE = (1280, 720)    # the position is drawn at this size, then the board is cut out and scaled
+THUMB_SIZE = (240, 135)  # the cached picture, pixels
+RENDER_SIZE = (1280, 720)  # the position is drawn at this size, then the board is cut out and scaled
 
 
 @dataclass
@@ -82,6 +83,7 @@ class ThumbnailCache:
     def put(self, key: str, info: Info, pic: pygame.Surface | None) -> None:
         from ...persistence.save import atomic_write
         from ..png import save_png
+
         try:
             self.folder.mkdir(parents=True, exist_ok=True)
             if pic is not None:
@@ -112,8 +114,14 @@ def describe(game) -> Info:
     if opts.get("physical_cards"):
         mode += " " + _("(physical cards)")
     players = {"fp": _("Player 1"), "sh": _("Player 2"), **(opts.get("players") or {})}
-    return Info(scenario=game.spec.name, mode=mode, turn=int(st.get("turn") or 0), moves=max(0, len(game.log) - 1),
-                players=players, winner=st.get("winner"))
+    return Info(
+        scenario=game.spec.name,
+        mode=mode,
+        turn=int(st.get("turn") or 0),
+        moves=max(0, len(game.log) - 1),
+        players=players,
+        winner=st.get("winner"),
+    )
 
 
 def picture(game) -> pygame.Surface:
@@ -121,6 +129,7 @@ def picture(game) -> pygame.Surface:
     from ..layouts import layout_for
     from ..render import render_position
     from ..theme import Theme
+
     w, h = RENDER_SIZE
     surf = render_position(game, game.spec, layout_for(game.spec), RENDER_SIZE, "public")
     theme = Theme.for_size(w, h)
@@ -149,8 +158,7 @@ class Row:
     def title(self) -> str:
         if self.entry.autosave:
             when = autosaves.started(self.entry.path)
-            return (_("Game started {date}").format(date=when.strftime("%Y-%m-%d %H:%M")) if when
-                    else _("Autosave"))
+            return _("Game started {date}").format(date=when.strftime("%Y-%m-%d %H:%M")) if when else _("Autosave")
         return self.entry.path.stem
 
 
@@ -282,12 +290,20 @@ class LoadScene(Scene):
         self.panel = self.root.add(Panel(title=_("Load a game")))
         self.list = self.panel.add(GameList(self))
         self.btn_open = self.panel.add(Button(_("Open"), self.open_selected, icon="check-mark", name="open"))
-        self.btn_delete = self.panel.add(Button(_("Delete…"), self.ask_delete, name="delete",
-                                                tooltip=Tip(_("Delete"), _("Remove the file from the saves "
-                                                                           "folder (you are asked first)."))))
+        self.btn_delete = self.panel.add(
+            Button(
+                _("Delete…"),
+                self.ask_delete,
+                name="delete",
+                tooltip=Tip(_("Delete"), _("Remove the file from the saves folder (you are asked first).")),
+            )
+        )
         self.btn_back = self.panel.add(Button(_("Back"), app.pop, name="back"))
-        self.lbl_empty = self.panel.add(Label(_("No saved games yet. Every game you start gets its own "
-                                                "autosave."), color=T.TEXT_DIM, align="center"))
+        self.lbl_empty = self.panel.add(
+            Label(
+                _("No saved games yet. Every game you start gets its own autosave."), color=T.TEXT_DIM, align="center"
+            )
+        )
         # the delete confirmation
         self.confirm = Panel(title=_("Delete this game?"), bg=(60, 40, 34))
         self.lbl_confirm = self.confirm.add(Label("", color=T.TEXT))
@@ -332,8 +348,10 @@ class LoadScene(Scene):
         if info is None:
             return [(row.entry.path.name, T.TEXT_DIM), (when, T.TEXT_DIM)]
         if info.problem:
-            return [(row.entry.path.name, T.TEXT_DIM), (_("Cannot be opened: {why}").format(why=info.problem),
-                                                       (255, 150, 130))]
+            return [
+                (row.entry.path.name, T.TEXT_DIM),
+                (_("Cannot be opened: {why}").format(why=info.problem), (255, 150, 130)),
+            ]
         state = _("turn {turn}, {moves} moves").format(turn=info.turn, moves=info.moves)
         if info.winner:
             state += " · " + _("won by the {side}").format(side=side_title(info.winner))
@@ -350,9 +368,11 @@ class LoadScene(Scene):
         row = self.selected_row()
         self.btn_open.enabled = bool(row and row.openable)
         self.btn_delete.enabled = bool(row and row.entry.deletable and not self.is_current(row))
-        self.btn_delete.tooltip = Tip(_("Delete"), _("This is the game you are playing.")) if (
-            row and self.is_current(row)) else Tip(_("Delete"), _("Remove the file from the saves folder "
-                                                                 "(you are asked first)."))
+        self.btn_delete.tooltip = (
+            Tip(_("Delete"), _("This is the game you are playing."))
+            if (row and self.is_current(row))
+            else Tip(_("Delete"), _("Remove the file from the saves folder (you are asked first)."))
+        )
         self.lbl_empty.visible = not self.list.rows
 
     def make_next_picture(self) -> bool:
@@ -395,6 +415,7 @@ class LoadScene(Scene):
         if self.current is not None:
             self.current.autosave()  # (already written after its last move; this changes nothing then)
         from .menu import open_game
+
         open_game(self.app, game, replace_all=True)
 
     def _back_to_current(self) -> None:
@@ -405,10 +426,14 @@ class LoadScene(Scene):
         row = self.selected_row()
         if row is None or not row.entry.deletable or self.is_current(row):
             return
-        what = (_("the autosave of this game") if row.entry.autosave else _("the saved copy “{name}”").format(
-            name=row.entry.path.stem))
-        self.lbl_confirm.text = _("Delete {what} ({file})? It is removed from the saves folder and cannot be "
-                                  "brought back.").format(what=what, file=row.entry.path.name)
+        what = (
+            _("the autosave of this game")
+            if row.entry.autosave
+            else _("the saved copy “{name}”").format(name=row.entry.path.stem)
+        )
+        self.lbl_confirm.text = _(
+            "Delete {what} ({file})? It is removed from the saves folder and cannot be brought back."
+        ).format(what=what, file=row.entry.path.name)
         self.confirm.visible = True
         self.layout()
 

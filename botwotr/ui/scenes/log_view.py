@@ -8,6 +8,7 @@ player at the screen), in a box as big as the window allows; the wheel, the arro
 Up/Down, Home and End scroll it. A click on a line closes it and shows the board as it was after
 that line ("look back"); L, Escape or the Close button close it. It changes nothing in the game.
 """
+
 from __future__ import annotations
 
 import pygame
@@ -33,8 +34,7 @@ class FullLogScene(Scene):
         self.under = under
         lp = under.log_panel
         self.seat = lp.seat
-        self.list = ScrollList(clickable=True, size_key="body", stick_to_bottom=True, boxed=False,
-                               on_pick=self.pick)
+        self.list = ScrollList(clickable=True, size_key="body", stick_to_bottom=True, boxed=False, on_pick=self.pick)
         self.list.set_items(log_items(under.game, self.seat))
         self.btn_close = Button(_("Close"), self.close, name="close", icon="cancel")
         self.root.children = [self.list, self.btn_close]
@@ -64,8 +64,9 @@ class FullLogScene(Scene):
         bw = res.font("sans_bold", t.body).size(self.btn_close.text)[0] + t.px(50)
         self.btn_close.rect = pygame.Rect(self.box.right - t.pad - bw, self.box.y + t.px(6), bw, t.row)
         top = max(self.box.y + head, self.btn_close.rect.bottom + t.px(4))
-        self.list.rect = pygame.Rect(self.box.x + t.px(14), top, self.box.w - t.px(28),
-                                     self.box.bottom - top - t.px(12))
+        self.list.rect = pygame.Rect(
+            self.box.x + t.px(14), top, self.box.w - t.px(28), self.box.bottom - top - t.px(12)
+        )
         self._backdrop = None
 
     def on_resize(self, w, h) -> None:
@@ -78,9 +79,14 @@ class FullLogScene(Scene):
                 self.close()
                 return
             page = max(1, self.list.rect.h - self.theme.row)
-            step = {pygame.K_UP: -self.theme.row, pygame.K_DOWN: self.theme.row,
-                    pygame.K_PAGEUP: -page, pygame.K_PAGEDOWN: page,
-                    pygame.K_HOME: -10 ** 9, pygame.K_END: 10 ** 9}.get(k)
+            step = {
+                pygame.K_UP: -self.theme.row,
+                pygame.K_DOWN: self.theme.row,
+                pygame.K_PAGEUP: -page,
+                pygame.K_PAGEDOWN: page,
+                pygame.K_HOME: -(10**9),
+                pygame.K_END: 10**9,
+            }.get(k)
             if step is not None:
                 self.list.scroll = max(0, min(self.list.max_scroll, self.list.scroll + step))
             return
@@ -101,8 +107,11 @@ class FullLogScene(Scene):
         pygame.draw.rect(surface, T.BRASS, self.box, width=max(2, t.px(2)), border_radius=t.px(10))
         n = sum(1 for it in self.list.items if not it.heading)
         title = _("Game log")
-        sub = ngettext("{n} event · click a line to see the board after it · L or Escape closes",
-                       "{n} events · click a line to see the board after it · L or Escape closes", n).format(n=n)
+        sub = ngettext(
+            "{n} event · click a line to see the board after it · L or Escape closes",
+            "{n} events · click a line to see the board after it · L or Escape closes",
+            n,
+        ).format(n=n)
         x = self.box.x + t.px(14)
         img = res.text(title, "serif_bold", t.heading, T.BRASS_LIGHT)
         surface.blit(img, (x, self.box.y + t.px(8)))
@@ -111,7 +120,9 @@ class FullLogScene(Scene):
             f = res.font("sans", t.small)
             sub = ellipsize(sub, f, room)
             simg = res.text(sub, "sans", t.small, T.TEXT_DIM)
-            surface.blit(simg, (x + img.get_width() + t.px(16),
-                                self.box.y + t.px(8) + img.get_height() - simg.get_height() - t.px(2)))
+            surface.blit(
+                simg,
+                (x + img.get_width() + t.px(16), self.box.y + t.px(8) + img.get_height() - simg.get_height() - t.px(2)),
+            )
         self.root.draw(surface, t)
         self.draw_tooltip(surface)

@@ -9,6 +9,7 @@ Settings: the animation speed (1×, 2×, 4×), kept in `<home>/settings.json` an
 game opened afterwards (`open_game`). The window size and the interface language are command-line
 options (`--size`, `--lang`); the folders in use are shown read-only.
 """
+
 from __future__ import annotations
 
 import json
@@ -39,6 +40,7 @@ def load_settings(home) -> dict:
 def store_setting(home, key: str, value) -> None:
     """Change one setting, keeping the others (written atomically)."""
     from ...persistence.save import atomic_write
+
     data = load_settings(home)
     data[key] = value
     atomic_write(home / SETTINGS, json.dumps(data, indent=1, sort_keys=True))
@@ -57,6 +59,7 @@ def apply_speed(scene, speed: int) -> None:
 def open_game(app, game, replace_all: bool = False):
     """Show `game` in a new `GameScene` with the stored settings; returns the scene."""
     from .game import GameScene
+
     scene = GameScene(app, game)
     apply_speed(scene, animation_speed(app.home))
     if replace_all:
@@ -128,23 +131,53 @@ class MenuScene(Scene):
         self.panel = Panel(title=_("Menu"), bg=(52, 44, 36))
         self.root.add(self.panel)
         # the main page
-        self.btn_resume = Button(_("Resume"), self.resume, icon="check-mark", name="resume",
-                                 tooltip=Tip(_("Resume"), _("Back to the game (Escape).")))
-        self.btn_save_as = Button(_("Save as…"), lambda: self.show("save_as"), name="save_as",
-                                  tooltip=Tip(_("Save as"), _("Keep a copy of the game under a name of your "
-                                                              "choice; the autosave goes on as well.")))
-        self.btn_load = Button(_("Load a game…"), self.load, icon="scroll-unfurled", name="load",
-                               tooltip=Tip(_("Load a game"), _("Open another game. This one stays in its "
-                                                               "own autosave file.")))
-        self.btn_help = Button(_("Rules help"), self.rules_help, name="help",
-                               tooltip=Tip(_("Rules help (F1)"), _("The turn, the action dice, the keys.")))
+        self.btn_resume = Button(
+            _("Resume"),
+            self.resume,
+            icon="check-mark",
+            name="resume",
+            tooltip=Tip(_("Resume"), _("Back to the game (Escape).")),
+        )
+        self.btn_save_as = Button(
+            _("Save as…"),
+            lambda: self.show("save_as"),
+            name="save_as",
+            tooltip=Tip(
+                _("Save as"), _("Keep a copy of the game under a name of your choice; the autosave goes on as well.")
+            ),
+        )
+        self.btn_load = Button(
+            _("Load a game…"),
+            self.load,
+            icon="scroll-unfurled",
+            name="load",
+            tooltip=Tip(_("Load a game"), _("Open another game. This one stays in its own autosave file.")),
+        )
+        self.btn_help = Button(
+            _("Rules help"),
+            self.rules_help,
+            name="help",
+            tooltip=Tip(_("Rules help (F1)"), _("The turn, the action dice, the keys.")),
+        )
         self.btn_settings = Button(_("Settings"), lambda: self.show("settings"), name="settings")
-        self.btn_title = Button(_("Quit to the title"), self.quit_to_title, icon="cancel", name="title",
-                                tooltip=Tip(_("Quit to the title"), _(
-                                    "Nothing is lost: the game is in its autosave file; Continue or "
-                                    "Load a game opens it again.")))
-        self.main_buttons = [self.btn_resume, self.btn_save_as, self.btn_load, self.btn_help,
-                             self.btn_settings, self.btn_title]
+        self.btn_title = Button(
+            _("Quit to the title"),
+            self.quit_to_title,
+            icon="cancel",
+            name="title",
+            tooltip=Tip(
+                _("Quit to the title"),
+                _("Nothing is lost: the game is in its autosave file; Continue or Load a game opens it again."),
+            ),
+        )
+        self.main_buttons = [
+            self.btn_resume,
+            self.btn_save_as,
+            self.btn_load,
+            self.btn_help,
+            self.btn_settings,
+            self.btn_title,
+        ]
         self.lbl_auto = Label("", size_key="small", color=T.TEXT_DIM, align="center")
         # save as
         self.lbl_name = Label(_("Name of the copy"), kind="sans_bold", color=T.BRASS_LIGHT)
@@ -153,8 +186,9 @@ class MenuScene(Scene):
         self.btn_back = Button(_("Back"), lambda: self.show("main"), name="back")
         # settings
         self.lbl_speed = Label(_("Animation speed"), kind="sans_bold", color=T.BRASS_LIGHT)
-        self.speed_buttons = {s: Button(f"{s}×", (lambda s=s: self.set_speed(s)), name=f"speed:{s}",
-                                        selected=False) for s in SPEEDS}
+        self.speed_buttons = {
+            s: Button(f"{s}×", (lambda s=s: self.set_speed(s)), name=f"speed:{s}", selected=False) for s in SPEEDS
+        }
         self.lbl_folders = Label("", size_key="small", color=T.TEXT_DIM)
         self.page = ""
         self.show(page)
@@ -166,8 +200,10 @@ class MenuScene(Scene):
     def default_name(self) -> str:
         g = self.under.game
         import datetime as _dt
+
         return _("{scenario} - turn {turn} - {date}").format(
-            scenario=g.spec.name, turn=g.state["turn"], date=_dt.datetime.now().strftime("%Y-%m-%d %H.%M"))
+            scenario=g.spec.name, turn=g.state["turn"], date=_dt.datetime.now().strftime("%Y-%m-%d %H.%M")
+        )
 
     # -- pages --------------------------------------------------------------------------------
     def show(self, page: str) -> None:
@@ -190,14 +226,20 @@ class MenuScene(Scene):
                 b.selected = s == speed
             self.lbl_folders.text = _(
                 "Saves: {saves}\nCrash log: {log}\nWindow size and language are set when the program "
-                "starts (--size, --lang).").format(saves=autosaves.saves_folder(self.app.home),
-                                                   log=getattr(self.app, "crash_log", self.app.home / "crash.log"))
+                "starts (--size, --lang)."
+            ).format(
+                saves=autosaves.saves_folder(self.app.home),
+                log=getattr(self.app, "crash_log", self.app.home / "crash.log"),
+            )
         else:
             p.title = _("Menu")
             p.children = [*self.main_buttons, self.lbl_auto]
             slot = autosaves.slot_of(self.under.game)
-            self.lbl_auto.text = (_("Autosaved after every move: {file}").format(file=slot.name) if slot
-                                  else _("Not changed since it was opened: its file is as it was."))
+            self.lbl_auto.text = (
+                _("Autosaved after every move: {file}").format(file=slot.name)
+                if slot
+                else _("Not changed since it was opened: its file is as it was.")
+            )
         self.layout()
 
     def layout(self):
@@ -262,6 +304,7 @@ class MenuScene(Scene):
 
     def load(self) -> None:
         from .load import LoadScene
+
         self.under.autosave()
         self.app.push(LoadScene(self.app, current=self.under))
 

@@ -1,6 +1,7 @@
 """The title screen: new game (scenario, hotseat or companion, who plays which side), continue the
 most recently played game (its own autosave), load a game (the load screen), quit. Every game
 keeps its own autosave file, so starting or loading one never overwrites another."""
+
 from __future__ import annotations
 
 import random
@@ -36,19 +37,35 @@ class TitleScene(Scene):
         usable = [c for c in self.choices if c[2] is None]
         self.scenario = usable[0][0] if usable else None
         self.mode = "hotseat"
-        self.first_player_side = "fp"   # "Player 1" plays this side
+        self.first_player_side = "fp"  # "Player 1" plays this side
         self.problem = ""
-        self.seed: int | None = None     # tests may fix it
+        self.seed: int | None = None  # tests may fix it
 
         self.menu = Panel(bg=None)
-        self.btn_new = Button(_("New game"), self.new_game, icon="crossed-swords", name="new",
-                              tooltip=Tip(_("New game"), _("Start the scenario chosen on the right.")))
-        self.btn_continue = Button(_("Continue"), self.continue_game, icon="sands-of-time", name="continue",
-                                   tooltip=Tip(_("Continue"), _("Go on with the game you played last, from its "
-                                                                "autosave.")))
-        self.btn_load = Button(_("Load a game"), self.load_game, icon="scroll-unfurled", name="load",
-                               tooltip=Tip(_("Load a game"), _("Every game you started, and the copies you "
-                                                               "saved, with a picture of each position.")))
+        self.btn_new = Button(
+            _("New game"),
+            self.new_game,
+            icon="crossed-swords",
+            name="new",
+            tooltip=Tip(_("New game"), _("Start the scenario chosen on the right.")),
+        )
+        self.btn_continue = Button(
+            _("Continue"),
+            self.continue_game,
+            icon="sands-of-time",
+            name="continue",
+            tooltip=Tip(_("Continue"), _("Go on with the game you played last, from its autosave.")),
+        )
+        self.btn_load = Button(
+            _("Load a game"),
+            self.load_game,
+            icon="scroll-unfurled",
+            name="load",
+            tooltip=Tip(
+                _("Load a game"),
+                _("Every game you started, and the copies you saved, with a picture of each position."),
+            ),
+        )
         self.btn_quit = Button(_("Quit"), app.quit, icon="cancel", name="quit")
         for b in (self.btn_new, self.btn_continue, self.btn_load, self.btn_quit):
             b.size_key = "heading"
@@ -58,31 +75,63 @@ class TitleScene(Scene):
         self.lbl_scenario = self.card.add(Label(_("Scenario"), kind="sans_bold", color=T.BRASS_LIGHT))
         self.scenario_buttons = []
         for sid, name, problem in self.choices:
-            b = Button(name, (lambda s=sid: self.choose_scenario(s)), name=f"scenario:{sid}",
-                       selected=(sid == self.scenario),
-                       tooltip=Tip(name, problem or _("Built-in scenario '{id}'.").format(id=sid)))
+            b = Button(
+                name,
+                (lambda s=sid: self.choose_scenario(s)),
+                name=f"scenario:{sid}",
+                selected=(sid == self.scenario),
+                tooltip=Tip(name, problem or _("Built-in scenario '{id}'.").format(id=sid)),
+            )
             b.enabled = problem is None
             self.scenario_buttons.append(b)
             self.card.add(b)
         self.lbl_mode = self.card.add(Label(_("How you play"), kind="sans_bold", color=T.BRASS_LIGHT))
         self.mode_buttons = {
-            "hotseat": Button(_("Hotseat"), lambda: self.choose_mode("hotseat"), name="mode:hotseat",
-                              selected=True, tooltip=Tip(_("Hotseat"), _(
-                                  "Two players share this screen. Every rule is enforced; hands and "
-                                  "secret choices are hidden while the other player looks."))),
-            "companion": Button(_("Companion"), lambda: self.choose_mode("companion"), name="mode:companion",
-                                selected=False, tooltip=Tip(_("Companion"), _(
-                                    "Play with the physical game on the table: the program keeps "
-                                    "track, checks the rules and lets you enter dice and draws."))),
+            "hotseat": Button(
+                _("Hotseat"),
+                lambda: self.choose_mode("hotseat"),
+                name="mode:hotseat",
+                selected=True,
+                tooltip=Tip(
+                    _("Hotseat"),
+                    _(
+                        "Two players share this screen. Every rule is enforced; hands and "
+                        "secret choices are hidden while the other player looks."
+                    ),
+                ),
+            ),
+            "companion": Button(
+                _("Companion"),
+                lambda: self.choose_mode("companion"),
+                name="mode:companion",
+                selected=False,
+                tooltip=Tip(
+                    _("Companion"),
+                    _(
+                        "Play with the physical game on the table: the program keeps "
+                        "track, checks the rules and lets you enter dice and draws."
+                    ),
+                ),
+            ),
         }
         for b in self.mode_buttons.values():
             self.card.add(b)
         self.physical_cards = False  # companion mode: the players keep their cards in their hands
-        self.btn_cards = self.card.add(Button(_("Cards: tracked"), self.toggle_cards, name="cards",
-                                              tooltip=Tip(_("Cards"), _(
-                                                  "Tracked: you tell the program which cards you draw and it "
-                                                  "keeps the hands. Physical: the cards stay in your hands and "
-                                                  "the program does not track them."))))
+        self.btn_cards = self.card.add(
+            Button(
+                _("Cards: tracked"),
+                self.toggle_cards,
+                name="cards",
+                tooltip=Tip(
+                    _("Cards"),
+                    _(
+                        "Tracked: you tell the program which cards you draw and it "
+                        "keeps the hands. Physical: the cards stay in your hands and "
+                        "the program does not track them."
+                    ),
+                ),
+            )
+        )
         self.lbl_cards = self.card.add(Label("", size_key="small", color=T.TEXT_DIM))
         self.lbl_sides = self.card.add(Label(_("Who plays which side"), kind="sans_bold", color=T.BRASS_LIGHT))
         self.lbl_sides_text = self.card.add(Label("", color=T.TEXT))
@@ -132,9 +181,10 @@ class TitleScene(Scene):
             return
         from ...core import Game
         from .menu import open_game
+
         try:
             spec = catalog.spec_for(self.scenario)
-            seed = self.seed if self.seed is not None else random.randrange(1, 2 ** 31)
+            seed = self.seed if self.seed is not None else random.randrange(1, 2**31)
             game = Game.new(spec, seed=seed, options=self.options())
             open_game(self.app, game)  # its own autosave file from its first move: no other game is touched
         except Exception as e:  # noqa: BLE001 - broken content or map: say so, stay here
@@ -143,22 +193,30 @@ class TitleScene(Scene):
 
     def continue_game(self):
         from ...persistence.autosave import load_latest
+
         game, problems = load_latest(catalog.spec_for, self.app.home)
         if game is None:
-            self.problem = (_("The last game cannot be loaded: {why}. The other games are on the load "
-                              "screen.").format(why="; ".join(problems))
-                            if problems else _("There is no autosave yet."))
+            self.problem = (
+                _("The last game cannot be loaded: {why}. The other games are on the load screen.").format(
+                    why="; ".join(problems)
+                )
+                if problems
+                else _("There is no autosave yet.")
+            )
             return
         from .menu import open_game
+
         open_game(self.app, game)
 
     def load_game(self):
         from .load import LoadScene
+
         self.app.push(LoadScene(self.app))
 
     # -- layout and drawing -------------------------------------------------------------
     def layout(self):
         from ...persistence.autosave import candidates
+
         self.btn_continue.enabled = bool(candidates(self.app.home))
         t = self.theme
         w, h = self.app.size
@@ -199,8 +257,9 @@ class TitleScene(Scene):
             self.btn_cards.text = _("Cards: physical") if self.physical_cards else _("Cards: tracked")
             self.btn_cards.selected = self.physical_cards
             self.btn_cards.rect = pygame.Rect(x + half + t.px(8), y, half, t.row)
-            self.lbl_cards.text = (_("Your hands are not tracked.") if self.physical_cards
-                                   else _("You tell it the cards you draw."))
+            self.lbl_cards.text = (
+                _("Your hands are not tracked.") if self.physical_cards else _("You tell it the cards you draw.")
+            )
             self.lbl_cards.rect = pygame.Rect(x, y, half, 10)
             self.lbl_cards.rect.h = self.lbl_cards.fit_height(t)
             self.lbl_cards.rect.centery = self.btn_cards.rect.centery
@@ -210,8 +269,11 @@ class TitleScene(Scene):
         self.lbl_sides.rect.h = self.lbl_sides.fit_height(t)
         y = self.lbl_sides.rect.bottom + t.px(4)
         self.lbl_sides_text.text = _("{p1} plays the {s1}; {p2} plays the {s2}.").format(
-            p1=_("Player 1"), s1=side_title(self.first_player_side),
-            p2=_("Player 2"), s2=side_title("sh" if self.first_player_side == "fp" else "fp"))
+            p1=_("Player 1"),
+            s1=side_title(self.first_player_side),
+            p2=_("Player 2"),
+            s2=side_title("sh" if self.first_player_side == "fp" else "fp"),
+        )
         sw = t.px(110)
         self.lbl_sides_text.rect = pygame.Rect(x, y, iw - sw - t.px(8), 10)
         self.lbl_sides_text.rect.h = self.lbl_sides_text.fit_height(t)
@@ -239,6 +301,7 @@ class TitleScene(Scene):
         surf.fill(T.BG)
         try:
             from ..layouts import layout_for
+
             spec = catalog.spec_for(self.scenario) if self.scenario else None
             lay = layout_for(spec) if spec else None
             if lay is not None and lay.art is not None:
@@ -280,6 +343,7 @@ class TitleScene(Scene):
                 img = res.text(ln, "sans_bold", t.body, (255, 140, 120))
                 surface.blit(img, (w // 2 - img.get_width() // 2, y))
                 y += f.get_linesize()
-        credit = res.text(_("Icons: game-icons.net (CC BY 3.0) · Fonts: EB Garamond, Noto Sans (OFL)"),
-                          "sans", t.small, T.TEXT_DIM)
+        credit = res.text(
+            _("Icons: game-icons.net (CC BY 3.0) · Fonts: EB Garamond, Noto Sans (OFL)"), "sans", t.small, T.TEXT_DIM
+        )
         surface.blit(credit, (w - credit.get_width() - t.px(10), h - credit.get_height() - t.px(6)))
