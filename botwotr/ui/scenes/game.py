@@ -43,6 +43,7 @@ from ..panels import DecisionContext, LogPanel, panel_class_for
 from .. import decisions as _decisions  # noqa: F401  (registers the decision panels)
 from ..widgets import Button, Panel, Tip
 from .base import Scene
+from .log_view import open_full_log
 
 MESSAGE_SECONDS = 6.0
 
@@ -72,7 +73,8 @@ class GameScene(Scene):
         self.sides = SidesPanel(game.spec)
         self.decision = None
         self.decision_kind = object()
-        self.log_panel = LogPanel(on_pick=self.look_back)
+        # its "Full log" button opens what L opens
+        self.log_panel = LogPanel(on_pick=self.look_back, on_full=lambda: open_full_log(self))
         self.looking_at: int | None = None  # showing the position after this many log entries
         self.btn_present = Button(_("Back to the present"), self.back_to_present, name="present")
         self.toolbar = Panel(bg=None)
@@ -491,10 +493,6 @@ class GameScene(Scene):
             self.log_panel.rect = pygame.Rect(b.x + t.pad, b.bottom + t.pad, b.w - 2 * t.pad, h - b.bottom - 2 * t.pad)
         else:
             self.log_panel.rect = pygame.Rect(inner.x, rest_y + dec_h + t.pad, inner.w, rest_h - dec_h - t.pad)
-        if self.log_panel.on_full is None:  # its "Full log" button opens what L opens
-            from .log_view import open_full_log
-
-            self.log_panel.on_full = lambda: open_full_log(self)
         self.log_panel.layout(t)
         self.btn_force_undo.rect = pygame.Rect(t.pad, h - t.row - t.pad, t.px(220), t.row)
         self.btn_reveal.rect = pygame.Rect(0, 0, min(w - 40, t.px(420)), t.row + t.px(16))
@@ -556,8 +554,6 @@ class GameScene(Scene):
             self.show_help = not self.show_help
             return True
         if ev.key == pygame.K_l and not ctrl and not self.curtain:  # the full log
-            from .log_view import open_full_log
-
             self.show_help = False
             open_full_log(self)
             return True
