@@ -28,7 +28,6 @@ import os
 import random
 import resource
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -232,7 +231,7 @@ def main(argv=None) -> int:
 
     if a.skip_memory:
         return 0
-    from save_load import make_save
+    from save_load import child_result, make_save
     mruns = a.memory_runs or runs
     print("\n| log entries | file size | replay time min / median / max | max-RSS growth min / median / max |")
     print("|---|---|---|---|")
@@ -242,12 +241,9 @@ def main(argv=None) -> int:
             make_save(n, path)
             secs, mibs = [], []
             for _ in range(mruns):
-                out = subprocess.run([sys.executable, __file__, "--child", str(path)], capture_output=True,
-                                     text=True, env={**os.environ, "PYTHONPATH": str(ROOT)})
-                if out.returncode:
-                    print(out.stderr, file=sys.stderr)
+                r = child_result(__file__, path)
+                if r is None:
                     return 1
-                r = json.loads(out.stdout.strip().splitlines()[-1])
                 secs.append(r["seconds"])
                 mibs.append(r["growth_mib"])
             s, m = stats(secs), stats(mibs)

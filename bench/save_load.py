@@ -68,6 +68,17 @@ def measure(path: str) -> None:
                       "result": result}))
 
 
+def child_result(script: str, path: Path) -> dict | None:
+    """Run `script --child PATH` in a fresh process; its last output line as JSON (None, with
+    its error printed, if it failed)."""
+    out = subprocess.run([sys.executable, script, "--child", str(path)], capture_output=True,
+                         text=True, env={**os.environ, "PYTHONPATH": str(ROOT)})
+    if out.returncode:
+        print(out.stderr, file=sys.stderr)
+        return None
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
 def main(argv: list[str]) -> int:
     if argv[:1] == ["--child"]:
         measure(argv[1])
@@ -79,12 +90,9 @@ def main(argv: list[str]) -> int:
         for n in sizes:
             path = Path(tmp) / f"s{n}.json"
             make_save(n, path)
-            out = subprocess.run([sys.executable, __file__, "--child", str(path)], capture_output=True,
-                                 text=True, env={**os.environ, "PYTHONPATH": str(ROOT)})
-            if out.returncode:
-                print(out.stderr, file=sys.stderr)
+            r = child_result(__file__, path)
+            if r is None:
                 return 1
-            r = json.loads(out.stdout.strip().splitlines()[-1])
             print(f"| {n:,} | {path.stat().st_size / 1e6:.1f} MB | {r['seconds']:.1f} s | "
                   f"{r['growth_mib']:.0f} MiB | {r['result']} |", flush=True)
     return 0
