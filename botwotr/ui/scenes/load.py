@@ -290,6 +290,14 @@ class LoadScene(Scene):
         self.panel = self.root.add(Panel(title=_("Load a game")))
         self.list = self.panel.add(GameList(self))
         self.btn_open = self.panel.add(Button(_("Open"), self.open_selected, icon="check-mark", name="open"))
+        self.btn_review = self.panel.add(
+            Button(
+                _("Review"),
+                self.review_selected,
+                name="review",
+                tooltip=Tip(_("Review"), _("Step through this game turn by turn, or play on from any moment.")),
+            )
+        )
         self.btn_delete = self.panel.add(
             Button(
                 _("Delete…"),
@@ -367,6 +375,7 @@ class LoadScene(Scene):
     def selection_changed(self) -> None:
         row = self.selected_row()
         self.btn_open.enabled = bool(row and row.openable)
+        self.btn_review.enabled = bool(row and row.openable)
         self.btn_delete.enabled = bool(row and row.entry.deletable and not self.is_current(row))
         self.btn_delete.tooltip = (
             Tip(_("Delete"), _("This is the game you are playing."))
@@ -417,6 +426,22 @@ class LoadScene(Scene):
         from .menu import open_game
 
         open_game(self.app, game, replace_all=True)
+
+    def review_selected(self) -> None:
+        """Review mode for the selected save (scenes/review.py); the file is only read."""
+        row = self.selected_row()
+        if row is None or not row.openable:
+            return
+        try:
+            game = autosaves.load_path(row.entry.path, catalog.spec_for)
+        except SaveError as e:
+            self.problem = str(e)
+            row.info = Info(problem=str(e).replace(str(row.entry.path) + ": ", ""))
+            self.selection_changed()
+            return
+        from .review import open_review
+
+        open_review(self.app, game, source=row.entry.path.name)
 
     def _back_to_current(self) -> None:
         while self.app.scene is not self.current and len(self.app.scenes) > 1:
@@ -501,7 +526,8 @@ class LoadScene(Scene):
         bw = t.px(150)
         y = c.bottom - foot
         self.btn_open.rect = pygame.Rect(c.x, y, bw, foot)
-        self.btn_delete.rect = pygame.Rect(c.x + bw + t.px(10), y, bw, foot)
+        self.btn_review.rect = pygame.Rect(c.x + bw + t.px(10), y, bw, foot)
+        self.btn_delete.rect = pygame.Rect(c.x + 2 * (bw + t.px(10)), y, bw, foot)
         self.btn_back.rect = pygame.Rect(c.right - bw, y, bw, foot)
         self.note_y = self.list.rect.bottom + t.px(4)
         cw = min(w - t.px(80), t.px(560))
