@@ -22,7 +22,8 @@ from pathlib import Path
 
 from .review import Summary, Timeline_cache, summary
 from .ui.i18n import _, ngettext
-from .ui.logtext import log_entries, region_name, side_title
+from .core.view import event_for
+from .ui.logtext import PHASE_NAMES, event_sentence, region_name, side_title
 
 SEATS = {"public": "public", "free": "fp", "shadow": "sh"}
 FORMATS = ("md", "txt")
@@ -45,7 +46,10 @@ def summary_lines(game, s: Summary | None = None) -> list[str]:
         out.append(_("The {side} won. {reason}").format(side=side_title(s.winner), reason=s.reason or ""))
     else:
         out.append(_("The game is not over."))
-    out.append(ngettext("It lasted {n} turn", "It lasted {n} turns", s.turns).format(n=s.turns) + ".")
+    if s.turns:
+        out.append(
+            _("It ended in turn {n}.").format(n=s.turns) if s.winner else _("It is in turn {n}.").format(n=s.turns)
+        )
     for side in ("fp", "sh"):
         out.append(
             _("{side}: attacked {fought}, won {won} (attacking or defending); played {cards}; lost {lost}.").format(
@@ -88,7 +92,7 @@ def build(game, seat: str = "public", fmt: str = "md", pictures: dict | None = N
         raise ReportError(f"--format must be md or txt, not {fmt!r}")
     md = fmt == "md"
     pictures = pictures or {}
-    spec, tl = game.spec, Timeline_cache(game)
+    spec = game.spec
     lines: list[str] = []
 
     def heading(text: str, level: int) -> None:
@@ -136,59 +140,72 @@ def build(game, seat: str = "public", fmt: str = "md", pictures: dict | None = N
             lines.append(f"  {_('Turn'):>6}  {_('Victory points (Shadow)'):>24}  {_('Fate'):>5}")
             lines += [f"  {t:>6}  {vp:>24}  {f:>5}" for t, vp, f in s.course]
 
-    # the log, entry by entry
-    by_entry: dict[int, list[tuple[str, str]]] = {}
-    for i, kind, text in log_entries(game, seat):
-        by_entry.setdefault(i, []).append((kind, text))
-    battle_of = {}
-    for b in tl.battles:
-        for i in range(b.start, (b.end if b.end is not None else len(game.log) - 1) + 1):
-            battle_of[i] = b
+    # the log, event by event, through the same seat filter and sentences as the window's log
     heading(_("Set-up"), 2)
     turn = 0
-    paragraph: list[str] = []
     bullet = "- " if md else "  - "
+    paragraph: list[str] = []
+    battle = [None]
 
     def flush_battle() -> None:
         if paragraph:
-            b = paragraph_battle[0]
-            title = _("Battle for {target}").format(target=region_name(spec, b.target))
+            title = _("Battle for {target}").format(target=region_name(spec, battle[0]))
             lines.append("")
             lines.append((f"**{title}.** " if md else f"{title}: ") + " ".join(paragraph))
             lines.append("")
             paragraph.clear()
+        battle[0] = None
 
-    paragraph_battle: list = [None]
-    headings = ("TurnStarted", "PhaseStarted", "GameWon")
-    for i in range(len(game.log)):
-        fight = battle_of.get(i)
-        if fight is not None and paragraph_battle[0] is not fight:
-            flush_battle()
-            paragraph_battle[0] = fight
+    def new_turn(n: int) -> None:
+        nonlocal turn
+        picture(turn)
+        turn = n
+        heading(_("Turn {n}").format(n=n), 2)
+
+    for entry in game.log:
         buf: list[str] = []
-        for kind, text in by_entry.get(i, ()):
-            if kind in headings:
-                if buf:
-                    lines.append(bullet + " ".join(buf))
-                    buf = []
+        # a position given as data names its own turn: the start's "Turn 1 begins" is not told
+        given = any(e["e"] == "PositionSet" and (e.get("parts") or {}).get("turn") for e in entry["events"])
+
+        def flush_buf() -> None:
+            if buf:
+                lines.append(bullet + " ".join(buf))
+                buf.clear()
+
+        for ev in entry["events"]:
+            v = event_for(ev, seat)
+            text = event_sentence(v, spec) if v is not None else None
+            if not text or (given and v["e"] == "TurnStarted"):
+                continue
+            kind = v["e"]
+            if kind in ("TurnStarted", "PhaseStarted", "GameWon"):
+                flush_buf()
                 flush_battle()
             if kind == "TurnStarted":
-                picture(turn)
-                turn = tl.turn_of[i]
-                heading(_("Turn {n}").format(n=turn), 2)
+                new_turn(v["turn"])
             elif kind == "PhaseStarted":
                 heading(text.rstrip("."), 3)
             elif kind == "GameWon":
                 heading(_("The end"), 2)
                 lines.append(text)
-            elif fight is not None:
+            elif kind == "BattleStarted":
+                flush_buf()
+                battle[0] = v["target"]
                 paragraph.append(text)
+            elif battle[0] is not None:
+                paragraph.append(text)
+                if kind == "BattleEnded":
+                    flush_battle()
             else:
                 buf.append(text)
-        if buf:
-            lines.append(bullet + " ".join(buf))
-        if fight is not None and fight.end == i:
-            flush_battle()
+                parts = v.get("parts") or {} if kind == "PositionSet" else {}
+                if parts.get("turn") and parts["turn"] != turn:
+                    flush_buf()
+                    new_turn(parts["turn"])
+                if parts.get("phase"):
+                    flush_buf()
+                    heading(_(PHASE_NAMES.get(parts["phase"], parts["phase"])), 3)
+        flush_buf()
     flush_battle()
     picture(turn)
     while lines and lines[-1] == "":

@@ -89,6 +89,16 @@ class Timeline:
                 elif k == "PhaseStarted":
                     phase = e["phase"]
                     self.phase_starts.append((i, turn, phase))
+                elif k == "PositionSet":  # a position given as data: its turn and phase
+                    parts = e.get("parts") or {}
+                    if parts.get("turn") and parts["turn"] != turn:
+                        if self.turn_starts.get(turn) == i:
+                            del self.turn_starts[turn]
+                        turn = parts["turn"]
+                        self.turn_starts.setdefault(turn, i)
+                    if parts.get("phase"):
+                        phase = parts["phase"]
+                        self.phase_starts.append((i, turn, phase))
                 elif k == "GameWon":
                     phase = "over"
                 elif k == "BattleStarted":
