@@ -20,7 +20,7 @@ import os
 import sys
 from pathlib import Path
 
-from .review import Summary, Timeline_cache, summary
+from .review import Cursor, Summary, Timeline_cache, summary, turn_end_state
 from .ui.i18n import _, ngettext
 from .core.view import event_for
 from .ui.logtext import PHASE_NAMES, event_sentence, region_name, side_title
@@ -73,15 +73,6 @@ def _players(game) -> str:
     if not names:
         return ""
     return _(" vs ").join(f"{names.get(s, '?')} ({side_title(s)})" for s in ("fp", "sh"))
-
-
-def turn_end(game, turn: int) -> int:
-    """The number of log entries after which turn `turn` is over (the next one begins)."""
-    starts = sorted(Timeline_cache(game).turn_starts.items())
-    for t, n in starts:
-        if t > turn:
-            return n
-    return len(game.log)
 
 
 def build(game, seat: str = "public", fmt: str = "md", pictures: dict | None = None) -> str:
@@ -237,11 +228,18 @@ def write_pictures(game, folder, seat: str, link_base: Path | None = None) -> di
         layout = layout_for(game.spec)
         turns = [0, *sorted(tl.turn_starts)]
         for turn in turns:
-            at = min(tl.turn_starts.values()) if turn == 0 and tl.turn_starts else turn_end(game, turn)
-            if turn == 0 and not tl.turn_starts:
-                at = len(game.log)
+            if turn == 0:  # after the set-up: before the first turn's first event
+                first = min(tl.turn_starts.values()) if tl.turn_starts else len(game.log)
+                k = (
+                    next((j for j, e in enumerate(game.log[first]["events"]) if e["e"] == "TurnStarted"), 0)
+                    if first < len(game.log)
+                    else 0
+                )
+                state = Cursor(game, first, k).state
+            else:
+                state = turn_end_state(game, turn)
             path = folder / ("setup.png" if turn == 0 else f"turn-{turn:02d}.png")
-            surf = render_position(game, game.spec, layout, PICTURE_SIZE, seat, at=at)
+            surf = render_position(state, game.spec, layout, PICTURE_SIZE, seat)
             try:
                 save_png(surf, path, level=1, up=False)
             except (pygame.error, OSError) as e:
@@ -269,10 +267,11 @@ def cmd_report(args) -> int:
         except SaveError as e:
             raise ReportError(str(e)) from None
         out = Path(args.out) if args.out else None
-        if out is not None and out.parent and not out.parent.is_dir():
+        pictures = Path(args.pictures).resolve() if args.pictures else None
+        if out is not None and not out.parent.is_dir() and out.parent.resolve() != pictures:
             raise ReportError(f"{out}: the folder {out.parent} does not exist")
         pics = {}
-        if args.pictures:
+        if pictures is not None:
             pics = write_pictures(game, args.pictures, seat, out.parent if out is not None else None)
         text = build(game, seat, args.format, pics)
         if out is not None:

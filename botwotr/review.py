@@ -337,6 +337,25 @@ def origin_of(game: Game) -> dict | None:
 # -- the summary --------------------------------------------------------------------------------
 
 
+def turn_end(game: Game, turn: int) -> tuple[int, int]:
+    """The position (n, k) where turn `turn` is over: just before the next turn's TurnStarted
+    event (often inside the entry that ends the turn), or the end of the log."""
+    tl = Timeline_cache(game)
+    later = sorted((t, n) for t, n in tl.turn_starts.items() if t > turn)
+    if not later:
+        return len(game.log), 0
+    n = later[0][1]
+    events = game.log[n]["events"]
+    k = next((j for j, e in enumerate(events) if e["e"] == "TurnStarted"), 0)
+    return n, k
+
+
+def turn_end_state(game: Game, turn: int) -> dict:
+    """The state at the end of a turn (read it, do not change it)."""
+    n, k = turn_end(game, turn)
+    return Cursor(game, n, k).state
+
+
 @dataclass
 class Summary:
     winner: str | None
@@ -368,11 +387,9 @@ def summary(game: Game) -> Summary:
                 lost[e["side"]] += sum(v for v in e["units"].values() if v > 0)
     rules = game.rules
     course = []
-    ends = sorted(tl.turn_starts.items())
-    for idx, (turn, start) in enumerate(ends):
-        n = ends[idx + 1][1] if idx + 1 < len(ends) else len(game.log)
-        s = game.state_at(n)
-        course.append((turn, rules.shadow_vp(s), s["fate"]))
+    for turn in sorted(tl.turn_starts):
+        st = turn_end_state(game, turn)
+        course.append((turn, rules.shadow_vp(st), st["fate"]))
     st = game.state
     return Summary(
         winner=st["winner"],
