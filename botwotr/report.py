@@ -61,9 +61,9 @@ def summary_lines(game, s: Summary | None = None) -> list[str]:
             )
         )
     if s.course:
-        fate = " → ".join(str(f) for _t, _vp, f in s.course)
+        fate = ", ".join(str(f) for _t, _vp, f in s.course)
         out.append(_("The fate track, turn by turn: {course}.").format(course=fate))
-        vp = " → ".join(str(v) for _t, v, _f in s.course)
+        vp = ", ".join(str(v) for _t, v, _f in s.course)
         out.append(_("The Shadow's victory points, turn by turn: {course}.").format(course=vp))
     return out
 
@@ -267,12 +267,11 @@ def cmd_report(args) -> int:
         except SaveError as e:
             raise ReportError(str(e)) from None
         out = Path(args.out) if args.out else None
-        pictures = Path(args.pictures).resolve() if args.pictures else None
-        if out is not None and not out.parent.is_dir() and out.parent.resolve() != pictures:
-            raise ReportError(f"{out}: the folder {out.parent} does not exist")
         pics = {}
-        if pictures is not None:
+        if args.pictures:  # (its folder is made, with any missing parents)
             pics = write_pictures(game, args.pictures, seat, out.parent if out is not None else None)
+        if out is not None and not out.parent.is_dir():
+            raise ReportError(f"{out}: the folder {out.parent} does not exist")
         text = build(game, seat, args.format, pics)
         if out is not None:
             from .persistence.save import atomic_write

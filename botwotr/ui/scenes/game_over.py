@@ -32,9 +32,6 @@ class GameOverScene(Scene):
         self.under = game_scene
         self.finished = game_scene.game
         self.summary = summary(self.finished)
-        from ...report import summary_lines
-
-        self.lines = summary_lines(self.finished, self.summary)[1:]  # the first is the title's
         tip = Tip
         self.btn_review = self.root.add(
             Button(
@@ -151,19 +148,50 @@ class GameOverScene(Scene):
             img = res.text(ln, "sans", t.body, T.PARCHMENT)
             surface.blit(img, (self.box.centerx - img.get_width() // 2, y))
             y += img.get_height()
-        y += t.px(12)
-        for line in self.lines:
-            if line.startswith((_("The fate track, turn by turn"), _("The Shadow's victory points, turn by turn"))):
-                continue  # the chart shows them
-            for k, ln in enumerate(wrap_text(line, f, r.w - t.px(16))):
-                if y + f.get_linesize() > r.bottom:
-                    break
-                img = res.text(("• " if k == 0 else "  ") + ln, "sans", t.body, T.TEXT)
-                surface.blit(img, (r.x, y))
-                y += img.get_height()
+        y += t.px(14)
+        turns = _("It ended in turn {n}, after {moves} moves and {battles} battles.").format(
+            n=s.turns, moves=max(0, s.entries - 1), battles=len(s.battles)
+        )
+        img = res.text(turns, "sans", t.body, T.TEXT)
+        surface.blit(img, (self.box.centerx - img.get_width() // 2, y))
+        y += img.get_height() + t.px(12)
+        self._draw_table(surface, pygame.Rect(r.x, y, r.w, r.bottom - y))
         self._draw_chart(surface)
         self.root.draw(surface, t)
         self.draw_tooltip(surface)
+
+    def _draw_table(self, surface, r: pygame.Rect) -> None:
+        """Each side's battles attacked and won, cards played and units lost, side by side."""
+        t = self.theme
+        s = self.summary
+        names = (self.finished.state_at(1).get("options") or {}).get("players") or {}
+        rows = [
+            (_("Battles attacked"), s.fought),
+            (_("Battles won (attacking or defending)"), s.won),
+            (_("Cards played"), s.cards),
+            (_("Units lost"), s.lost),
+        ]
+        line = res.font("sans", t.body).get_linesize() + t.px(4)
+        col_w = min(t.px(170), r.w // 4)
+        x_sides = {"fp": r.right - 2 * col_w, "sh": r.right - col_w}
+        for side, x in x_sides.items():
+            title = side_title(side) + (f" ({names[side]})" if names.get(side) else "")
+            img = res.text(title, "sans_bold", t.body, T.side_style(side).fill if side == "sh" else T.BRASS_LIGHT)
+            if img.get_width() > col_w - t.px(6):
+                img = res.text(side_title(side), "sans_bold", t.body, T.BRASS_LIGHT)
+            surface.blit(img, (x + col_w - img.get_width() - t.px(6), r.y))
+        y = r.y + line
+        for i, (label, values) in enumerate(rows):
+            if y + line > r.bottom:
+                break
+            if i % 2 == 0:
+                pygame.draw.rect(surface, (40, 34, 28), pygame.Rect(r.x, y - t.px(2), r.w, line))
+            img = res.text(label, "sans", t.body, T.TEXT)
+            surface.blit(img, (r.x + t.px(6), y))
+            for side, x in x_sides.items():
+                v = res.text(str(values.get(side, 0)), "sans_bold", t.body, T.TEXT)
+                surface.blit(v, (x + col_w - v.get_width() - t.px(6), y))
+            y += line
 
     def _draw_chart(self, surface) -> None:
         """The fate marker and the Shadow's victory points at the end of each turn."""
