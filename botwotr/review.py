@@ -308,6 +308,16 @@ def Timeline_cache(game: Game) -> Timeline:  # noqa: N802 - reads as the class i
     return tl
 
 
+def setup_end(game: Game) -> tuple[int, int]:
+    """The position just after the set-up: before the first turn's first event (the board is
+    set up there; the very start, (0, 0), is an empty board)."""
+    for n, entry in enumerate(game.log[:1]):
+        for k, e in enumerate(entry["events"]):
+            if e["e"] == "TurnStarted":
+                return (n, k) if k < len(entry["events"]) else (n + 1, 0)
+    return (min(1, len(game.log)), 0)
+
+
 def can_see_all(game: Game) -> bool:
     """Everything may be shown only once the game is over (and then only if the players choose it)."""
     return bool(game.state["winner"])

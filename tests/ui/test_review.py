@@ -18,7 +18,7 @@ from botwotr.core.state import canonical, clone, new_state
 from botwotr.core.view import HIDDEN
 from botwotr.persistence import autosave as autosaves
 from botwotr.persistence import save as saves
-from botwotr.ui.logtext import card_name
+from botwotr.ui.logtext import card_name, region_name
 from botwotr.ui.scenes.game import GameScene
 from botwotr.ui.scenes.game_over import GameOverScene
 from botwotr.ui.scenes.load import LoadScene
@@ -75,6 +75,10 @@ def test_a_whole_game_steps_forward_and_back_by_event_with_the_core_state_at_eve
     folds = entry_folds(g)
     sc = open_review(app, g, source="test.json")
     app.step()
+    n0, k0 = sc.cursor.pos  # it opens just after the set-up: the board is set up, turn 1 not begun
+    assert n0 == 0 and g.log[0]["events"][k0]["e"] == "TurnStarted"
+    assert sc.cursor.state == expected(g, folds, n0, k0) and sc.cursor.state["regions"] != folds[0]["regions"]
+    sc.jump(0)
     assert sc.cursor.pos == (0, 0) and sc.cursor.state == g.state_at(0)
     seen = []
     while not sc.cursor.at_end():
@@ -127,6 +131,8 @@ def test_steps_by_move_and_by_turn_and_the_keys(make_app, finished):
     n, k = sc.cursor.pos
     assert (n, k) > (starts[-1][1] - 1, 0)
     key(app, pygame.K_HOME)
+    assert sc.cursor.pos[0] == 0 and g.log[0]["events"][sc.cursor.pos[1]]["e"] == "TurnStarted"
+    key(app, pygame.K_PAGEUP)
     assert sc.cursor.pos == (0, 0)
     key(app, pygame.K_END)
     assert sc.cursor.at_end() and sc.cursor.state == g.state
@@ -153,10 +159,18 @@ def test_battles_are_marked_and_jumped_to(make_app, finished):
         assert sc.view["battle"]["target"] == b.target
     key(app, pygame.K_b, pygame.KMOD_SHIFT)
     assert sc.cursor.pos == (battles[2].start, 0)
-    # the timeline: a click at a battle's mark goes there
+    # the timeline: a click at a battle's mark goes there; resting on it tells what is there
     x = sc.track.x_of(battles[0].start)
     click(app, (x, sc.track.rect.centery))
     assert abs(sc.cursor.n - battles[0].start) <= 1
+    for _ in range(40):
+        app.step()  # the mouse rests there: the tooltip is drawn
+    assert app.scene is sc and app.hover_time > 0.35, app.last_error
+    tip = sc.tooltip_at((sc.track.x_of(battles[0].start + 1), sc.track.rect.centery))
+    assert tip is not None and region_name(g.spec, battles[0].target) in tip.body
+    # every control's tooltip can be drawn too
+    for b in [*sc.controls.children, *sc.bar.children]:
+        assert sc.tooltip_at(b.rect.center) is not None
 
 
 def test_the_view_follows_the_seat_and_everything_only_once_the_game_is_over_R15(make_app, rohan, finished):

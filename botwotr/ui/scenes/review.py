@@ -5,7 +5,8 @@ a cursor in the game's log (`botwotr.review.Cursor`); under the board a timeline
 (a band each) and their phases (ticks), with the battles marked, and the controls:
 
     « Turn  ‹ Move  ‹ Event  Play/Pause  Event ›  Move ›  Turn »  ‹ Battle  Battle ›  speed
-    keys: ←/→ a move, Shift+←/→ an event, PageUp/PageDown a turn, Home/End, Space play/pause,
+    keys: ←/→ a move, Shift+←/→ an event, PageUp/PageDown a turn, Home (after the set-up) / End,
+          Space play/pause,
           B / Shift+B the next / previous battle, V the view, Escape back
 
 Playing steps one move at a time at the chosen speed with the live game's animations (the same
@@ -26,7 +27,7 @@ import bisect
 
 import pygame
 
-from ...review import Cursor, ReviewError, Timeline_cache, branch, can_see_all, event_seen, view_at
+from ...review import Cursor, ReviewError, Timeline_cache, branch, can_see_all, event_seen, setup_end, view_at
 from .. import resources as res
 from .. import theme as T
 from ..animation import Animator
@@ -34,7 +35,7 @@ from ..board_view import BoardView
 from ..hud import SidesPanel, draw_status_bar, waiting_text
 from ..i18n import N_, _
 from ..layouts import layout_for
-from ..logtext import PHASE_NAMES, event_sentence, side_title
+from ..logtext import PHASE_NAMES, event_sentence, region_name, side_title
 from ..widgets import Button, ListItem, Panel, ScrollList, Tip
 from .base import Scene
 
@@ -93,7 +94,7 @@ class Timeline(Panel):
         body = _("Move {n} of {total}: {phase}.").format(n=n, total=sc.cursor.end, phase=phase)
         if b is not None:
             body += " " + _("A battle for {where}, attacked by the {side}.").format(
-                where=sc.game.spec.board.regions[b.target].name, side=side_title(b.attacker)
+                where=region_name(sc.reviewed.spec, b.target), side=side_title(b.attacker)
             )
         return Tip(_("Turn {n}").format(n=turn) if turn else _("Set-up"), body + " " + _("Click to go there."))
 
@@ -209,8 +210,7 @@ class ReviewScene(Scene):
         # the cover before one side's view of a game that is not over
         self.btn_seat_yes = Button("", self._seat_confirmed, name="seat_yes")
         self.btn_seat_no = Button(_("Back"), self._seat_refused, name="seat_no")
-        if at:
-            self.jump(at)
+        self.jump(*((at, 0) if at is not None else setup_end(game)))
         self._refresh(force=True)
 
     # -- moving ---------------------------------------------------------------------------
@@ -241,7 +241,7 @@ class ReviewScene(Scene):
 
     def toggle_play(self) -> None:
         if not self.playing and self.cursor.at_end():
-            self.jump(0)
+            self.jump(*setup_end(self.reviewed))
         self.playing = not self.playing
         self.wait = 0.0
         self.btn_play.text = _("Pause") if self.playing else _("Play")
@@ -433,7 +433,7 @@ class ReviewScene(Scene):
             pygame.K_LEFT: lambda: self.step(-1, "event" if shift else "action"),
             pygame.K_PAGEDOWN: lambda: self.step(1, "turn"),
             pygame.K_PAGEUP: lambda: self.step(-1, "turn"),
-            pygame.K_HOME: lambda: self.jump(0),
+            pygame.K_HOME: lambda: self.jump(*setup_end(self.reviewed)),
             pygame.K_END: lambda: self.jump(self.cursor.end),
             pygame.K_SPACE: self.toggle_play,
             pygame.K_b: lambda: self.battle(-1 if shift else 1),
