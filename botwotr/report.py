@@ -20,7 +20,7 @@ import os
 import sys
 from pathlib import Path
 
-from .review import Cursor, Summary, Timeline_cache, summary, turn_end_state
+from .review import Cursor, Summary, Timeline_cache, setup_end, summary, turn_end_state
 from .ui.i18n import _, ngettext
 from .core.view import event_for
 from .ui.logtext import PHASE_NAMES, event_sentence, region_name, side_title
@@ -228,14 +228,8 @@ def write_pictures(game, folder, seat: str, link_base: Path | None = None) -> di
         layout = layout_for(game.spec)
         turns = [0, *sorted(tl.turn_starts)]
         for turn in turns:
-            if turn == 0:  # after the set-up: before the first turn's first event
-                first = min(tl.turn_starts.values()) if tl.turn_starts else len(game.log)
-                k = (
-                    next((j for j, e in enumerate(game.log[first]["events"]) if e["e"] == "TurnStarted"), 0)
-                    if first < len(game.log)
-                    else 0
-                )
-                state = Cursor(game, first, k).state
+            if turn == 0:  # after the set-up (or the position given as data)
+                state = Cursor(game, *setup_end(game)).state
             else:
                 state = turn_end_state(game, turn)
             path = folder / ("setup.png" if turn == 0 else f"turn-{turn:02d}.png")

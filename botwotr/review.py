@@ -310,11 +310,15 @@ def Timeline_cache(game: Game) -> Timeline:  # noqa: N802 - reads as the class i
 
 def setup_end(game: Game) -> tuple[int, int]:
     """The position just after the set-up: before the first turn's first event (the board is
-    set up there; the very start, (0, 0), is an empty board)."""
-    for n, entry in enumerate(game.log[:1]):
-        for k, e in enumerate(entry["events"]):
-            if e["e"] == "TurnStarted":
-                return (n, k) if k < len(entry["events"]) else (n + 1, 0)
+    set up there; the very start, (0, 0), is an empty board), or for a position given as data,
+    just after it."""
+    events = game.log[0]["events"] if game.log else []
+    for k, e in enumerate(events):
+        if e["e"] == "PositionSet":
+            return (0, k + 1) if k + 1 < len(events) else (1, 0)
+    for k, e in enumerate(events):
+        if e["e"] == "TurnStarted":
+            return (0, k)
     return (min(1, len(game.log)), 0)
 
 
