@@ -271,6 +271,14 @@ def test_what_if_from_the_load_screen_branches_a_new_game_and_leaves_the_origina
     assert gs.submit(gs.legal[0])
     again = saves.load(slot, lambda sid: finished.spec)
     assert again.origin == {"source": path.name, "entry": n} and len(again.log) == n + 1
+    # the load screen says where it comes from
+    load = LoadScene(app)
+    app.push(load)
+    for _ in range(5):
+        app.step()
+    row = next(r for r in load.list.rows if r.entry.path == slot)
+    text = " ".join(t for t, _c in load.row_lines(row))
+    assert f"what if: from {path.name}, move {n}" in text
 
 
 def test_a_branch_names_its_origin_and_a_bad_origin_is_refused(tmp_path, finished):

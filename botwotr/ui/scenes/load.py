@@ -49,6 +49,7 @@ class Info:
     players: dict = field(default_factory=dict)
     winner: str | None = None
     problem: str | None = None
+    origin: dict | None = None  # a "what if" branch: {"source": save name, "entry": N}
 
 
 def _key(entry) -> str | None:
@@ -121,6 +122,7 @@ def describe(game) -> Info:
         moves=max(0, len(game.log) - 1),
         players=players,
         winner=st.get("winner"),
+        origin=getattr(game, "origin", None),
     )
 
 
@@ -364,6 +366,10 @@ class LoadScene(Scene):
         if info.winner:
             state += " · " + _("won by the {side}").format(side=side_title(info.winner))
         players = _(" vs ").join(f"{name} ({side_title(side)})" for side, name in sorted(info.players.items()))
+        if isinstance(info.origin, dict) and info.origin.get("source"):
+            players += " · " + _("what if: from {source}, move {n}").format(
+                source=info.origin["source"], n=info.origin.get("entry", "?")
+            )
         kind = _("autosave, last played {date}") if row.entry.autosave else _("saved copy, {date}")
         tail = kind.format(date=when) + (" · " + _("the game you are playing") if self.is_current(row) else "")
         return [(f"{info.scenario} · {info.mode} · {state}", T.TEXT), (players, T.TEXT), (tail, T.TEXT_DIM)]
