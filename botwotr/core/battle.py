@@ -418,7 +418,7 @@ STAGES = {
 }
 
 
-def _noop(s, e):
+def _noop(w, e):
     pass
 
 

@@ -33,7 +33,7 @@ from .movement import MAX_ARMY, MOVE_MODES, move_army, parse_group
 from .recruitment import place_unit, rally_army
 from .scenario import ScenarioRules
 from .spec import SIDES, ScenarioSpec
-from .state import clone, unused_dice
+from .state import unused_dice
 from .turn import PHASES, pump, start_turn
 
 __all__ = [
@@ -105,7 +105,7 @@ def decide(
             f"{', '.join(sorted(params_of(name, cmd, state))) or 'none besides side and outcomes'}).",
         )
     outcomes = cmd.get("outcomes", [])
-    s = state if in_place else clone(state)
+    s = state  # only read here: the command works on a copy-on-write change of it (`Ctx`)
     if name != "start_game":
         if s["phase"] == "setup":
             fail("game/not_started", "The game has not been set up yet: start it first.")
@@ -114,6 +114,7 @@ def decide(
     opts = cmd.get("options") if name == "start_game" and isinstance(cmd.get("options"), dict) else s["options"]
     chance = Chance(s["seed"], s["rng"], outcomes, strict=opts.get("companion") is True)
     ctx = Ctx(spec, rules, s, chance)
+    s = ctx.s
     if side == "players":
         if not name.startswith("adjust_") and name != "start_game":
             fail("command/bad_side", "Only adjustments may be given by 'players'.")

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from .engine import decide, describe_pending
 from .errors import RuleError
-from .events import apply
+from .events import Change
 from .scenario import ScenarioRules, rules_for
 from .spec import ScenarioSpec
 from .state import clone, new_state
@@ -104,7 +104,7 @@ class Game:
         kept at each snapshot and for the last RECENT entries. On a bad entry the half-built game
         is dropped, so a state changed by the refused command is never seen."""
         g = cls(spec, seed, rules)
-        state = clone(g._state)
+        state = g._state
         last = len(entries)
         for i, entry in enumerate(entries):
             if not isinstance(entry, dict) or not isinstance(entry.get("cmd"), dict):
@@ -127,7 +127,7 @@ class Game:
             g.log.append(kept)
             n = i + 1
             if n % SNAPSHOT_EVERY == 0 or n > last - RECENT:
-                g._kept[n] = clone(state)
+                g._kept[n] = state  # states are never changed (copy-on-write, events.py)
         g._state = g._kept[len(g.log)]
         return g
 
@@ -164,11 +164,11 @@ class Game:
         base = self._kept[start]
         if self._folded is not None and start < self._folded[0] <= n:
             start, base = self._folded
-        s = clone(base)
+        w = Change(base)
         for entry in self.log[start:n]:
             for e in entry["events"]:
-                apply(s, e)
-        return s
+                w.apply(e)
+        return w.s
 
     def submit(self, cmd: dict) -> list[dict]:
         """Decide and record a command. Raises RuleError and changes nothing if it is illegal."""
@@ -246,8 +246,8 @@ class Game:
 
     def fold(self) -> dict:
         """The state rebuilt from the events alone (replay equals the live state)."""
-        s = new_state(self.spec, self.seed)
+        w = Change(new_state(self.spec, self.seed))
         for entry in self.log:
             for e in entry["events"]:
-                apply(s, e)
-        return s
+                w.apply(e)
+        return w.s

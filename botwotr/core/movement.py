@@ -191,7 +191,7 @@ def arrived(ctx: Ctx, side: str, region: str) -> None:
     reg = s["regions"][region]
     if rs.settlement and rs.owner == side and reg["control"] and reg["control"] != side:
         ctx.emit("ControlChanged", region=region, side=None, why="liberated")
-    toks = reg["rtokens"][other(side)]
+    toks = s["regions"][region]["rtokens"][other(side)]
     if toks:
         ctx.emit("RecruitmentTokensDestroyed", region=region, side=other(side), units=list(toks))
     check_excess(ctx, side, region)
