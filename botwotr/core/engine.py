@@ -96,13 +96,14 @@ def decide(
             fail("command/malformed", f"A command has no parameter called {key!r}.")
         if not isinstance(value, want) or (isinstance(value, bool) and key in INT_PARAMS):
             fail("command/malformed", f"The parameter '{key}' has the wrong type ({type(value).__name__}).")
-    unused = [k for k in cmd if k not in COMMON_PARAMS and k not in params_of(name, cmd, state)]
+    allowed = params_of(name, cmd, state)
+    unused = [k for k in cmd if k not in COMMON_PARAMS and k not in allowed]
     if unused:
         fail(
             "command/unused_parameter",
             f"'{name}' takes no parameter {unused[0]!r}"
             f"{' here' if name in ('use_die', 'attack') else ''} (it takes: "
-            f"{', '.join(sorted(params_of(name, cmd, state))) or 'none besides side and outcomes'}).",
+            f"{', '.join(sorted(allowed)) or 'none besides side and outcomes'}).",
         )
     outcomes = cmd.get("outcomes", [])
     s = state  # only read here: the command works on a copy-on-write change of it (`Ctx`)

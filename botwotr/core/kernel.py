@@ -36,6 +36,9 @@ class Ctx:
             self.w.mut("battle")  # the battle in progress stays this change's own, so current
         self.chance = chance
         self.events: list[dict] = []
+        # Answers of queries that only read the state, for a context that never emits (the one
+        # `legal_commands` works with); None while a command runs, as every event may change them.
+        self.memo: dict | None = None
 
     def emit(self, name: str, **data: Any) -> dict:
         e = {"e": name, **data}

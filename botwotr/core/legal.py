@@ -50,6 +50,11 @@ def groups(s: dict, spec: ScenarioSpec, side: str, frm: str):
                         yield g
 
 
+def _fresh(g: dict) -> dict:
+    """A group of `groups` with its own containers (every listed command is independent)."""
+    return dict(g, units=dict(g["units"]), characters=list(g["characters"]))
+
+
 def _led(spec, g) -> bool:
     """R-9.2: a leader, a Shadow leadership token or a character rated 1+ moves with the group."""
     return g["leaders"] > 0 or g.get("tokens", 0) > 0 or any(spec.characters[c].rating >= 1 for c in g["characters"])
@@ -83,6 +88,7 @@ def legal_commands(spec: ScenarioSpec, rules, s: dict) -> list[dict]:
     kind = p["kind"]
     side = p["side"]
     ctx = Ctx(spec, rules, s, None)
+    ctx.memo = {}  # this context only reads: its queries are kept for the whole list
     out: list[dict] = []
 
     def add(cmd, **kw):
@@ -93,9 +99,9 @@ def legal_commands(spec: ScenarioSpec, rules, s: dict) -> list[dict]:
         for i, face in enumerate(s["sides"][side]["rolled"]):
             if face not in seen:
                 seen.add(face)
-                out += die_action_commands(spec, rules, s, side, i, face)
+                out += die_action_commands(spec, rules, s, side, i, face, ctx=ctx)
         if side == "sh" and s["sides"]["sh"]["box"]:
-            out += die_action_commands(spec, rules, s, side, "box", "character")
+            out += die_action_commands(spec, rules, s, side, "box", "character", ctx=ctx)
         if unused_dice(s, other(side)) > unused_dice(s, side) and not p.get("placed"):
             add("pass")
             if side == "fp" and s["sides"]["fp"]["action_tokens"] > 0:
@@ -129,14 +135,25 @@ def legal_commands(spec: ScenarioSpec, rules, s: dict) -> list[dict]:
     elif kind == "move":
         max_len = MOVE_MODES[p["mode"]][0]
         need_lead = MOVE_MODES[p["mode"]][1]
+        need_orcs = MOVE_MODES[p["mode"]][2]
         for frm in movable_armies(ctx, side, p["mode"], p["moved"]):
-            for path in _paths(ctx, side, frm, max_len):
-                for g in groups(s, spec, side, frm):
-                    if need_lead and not _led(spec, g):
-                        continue
-                    if MOVE_MODES[p["mode"]][2] and not any("orc" in spec.units[u].tags for u in g["units"]):
-                        continue  # R-8.6: a Mordor move moves Orcs (engine.move_army refuses otherwise)
-                    add("move_army", **{"from": frm}, path=path, **g)
+            paths = _paths(ctx, side, frm, max_len)
+            if not paths:
+                continue
+            gs = [
+                g
+                for g in groups(s, spec, side, frm)
+                if (not need_lead or _led(spec, g))
+                # R-8.6: a Mordor move moves Orcs (movement.move_army refuses otherwise)
+                and (not need_orcs or any("orc" in spec.units[u].tags for u in g["units"]))
+            ]
+            for path in paths:
+                for g in gs:
+                    cmd = {"cmd": "move_army", "side": side, "from": frm, "path": path}
+                    cmd.update(g)
+                    cmd["units"] = dict(g["units"])
+                    cmd["characters"] = list(g["characters"])
+                    out.append(cmd)
         if p["optional"] or not out:
             add("done")
     elif kind == "attack":
@@ -155,12 +172,15 @@ def legal_commands(spec: ScenarioSpec, rules, s: dict) -> list[dict]:
                 for t in sorted(spec.board.neighbours(frm)):
                     if has_army(s["regions"][t], other(side)):
                         add("attack", **{"from": frm}, target=t)
+                gs = None
                 for path in [] if p.get("stay") else _paths(ctx, side, frm, 1):
                     to = path[0]
                     tg = [t for t in sorted(spec.board.neighbours(to)) if has_army(s["regions"][t], other(side))]
                     if not tg:
                         continue
-                    for g in groups(s, spec, side, frm):
+                    if gs is None:
+                        gs = list(groups(s, spec, side, frm))
+                    for g in map(_fresh, gs):
                         if mode == "character" and not _led(spec, g):
                             continue
                         if mode == "mordor" and not any(

@@ -114,7 +114,7 @@ def chars_in(state: dict, region: str, side: str | None, spec: ScenarioSpec) -> 
     return [
         c
         for c, cs in state["chars"].items()
-        if cs["status"] == "in_play" and cs["region"] == region and (side is None or spec.characters[c].side == side)
+        if cs["region"] == region and cs["status"] == "in_play" and (side is None or spec.characters[c].side == side)
     ]
 
 
