@@ -121,7 +121,7 @@ class Game:
                     "the recorded events differ from what the command gives "
                     "(the save was edited, or made by other content)",
                 )
-            kept = {"cmd": entry["cmd"], "events": clone(events)}
+            kept = {"cmd": entry["cmd"], "events": events}  # decided here: they share nothing kept
             if "forced_undos" in entry:
                 kept["forced_undos"] = _checked_notes(i, entry["forced_undos"])
             g.log.append(kept)
