@@ -91,6 +91,8 @@ def decide(
     if name != "start_game" and side not in SIDES and side != "players":
         fail("command/bad_side", f"A command must name the side giving it ('fp', 'sh' or 'players'), not {side!r}.")
     for key, value in cmd.items():
+        if type(value) in _EXACT_TYPES.get(key, ()):
+            continue  # the usual case: exactly one of the types the parameter takes
         want = PARAM_TYPES.get(key)
         if want is None:
             fail("command/malformed", f"A command has no parameter called {key!r}.")
@@ -174,6 +176,8 @@ PARAM_TYPES: dict[str, tuple] = {
 }
 PARAM_TYPES["tokens"] = (int,)  # Shadow leadership tokens moving with part of an army
 INT_PARAMS = {"n", "damage", "leaders", "die", "tokens"}
+# parameter -> the exact types it takes (a subclass, or a bool for a number, takes the long check)
+_EXACT_TYPES = {k: frozenset(v) for k, v in PARAM_TYPES.items()}
 
 # The parameters each command uses (docs/commands.md); any other is refused, so that a command
 # never carries a value that silently does nothing. `cmd`, `side` and `outcomes` go with any.

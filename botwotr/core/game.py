@@ -40,6 +40,7 @@ BARRIER_EVENTS = {
 }
 SNAPSHOT_EVERY = 64  # entries between kept states (bench/rohan_core.py, docs/PERFORMANCE.md)
 RECENT = 8  # the last states kept besides the snapshots
+_legal_commands = None  # botwotr.core.legal.legal_commands, imported when first asked for
 
 
 class ReplayError(Exception):
@@ -178,9 +179,10 @@ class Game:
         return events
 
     def legal_commands(self) -> list[dict]:
-        from .legal import legal_commands  # not needed to replay or draw (botwotr export)
-
-        return legal_commands(self.spec, self.rules, self.state)
+        global _legal_commands
+        if _legal_commands is None:
+            from .legal import legal_commands as _legal_commands  # not needed to replay or draw (export)
+        return _legal_commands(self.spec, self.rules, self.state)
 
     def view_for(self, seat: str) -> dict:
         return view_for(self.state, seat)

@@ -3,6 +3,10 @@
 The UI, the scripted runner, the bots and the tests all take their choices from this list. Each
 command listed here is accepted by `decide`; the random-playout test checks that on every step.
 Dice with the same face are interchangeable, so only the first die of each face is listed.
+
+Each listed command is its own dict, but the lists and dicts inside it (a path, the units that
+move) may be shared with other commands of the same list: copy a command before changing it.
+`decide` and `Game.submit` never change a command (the log keeps a copy).
 """
 
 from __future__ import annotations
@@ -48,11 +52,6 @@ def groups(s: dict, spec: ScenarioSpec, side: str, frm: str):
                         if reg["tokens"]:
                             g["tokens"] = tokens
                         yield g
-
-
-def _fresh(g: dict) -> dict:
-    """A group of `groups` with its own containers (every listed command is independent)."""
-    return dict(g, units=dict(g["units"]), characters=list(g["characters"]))
 
 
 def _led(spec, g) -> bool:
@@ -151,8 +150,6 @@ def legal_commands(spec: ScenarioSpec, rules, s: dict) -> list[dict]:
                 for g in gs:
                     cmd = {"cmd": "move_army", "side": side, "from": frm, "path": path}
                     cmd.update(g)
-                    cmd["units"] = dict(g["units"])
-                    cmd["characters"] = list(g["characters"])
                     out.append(cmd)
         if p["optional"] or not out:
             add("done")
@@ -180,7 +177,7 @@ def legal_commands(spec: ScenarioSpec, rules, s: dict) -> list[dict]:
                         continue
                     if gs is None:
                         gs = list(groups(s, spec, side, frm))
-                    for g in map(_fresh, gs):
+                    for g in gs:
                         if mode == "character" and not _led(spec, g):
                             continue
                         if mode == "mordor" and not any(

@@ -107,7 +107,7 @@ def has_army(reg: dict, side: str) -> bool:
 
 
 def armies(state: dict, side: str) -> list[str]:
-    return [r for r, reg in state["regions"].items() if has_army(reg, side)]
+    return [r for r, reg in state["regions"].items() if reg["side"] == side and sum(reg["units"].values()) > 0]
 
 
 def chars_in(state: dict, region: str, side: str | None, spec: ScenarioSpec) -> list[str]:
