@@ -14,16 +14,24 @@ from .spec import SIDES, ScenarioSpec
 
 
 def clone(obj: Any) -> Any:
-    """A deep copy of plain data; several times faster than `copy.deepcopy`."""
+    """A deep copy of plain data; several times faster than `copy.deepcopy` (a shallow copy in C,
+    then a copy of each dict or list inside it)."""
     t = type(obj)
     if t is dict:
-        return {k: (v if type(v) in _ATOMS else clone(v)) for k, v in obj.items()}
+        out = obj.copy()
+        for k, v in obj.items():
+            tv = type(v)
+            if tv is dict or tv is list:
+                out[k] = clone(v)
+        return out
     if t is list:
-        return [v if type(v) in _ATOMS else clone(v) for v in obj]
+        out = obj.copy()
+        for i, v in enumerate(obj):
+            tv = type(v)
+            if tv is dict or tv is list:
+                out[i] = clone(v)
+        return out
     return obj
-
-
-_ATOMS = {str, int, bool, type(None), float}
 
 
 def canonical(state: dict) -> str:
