@@ -82,6 +82,9 @@ __all__ = [
 def decide(
     spec: ScenarioSpec, rules: ScenarioRules, state: dict, cmd: Any, *, in_place: bool = False
 ) -> tuple[list[dict], dict]:
+    """The events of `cmd` and the state after them. `state` is never changed (the new state
+    shares what the command did not touch with it); `in_place` is kept for the callers that pass
+    it and changes nothing."""
     if not isinstance(cmd, dict):
         fail("command/malformed", "A command must be a mapping with a 'cmd' name.")
     name = cmd.get("cmd")
