@@ -4,11 +4,12 @@
 from __future__ import annotations
 
 from collections import Counter
+from typing import Any
 
 from .state import army_size
 
 
-def check(game) -> None:
+def check(game: Any) -> None:
     s, spec = game.state, game.spec
     kinds = {p["kind"] for p in s["pending"]}
     assert s["winner"] or s["pending"], "the game must always wait on a decision"

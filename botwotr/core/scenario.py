@@ -9,6 +9,8 @@ without touching the engine.
 
 from __future__ import annotations
 
+from .battle import die_value, hits_of, maneuver_hits
+from .errors import RuleError
 from .spec import ScenarioSpec
 from .state import controller
 
@@ -69,8 +71,6 @@ class ScenarioRules:
 
     # -- Effects the data cannot express -------------------------------------------------
     def hook(self, ctx, name: str, side: str, effect: dict) -> None:
-        from .errors import RuleError
-
         raise RuleError("effect/unknown_hook", f"This scenario has no rule called '{name}'.")
 
     def ability(self, ctx, char: str, side: str) -> bool:
@@ -87,8 +87,6 @@ class ScenarioRules:
         extra_hits (n more hits), cancel_hits (cancel n enemy hits), hits_per_maneuver_hit
         (n more hits for each maneuver die that hit), reroll_misses (re-roll up to n dice that
         missed; new hits count)."""
-        from .battle import hits_of, maneuver_hits, die_value
-
         b = ctx.s["battle"]
         p = self.spec.units[unit].ability_params
         hits = dict(b["hits"])

@@ -1,0 +1,123 @@
+"""What every rule module shares: the working context of one `decide` call (`Ctx`), the refusal
+(`fail`), and the dispatch tables the rule modules fill when they are imported: `COMMANDS` (command
+name -> handler), `ANSWERS` (pending kind -> the commands that answer it), `AUTO` (pending kinds the
+engine resolves by itself) and `EFFECTS` (effect `do` -> handler, filled by `card_effects`).
+
+`run_effects` lives here, not with the effects, so that the rule areas that start effects (fate,
+the Shadow Box, cards, battles) need not import the module that carries them out: this module
+imports no rule module, and no rule module imports one above it (tests/core/test_import_cycles.py).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Callable, NoReturn, TypeVar
+
+from . import events as ev
+from .errors import RuleError
+
+if TYPE_CHECKING:
+    from .chance import Chance
+    from .scenario import ScenarioRules
+    from .spec import ScenarioSpec
+
+
+class Ctx:
+    """The working state of one `decide` call."""
+
+    def __init__(self, spec: ScenarioSpec, rules: ScenarioRules, state: dict[str, Any], chance: Chance | None):
+        self.spec = spec
+        self.rules = rules
+        # The working state: a copy-on-write change of `state`, which is never changed itself
+        # (botwotr.core.events). `s` is the same dict for the whole call and always current; a
+        # container read from it may be replaced by the next event, so read it again after emit.
+        self.w = ev.Change(state)
+        self.s = self.w.s
+        if self.s.get("battle") is not None:
+            self.w.mut("battle")  # the battle in progress stays this change's own, so current
+        self.chance = chance
+        self.events: list[dict[str, Any]] = []
+        # Answers of queries that only read the state, for a context that never emits (the one
+        # `legal_commands` works with); None while a command runs, as every event may change them.
+        self.memo: dict[str, Any] | None = None
+
+    def emit(self, name: str, **data: Any) -> dict[str, Any]:
+        e = {"e": name, **data}
+        ev.HANDLERS[name](self.w, e)
+        self.events.append(e)
+        return e
+
+    def push(self, kind: str, side: str | None, **data: Any) -> None:
+        self.emit("PendingPushed", decision={"kind": kind, "side": side, **data})
+
+    def pop(self) -> dict[str, Any]:
+        top: dict[str, Any] = self.s["pending"][-1]
+        self.emit("PendingPopped", kind=top["kind"])
+        return top
+
+    def update(self, **changes: Any) -> dict[str, Any]:
+        d = dict(self.s["pending"][-1])
+        d.update(changes)
+        self.emit("PendingUpdated", decision=d)
+        return d
+
+    @property
+    def top(self) -> dict[str, Any] | None:
+        return self.s["pending"][-1] if self.s["pending"] else None
+
+    def push_below(self, depth: int, kind: str, side: str | None, **data: Any) -> None:
+        """Push a decision beneath every decision asked since the stack held `depth` entries,
+        so that what a step just asked (an army over 5, a choice) is answered first."""
+        asked = [self.pop() for _ in range(len(self.s["pending"]) - depth)]
+        self.push(kind, side, **data)
+        for a in reversed(asked):
+            self.emit("PendingPushed", decision=a)
+
+
+def fail(code: str, message: str, rule: str | None = None) -> NoReturn:
+    raise RuleError(code, message, rule)
+
+
+# ---------------------------------------------------------------------------------------------
+# The dispatch tables (filled by the rule modules as they are imported; botwotr.core.engine
+# imports them all)
+
+COMMANDS: dict[str, Callable[..., Any]] = {}
+# pending kind -> commands that answer it
+ANSWERS: dict[str, tuple[str, ...]] = {}
+# pending kinds the engine resolves by itself
+AUTO: dict[str, Callable[..., Any]] = {}
+# effect `do` -> handler(ctx, side, effect, source) (botwotr.core.card_effects)
+EFFECTS: dict[str, Callable[..., Any]] = {}
+
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def command(name: str) -> Callable[[F], F]:
+    """Register the decorated function as the handler of command `name`."""
+
+    def deco(fn: F) -> F:
+        COMMANDS[name] = fn
+        return fn
+
+    return deco
+
+
+def run_effects(ctx: Ctx, side: str, effects: list[Any], source: str) -> None:
+    """Run effects in order; an effect that needs a choice pushes its decision and the rest waits
+    in a `continue` frame beneath it (R-5.9: each applies as far as it can)."""
+    for i, eff in enumerate(effects):
+        depth = len(ctx.s["pending"])
+        EFFECTS[eff["do"]](ctx, side, eff, source)
+        if len(ctx.s["pending"]) > depth and i + 1 < len(effects):
+            ctx.push_below(depth, "continue", side, effects=list(effects[i + 1 :]), source=source)
+            return
+        if ctx.s["winner"]:
+            return
+
+
+def _auto_continue(ctx: Ctx, p: dict[str, Any]) -> None:
+    run_effects(ctx, p["side"], p["effects"], p["source"])
+
+
+AUTO["continue"] = _auto_continue
