@@ -250,7 +250,7 @@ PROTECTION = {"minas_tirith": 8, "cair_andros": 5}
 
 def tracks():
     slots = list(rohan.tracks())
-    y = 898
+    y = 890
     for rid, top in PROTECTION.items():
         for i in range(top + 1):
             slots.append({"id": f"protection.{rid}.{i}", "track": "protection",
@@ -282,7 +282,10 @@ def dump_yaml(polys, pairs, anchors, path: Path):
     w("  art: gondor_art.png")
     w("  seed: 3019                  # seeds the procedural textures")
     w("  style: gondor               # the painter's look for this face (white stone, Mordor)")
-    w("  shadow_box: {title: \"The Shadow Box \\u2014 the Witch-king\", special: \"Darkness\"}")
+    w("  shadow_box:                 # the words the frame paints (the slots are Rohan's)")
+    w("    title: \"The Shadow Box \\u2014 the Witch-king\"")
+    w("    special: \"Darkness\"")
+    w("    positions: {palantir_room: \"Position 1\", balcony: \"Position 2\", pits: \"Position 3\"}")
     w("")
     w("# terrain: plains | mountains | forest | marsh | fort | stronghold")
     w("# owner: side owning the settlement at the start (fp Free Peoples, sh Shadow)")

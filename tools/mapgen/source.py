@@ -81,6 +81,7 @@ class MapSource:
     style: str = "rohan"
     shadow_box_title: str = "The Shadow Box \u2014 Saruman"
     special_deck: str = "Gr\u00edma"
+    position_names: dict[str, str] = field(default_factory=dict)  # Shadow Box slot -> painted name
     regions: dict[str, SrcRegion] = field(default_factory=dict)
     borders: list[SrcBorder] = field(default_factory=list)
     tracks: list[SrcTrack] = field(default_factory=list)
@@ -133,6 +134,10 @@ def load_source(path: str | Path) -> MapSource:
         raise SourceError(f"{path}: map.shadow_box: expected a mapping")
     src.shadow_box_title = str(sbox.get("title", src.shadow_box_title))
     src.special_deck = str(sbox.get("special", src.special_deck))
+    names = sbox.get("positions") or {}
+    if not isinstance(names, dict):
+        raise SourceError(f"{path}: map.shadow_box.positions: expected a mapping slot -> name")
+    src.position_names = {str(k): str(v) for k, v in names.items()}
     if size[0] % src.tile_size or size[1] % src.tile_size:
         raise SourceError(f"{path}: map.size {size} is not a multiple of tile_size")
 
