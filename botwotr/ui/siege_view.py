@@ -1,0 +1,251 @@
+"""The siege on the board: the Gondor-only pieces and markers, drawn from the view's state.
+
+The Battle for Gondor keeps its own state in ``view["flags"]["gondor"]`` (the contract in
+docs/ui.md): the protection values of Minas Tirith and Cair Andros, the catapults and siege
+towers standing in regions, and the regions still under the Darkness. :func:`siege_state` is the
+one accessor: it returns ``None`` for a view without those keys (the Battle for Rohan), and then
+nothing here draws anything, adds a tooltip or a line.
+
+    siege_view.draw(surface, board_view, theme, view)   # from BoardView._draw_pieces
+    siege_view.region_lines(board_view, rid)             # extra tooltip lines for a region
+
+What is drawn:
+- the Darkness: a dark veil over every region it still covers, its edge marked, the region's
+  name kept readable on top; a region out of the list shows the bare board again (it lifted);
+- the protection values: a marker on the space of each stronghold's track
+  (``protection.<region>.<value>`` slots), and a shield with the value beside the stronghold on
+  the map; at 0 the shield becomes a ruined castle (breached);
+- catapults and siege towers: Shadow pieces at the region's ``siege`` anchor.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from . import resources as res
+from . import theme as T
+from .i18n import _, ngettext
+from .logtext import region_name
+from .widgets import Tip
+
+DARK_VEIL = (22, 14, 34)
+DARK_EDGE = (50, 30, 70)
+STONE = (244, 242, 234)
+BREACH = (150, 34, 26)
+
+
+def siege_state(view) -> dict | None:
+    """The Gondor siege keys of a view, or None (a view without them: Rohan)."""
+    if not view:
+        return None
+    g = (view.get("flags") or {}).get("gondor")
+    return g if isinstance(g, dict) else None
+
+
+def _last_view(bv):
+    cached = getattr(bv, "_frame_cache", None)
+    return cached[1] if cached else None
+
+
+def darkness(g) -> list[str]:
+    return [r for r in (g.get("darkness") or []) if isinstance(r, str)]
+
+
+# ---------------------------------------------------------------------------------- drawing
+
+
+def draw(surface, bv, theme, view) -> None:
+    """Everything the siege adds to the board, under the armies (nothing for Rohan)."""
+    g = siege_state(view)
+    if g is None:
+        return
+    _draw_darkness(surface, bv, theme, g)
+    _draw_protection(surface, bv, theme, g)
+    _draw_engines(surface, bv, theme, g)
+
+
+def _draw_darkness(surface, bv, theme, g) -> None:
+    dark = [r for r in darkness(g) if r in bv.layout.polygons]
+    if not dark:
+        return
+    cam = bv.camera
+    for rid in dark:
+        bv._fill_poly(surface, rid, DARK_VEIL, 118)
+    # the edge of the Darkness: the borders between a dark region and a clear one
+    inside = set(dark)
+    wd = max(2, int(7 * cam.scale))
+    for bl in bv.layout.borders:
+        if (bl.a in inside) != (bl.b in inside):
+            pts = [cam.to_screen(x, y) for x, y in bl.points]
+            if len(pts) >= 2:
+                pygame.draw.lines(surface, DARK_EDGE, False, pts, wd)
+    # names stay readable over the veil
+    size = max(theme.small, min(theme.body, int(26 * cam.scale)))
+    for rid in dark:
+        name = region_name(bv.spec, rid)
+        x, y = cam.to_screen(*bv.layout.anchor(rid, "label"))
+        img = res.text(name, "serif_bold", size, T.INK)
+        r = img.get_rect(center=(round(x), round(y)))
+        plate = r.inflate(theme.px(8), theme.px(2))
+        pygame.draw.rect(surface, (214, 206, 218), plate, border_radius=theme.px(4))
+        pygame.draw.rect(surface, DARK_EDGE, plate, width=1, border_radius=theme.px(4))
+        surface.blit(img, r)
+        bv._add_tip(plate, darkness_tip(bv, rid))
+
+
+def _marker(surface, rect, icon, fill, rim, ink):
+    from .board_view import draw_token
+
+    draw_token(surface, rect, None, icon, shape="circle", fill=fill, rim=rim, ink=ink)
+
+
+def _draw_protection(surface, bv, theme, g) -> None:
+    prot = g.get("protection") or {}
+    start = g.get("protection_start") or {}
+    cam = bv.camera
+    for rid, value in sorted(prot.items()):
+        if not isinstance(value, int) or rid not in bv.layout.polygons:
+            continue
+        breached = value <= 0
+        icon = "castle-ruins" if breached else ("white-tower" if rid == "minas_tirith" else "castle")
+        rim = BREACH if breached else T.side_style("fp").rim
+        tip = protection_tip(bv, rid, value, start.get(rid))
+        # on the track
+        slot = bv._slot_rect(f"protection.{rid}.{max(0, value)}")
+        if slot is not None:
+            m = max(14, int(min(slot.w, slot.h) * 0.92))
+            rr = pygame.Rect(0, 0, m, m)
+            rr.center = slot.center
+            _marker(surface, rr, icon, STONE, rim, rim)
+            bv.piece_rects[("protection", rid)] = rr
+            bv._add_tip(rr, tip)
+        # beside the stronghold on the map
+        x, y = cam.to_screen(*bv.layout.anchor(rid, "control"))
+        m = max(18, int(bv.piece_size() * 0.55))
+        rr = pygame.Rect(0, 0, m, m)
+        rr.center = (round(x + 30 * cam.scale), round(y - 34 * cam.scale))
+        _marker(surface, rr, icon, STONE, rim, rim)
+        if not breached:
+            from .board_view import draw_badge
+
+            draw_badge(
+                surface,
+                (rr.right, rr.bottom),
+                str(value),
+                max(12, int(m * 0.55)),
+                T.side_style("fp").badge,
+                (255, 255, 255),
+            )
+        bv.piece_rects[("protection_map", rid)] = rr
+        bv._add_tip(rr, tip)
+
+
+def _engine_spots(bv, rid, n):
+    cam = bv.camera
+    anchors = bv.layout.anchors.get(rid, {})
+    x, y = anchors.get("siege") or anchors.get("tokens") or anchors["army"]
+    sx, sy = cam.to_screen(x, y)
+    m = max(16, int(bv.piece_size() * 0.62))
+    gap = max(2, m // 8)
+    total = n * m + (n - 1) * gap
+    x0 = sx - total / 2
+    return [pygame.Rect(round(x0 + k * (m + gap)), round(sy - m / 2), m, m) for k in range(n)]
+
+
+def _draw_engines(surface, bv, theme, g) -> None:
+    cats = g.get("catapults") or {}
+    towers = g.get("towers") or {}
+    sh = T.side_style("sh")
+    for rid in sorted(set(cats) | set(towers)):
+        if rid not in bv.layout.polygons:
+            continue
+        nc = max(0, int(cats.get(rid, 0) or 0))
+        nt = max(0, int(towers.get(rid, 0) or 0))
+        pieces = ["catapult"] * nc + ["tower"] * nt
+        if not pieces:
+            continue
+        for k, (kind, rect) in enumerate(zip(pieces, _engine_spots(bv, rid, len(pieces)))):
+            icon = "catapult" if kind == "catapult" else "siege-tower"
+            _marker(surface, rect, icon, sh.fill, sh.rim, sh.ink)
+            bv.piece_rects[(kind, rid, k)] = rect
+            bv._add_tip(rect, catapult_tip(bv, rid, nc, g) if kind == "catapult" else tower_tip(bv, rid, nt))
+
+
+# ---------------------------------------------------------------------------------- words
+
+
+def protection_tip(bv, rid, value, start) -> Tip:
+    name = region_name(bv.spec, rid)
+    if value <= 0:
+        return Tip(
+            _("{place}: breached").format(place=name),
+            lines=[
+                _("Its protection value is used up: from now on hits on its defenders kill as usual."),
+            ],
+        )
+    lines = [
+        _("Protection value {n} of {start}.").format(n=value, start=start)
+        if isinstance(start, int)
+        else _("Protection value {n}.").format(n=value)
+    ]
+    lines.append(
+        _(
+            "Hits scored by an attacker from outside the walls wear the value down instead of killing "
+            "defenders; the loss is permanent. At 0 the stronghold is breached."
+        )
+    )
+    return Tip(_("{place}: the walls").format(place=name), lines=lines)
+
+
+def catapult_tip(bv, rid, n, g) -> Tip:
+    total = sum(max(0, int(v or 0)) for v in (g.get("catapults") or {}).values())
+    lines = [
+        ngettext("{n} catapult here.", "{n} catapults here.", n).format(n=n),
+        _(
+            "Built by the Shadow only in the Pelennor regions not next to Minas Tirith, at most two in a "
+            "region. One Army die fires every catapult on the board (at most five dice) against the "
+            "city's protection value."
+        ),
+        ngettext("{n} catapult on the board.", "{n} catapults on the board.", total).format(n=total),
+    ]
+    return Tip(_("Catapult ({place})").format(place=region_name(bv.spec, rid)), lines=lines)
+
+
+def tower_tip(bv, rid, n) -> Tip:
+    lines = [
+        ngettext("{n} siege tower here.", "{n} siege towers here.", n).format(n=n),
+        _("In a battle a siege tower hits on 5+ for one round, then it is discarded."),
+    ]
+    return Tip(_("Siege tower ({place})").format(place=region_name(bv.spec, rid)), lines=lines)
+
+
+def darkness_tip(bv, rid) -> Tip:
+    return Tip(
+        _("{place}: under the Darkness").format(place=region_name(bv.spec, rid)),
+        lines=[_("The Darkness lies over this region; it lifts region by region.")],
+    )
+
+
+def region_lines(bv, rid) -> list[str]:
+    """Extra tooltip lines for a region on the Gondor board (none for Rohan)."""
+    lines: list[str] = []
+    rs = bv.spec.board.regions.get(rid)
+    if rs is not None and getattr(rs, "recruitment_area", False):
+        lines.append(_("Recruitment area: no stacking limit."))
+    g = siege_state(_last_view(bv))
+    if g is None:
+        return lines
+    if rid in darkness(g):
+        lines.append(_("Under the Darkness."))
+    prot = (g.get("protection") or {}).get(rid)
+    if isinstance(prot, int):
+        lines.append(
+            _("Breached: its protection value is used up.") if prot <= 0 else _("Protection value {n}.").format(n=prot)
+        )
+    nc = int((g.get("catapults") or {}).get(rid, 0) or 0)
+    if nc:
+        lines.append(ngettext("{n} catapult.", "{n} catapults.", nc).format(n=nc))
+    nt = int((g.get("towers") or {}).get(rid, 0) or 0)
+    if nt:
+        lines.append(ngettext("{n} siege tower.", "{n} siege towers.", nt).format(n=nt))
+    return lines
