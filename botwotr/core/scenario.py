@@ -12,6 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
+from .battle import die_value, hits_of, maneuver_hits
+from .errors import RuleError
 from .spec import ScenarioSpec
 from .state import controller
 
@@ -138,14 +140,11 @@ class ScenarioRules:
 
     # -- Effects the data cannot express -------------------------------------------------
     def hook(self, ctx, name: str, side: str, effect: dict) -> None:
-        from .errors import RuleError
-
         raise RuleError("effect/unknown_hook", f"This scenario has no rule called '{name}'.")
 
     def region_chosen(self, ctx, side: str, p: dict, region: str) -> list[str]:
         """A region chosen for a decision a hook asked (choose_region, purpose "rules");
         returns the options left for the rest of the effect."""
-        from .errors import RuleError
 
         raise RuleError("choice/unknown", f"This scenario asked for no region ({p.get('action')!r}).")
 
@@ -163,8 +162,6 @@ class ScenarioRules:
         extra_hits (n more hits), cancel_hits (cancel n enemy hits), hits_per_maneuver_hit
         (n more hits for each maneuver die that hit), reroll_misses (re-roll up to n dice that
         missed; new hits count)."""
-        from .battle import hits_of, maneuver_hits, die_value
-
         b = ctx.s["battle"]
         p = self.spec.units[unit].ability_params
         hits = dict(b["hits"])
