@@ -17,6 +17,8 @@ Point = tuple[float, float]
 
 # Anchors every region has (docs/maps.md).
 ANCHOR_KINDS = ("army", "characters", "control", "tokens", "label")
+# Anchors a region may have: where catapults and siege towers stand (the Gondor board).
+OPTIONAL_ANCHOR_KINDS = ("siege",)
 
 # The Shadow Box positions of the Battle for Rohan (SCENARIOS.md).
 SHADOW_POSITIONS = ("palantir_room", "balcony", "pits")

@@ -27,7 +27,14 @@ from pathlib import Path
 from typing import Any
 
 from botwotr.board import geometry as geo
-from botwotr.board.layout import ANCHOR_KINDS, REQUIRED_TRACK_SLOTS, BoardLayout, BorderLine, TrackSlot
+from botwotr.board.layout import (
+    ANCHOR_KINDS,
+    OPTIONAL_ANCHOR_KINDS,
+    REQUIRED_TRACK_SLOTS,
+    BoardLayout,
+    BorderLine,
+    TrackSlot,
+)
 from botwotr.core.spec import BORDER_KINDS, SIDES, TERRAINS, BoardSpec, BorderSpec, RegionSpec
 
 LAYERS = ("regions", "borders", "anchors", "tracks")
@@ -43,6 +50,7 @@ PROPERTY_TYPES = {
         "owner": "string",
         "vp": "int",
         "orc_area": "bool",
+        "recruitment_area": "string",
     },
     "borders": {"a": "string", "b": "string", "kind": "string", "feature": "string"},
     "anchors": {"region": "string", "anchor": "string"},
@@ -345,6 +353,7 @@ def _load_map(path: Path) -> Board:
             owner=owner if settlement else None,
             vp=vp,
             orc_area=_bool_prop(path, props, "orc_area", where),
+            recruitment_area=_recruitment_area(path, props, where),
         )
         polygons[rid] = pts
         region_where[rid] = where
@@ -438,8 +447,9 @@ def _load_map(path: Path) -> Board:
         kind = _str_prop(path, props, "anchor", where)
         if rid not in regions:
             raise BoardError(path, f"anchor names a missing region '{rid}'", where)
-        if kind not in ANCHOR_KINDS:
-            raise BoardError(path, f"unknown anchor kind '{kind}' (expected one of {', '.join(ANCHOR_KINDS)})", where)
+        if kind not in ANCHOR_KINDS and kind not in OPTIONAL_ANCHOR_KINDS:
+            known = ", ".join(ANCHOR_KINDS + OPTIONAL_ANCHOR_KINDS)
+            raise BoardError(path, f"unknown anchor kind '{kind}' (expected one of {known})", where)
         if kind in anchors[rid]:
             raise BoardError(path, f"second '{kind}' anchor for region '{rid}'", where)
         pt = (float(obj.x), float(obj.y))
@@ -504,6 +514,14 @@ def _load_map(path: Path) -> Board:
         properties=props,
     )
     return Board(spec, layout)
+
+
+def _recruitment_area(path, props, where) -> bool:
+    """A board-edge recruitment area (no stacking limit): property ``recruitment_area`` = fp or sh."""
+    side = _str_prop(path, props, "recruitment_area", where, required=False)
+    if side and side not in SIDES:
+        raise BoardError(path, f"recruitment_area must be fp or sh, got {side!r}", where)
+    return bool(side)
 
 
 def _fmt(p) -> str:
