@@ -145,7 +145,6 @@ class ScenarioRules:
     def region_chosen(self, ctx, side: str, p: dict, region: str) -> list[str]:
         """A region chosen for a decision a hook asked (choose_region, purpose "rules");
         returns the options left for the rest of the effect."""
-
         raise RuleError("choice/unknown", f"This scenario asked for no region ({p.get('action')!r}).")
 
     def ability(self, ctx, char: str, side: str) -> bool:

@@ -55,10 +55,16 @@ def gondor(state: dict) -> dict | None:
     return state.get("flags", {}).get(FLAG)
 
 
-def _e():
-    from botwotr.core import engine
+def _kernel():
+    from botwotr.core import kernel
 
-    return engine
+    return kernel
+
+
+def _recruitment():
+    from botwotr.core import recruitment
+
+    return recruitment
 
 
 @register("gondor")
@@ -129,6 +135,7 @@ class GondorRules(ScenarioRules):
         self.falls = d.get("falls")
         if self.falls not in regions:
             raise GondorDataError("falls", "must name the region whose fall ends the game")
+        self._die_actions: dict[str, DieAction] | None = None
         self.fp_areas = tuple(r for r, rs in regions.items() if rs.recruitment_area)
         self.sh_areas = tuple(r for r, rs in regions.items() if rs.orc_area)
 
@@ -256,7 +263,7 @@ class GondorRules(ScenarioRules):
 
     def hook_rohan_tokens(self, ctx, side, n):
         for _ in range(n):
-            if not _e().place_recruitment_token(ctx, "fp", "to_rohan"):
+            if not _recruitment().place_recruitment_token(ctx, "fp", "to_rohan"):
                 break
 
     def hook_draw_fate_again(self, ctx, side, n):
@@ -392,6 +399,11 @@ class GondorRules(ScenarioRules):
     # ------------------------------------------------------------------ die actions
 
     def die_actions(self) -> dict[str, DieAction]:
+        if self._die_actions is None:
+            self._die_actions = self._make_die_actions()
+        return self._die_actions
+
+    def _make_die_actions(self) -> dict[str, DieAction]:
         return {
             "fire_catapults": DieAction(("army", "army_muster"), self.check_fire, self.act_fire, "sh"),
             "build_catapults": DieAction(("muster", "army_muster"), self.check_build_catapults, self.act_build, "sh"),
@@ -445,7 +457,7 @@ class GondorRules(ScenarioRules):
         s = ctx.s
         if b["defender"] == "sh" and b["current"] in self.fp_areas:
             if not any(not has_army(s["regions"][n], "fp") for n in self.spec.board.neighbours(b["target"])):
-                from botwotr.core import battle
+                from botwotr.core import battle_end as battle
 
                 ctx.emit(
                     "Note",
@@ -457,7 +469,7 @@ class GondorRules(ScenarioRules):
                 battle.end_battle(ctx, "defender_destroyed")
                 return True
         if self.in_darkness(s, b["target"]) and self.darkness_battle:
-            _e().run_effects(ctx, "sh", [dict(e) for e in self.darkness_battle], source="darkness")
+            _kernel().run_effects(ctx, "sh", [dict(e) for e in self.darkness_battle], source="darkness")
         return False
 
     def tower_round(self, state: dict, b: dict) -> bool:
