@@ -15,24 +15,35 @@ decisions `battle_pump` advances it. Every choice a player has is a decision:
 - `withdraw`      the defender retreats (after Regroup), flees, or stays (R-10.6b, c);
 - `retreat_to`    the defender (or the attacker, R-10.7) picks the region to retreat to;
 - `advance`       the attacker moves all or part of the army into the freed region (R-10.8).
+
+This module runs a round up to the damage and holds the table of stages; the stages from the damage
+on (casualties, ceasing, withdrawal, retreat, the end, the advance) are in `battle_end`.
 """
 
 from __future__ import annotations
 
 from . import events as _events
-from .errors import RuleError
-from .spec import NO_RETREAT_BORDERS, other
-from .state import army_size, chars_in, controller, has_army, leadership
-
-
-def fail(code, message, rule=None):
-    raise RuleError(code, message, rule)
-
-
-def _E():
-    from . import engine
-
-    return engine
+from .battle_end import (
+    _stage_advance,
+    _stage_after_casualties,
+    _stage_damage,
+    _stage_retreat,
+    _stage_retreating,
+    _stage_round_end,
+    _upd,
+    battle_region,
+    cmd_advance,
+    cmd_casualty,
+    cmd_cease,
+    cmd_fight_on,
+    cmd_flee_casualty,
+    cmd_retreat_to,
+    cmd_withdraw,
+)
+from .cards import card_destination, draw_cards, physical_cards_for
+from .kernel import ANSWERS, command, fail, run_effects
+from .spec import other
+from .state import has_army, leadership
 
 
 def start_battle(
@@ -77,10 +88,6 @@ def start_battle(
         )
 
 
-def _upd(ctx, **changes):
-    ctx.emit("BattleUpdated", changes=changes)
-
-
 def battle_pump(ctx) -> None:
     b = ctx.s["battle"]
     STAGES[b["stage"]](ctx, b)
@@ -112,7 +119,8 @@ def _stage_start(ctx, b):
     ctx.emit("TerrainSuperiority", terrain=terrain, counts=counts, winner=winner)
     _upd(ctx, stage="round")
     if winner:
-        _E().draw_cards(ctx, winner, "generic", 1)
+        draw_cards(ctx, winner, "generic", 1)
+    ctx.rules.battle_started(ctx, ctx.s["battle"])  # the scenario's rules before the first round
 
 
 def _stage_round(ctx, b):
@@ -146,10 +154,6 @@ def _stage_army(ctx, b):
     rounds[b_cur] = rounds.get(b_cur, 0) + 1
     _upd(ctx, stage="tactics", rounds_by_army=rounds)
     ctx.push("tactic", None, sides=[b["attacker"], b["defender"]])
-
-
-def battle_region(b, side) -> str:
-    return b["current"] if side == b["attacker"] else b["target"]
 
 
 def available_tactics(ctx, b, side) -> list[str]:
@@ -207,7 +211,7 @@ def combat_cards(ctx, side) -> list[str]:
     if ctx.s["options"].get("physical_cards"):  # any card the side could be holding
         if "?" not in hand:
             return []
-        return [c for c in _E().physical_cards_for(ctx.s, side) if ctx.spec.cards[c].combat]
+        return [c for c in physical_cards_for(ctx.s, side) if ctx.spec.cards[c].combat]
     return [c for c in hand if ctx.spec.cards[c].combat]
 
 
@@ -249,12 +253,12 @@ def _stage_cards(ctx, b):
             ctx.emit("Note", text="combat card cancelled", side=sd, card=played[sd])
             continue  # R-10.4.1b: a cancelled token costs no card
         card = played[sd]
-        ctx.emit("CardPlayed", side=sd, card=card, die=None, to=_E().card_destination(ctx.spec, card), combat=True)
+        ctx.emit("CardPlayed", side=sd, card=card, die=None, to=card_destination(ctx.spec, card), combat=True)
         effs = [e for e in ctx.spec.cards[card].combat if not (e["do"] == "modifier" and e["kind"] == "cancel_card")]
         for e in effs:
             if e["do"] == "modifier" and "until" not in e:
                 e = dict(e, until="round")
-            _E().run_effects(ctx, sd, [e], source=f"combat:{card}")
+            run_effects(ctx, sd, [e], source=f"combat:{card}")
 
 
 def _mods(ctx, side, kind) -> int:
@@ -284,6 +288,7 @@ def strength(ctx, b, side) -> tuple[int, int, int]:
         rule = spec.border_rules.get(border) if border else None
         if rule and rule.rounds and b["rounds_by_army"].get(b["current"], 1) <= rule.rounds:
             target = rule.target  # R-10.10
+    target = ctx.rules.attack_target(ctx, b, side, target)  # e.g. Gondor's walls and siege towers
     target = min(6, max(2, target + _mods(ctx, side, "target")))
     return total, maneuver, target
 
@@ -394,269 +399,6 @@ def _stage_abilities(ctx, b):
         ctx.rules.unit_ability(ctx, side, unit)
 
 
-def _stage_damage(ctx, b):
-    """R-11.1: each hit puts a damage marker on the army hit."""
-    s = ctx.s
-    for side in (b["attacker"], b["defender"]):
-        opp = other(side)
-        n = max(0, b["hits"][side] - b.get("absorb", {}).get(opp, 0))
-        if n:
-            ctx.emit("DamageChanged", region=battle_region(b, opp), n=n, why="battle")
-    _upd(ctx, stage="after_casualties")
-    for side in (b["defender"], b["attacker"]):
-        reg = s["regions"][battle_region(b, side)]
-        if reg["side"] == side and reg["damage"] > 0:
-            ctx.push("casualties", side, region=battle_region(b, side), mandatory=reg["damage"] > army_size(reg))
-
-
-def cmd_casualty(ctx, cmd):
-    """R-11.2 / R-11.3: remove one unit and two markers (or the last one)."""
-    side = cmd["side"]
-    p = ctx.top
-    region = p["region"]
-    reg = ctx.s["regions"][region]
-    unit = cmd.get("unit")
-    if reg["units"].get(unit, 0) < 1:
-        fail("casualty/not_there", f"There is no {unit!r} in this army.", "R-11.2")
-    if reg["damage"] <= 0:
-        fail("casualty/no_damage", "The army has no damage marker to remove.", "R-11.2")
-    ctx.emit("UnitsRemoved", region=region, side=side, units={unit: 1}, why="casualty")
-    removed = min(2, reg["damage"]) if army_size(reg) else reg["damage"]
-    if removed:
-        ctx.emit("DamageChanged", region=region, n=-removed, why="casualty")
-    ctx.pop()
-    if army_size(reg) == 0:
-        army_destroyed(ctx, region, side)
-        return
-    if reg["damage"] > 0:
-        ctx.push("casualties", side, region=region, mandatory=reg["damage"] > army_size(reg))
-
-
-def army_destroyed(ctx, region, side):
-    """R-11.5: leaders and characters with a destroyed army are eliminated."""
-    s = ctx.s
-    reg = s["regions"][region]
-    if reg["leaders"]:
-        ctx.emit("LeadersRemoved", region=region, n=reg["leaders"], why="army destroyed")
-    for c in chars_in(s, region, side, ctx.spec):
-        ctx.emit("CharacterStatus", char=c, status="eliminated", why="army destroyed")
-    if reg["damage"]:
-        ctx.emit("DamageChanged", region=region, n=-reg["damage"], why="army destroyed")
-    ctx.emit("ArmyDestroyed", region=region, side=side)
-
-
-def _stage_after_casualties(ctx, b):
-    s = ctx.s
-    atk_alive = has_army(s["regions"][b["current"]], b["attacker"])
-    def_alive = has_army(s["regions"][b["target"]], b["defender"])
-    if not def_alive:
-        end_battle(ctx, "attacker_won" if atk_alive else "both_destroyed")
-        return
-    if not atk_alive:
-        others = [r for r in b["armies"] if r != b["current"] and has_army(s["regions"][r], b["attacker"])]
-        if not others:
-            end_battle(ctx, "defender_won")
-            return
-    _upd(ctx, stage="cease")
-    ctx.push("cease", b["attacker"])
-
-
-def cmd_cease(ctx, cmd):
-    ctx.pop()
-    end_battle(ctx, "ceased")
-
-
-def cmd_fight_on(ctx, cmd):
-    ctx.pop()
-    b = ctx.s["battle"]
-    _upd(ctx, stage="withdraw")
-    opts = ["stay"]
-    dest = retreat_options(ctx, b)
-    if dest is not None and b["choice"][b["defender"]] == "regroup":
-        opts.append("retreat")
-    if dest is not None:
-        opts.append("flee")
-    if len(opts) > 1:
-        ctx.push("withdraw", b["defender"], options=opts)
-
-
-def retreat_options(ctx, b):
-    """R-10.7: (regions the defender may choose, regions the attacker picks with +1 damage);
-    None when no adjacent region is free."""
-    s, spec = ctx.s, ctx.spec
-    enemy = b["attacker"]
-    good, free = [], []
-    for n, border in spec.board.neighbours(b["target"]).items():
-        reg = s["regions"][n]
-        if has_army(reg, enemy):
-            continue
-        free.append(n)
-        rs = spec.board.regions[n]
-        if rs.settlement and controller(s, spec, n) == enemy:
-            continue
-        if rs.terrain == "stronghold" and controller(s, spec, n) == enemy:
-            continue
-        if any(has_army(s["regions"][m], enemy) for m in spec.board.neighbours(n)):
-            continue
-        if border in NO_RETREAT_BORDERS:
-            continue
-        good.append(n)
-    if not free:
-        return None
-    return (sorted(good), sorted(free))
-
-
-def cmd_withdraw(ctx, cmd):
-    b = ctx.s["battle"]
-    p = ctx.top
-    choice = cmd.get("choice")
-    if choice not in p["options"]:
-        fail("battle/bad_withdraw", f"Choose one of: {', '.join(p['options'])}.", "R-10.6")
-    ctx.pop()
-    if choice == "stay":
-        _upd(ctx, stage="round_end")
-        return
-    if choice == "flee":
-        ctx.emit("Fled", side=b["defender"], region=b["target"])
-        _upd(ctx, stage="retreat", fleeing=True)
-        flee_casualties(ctx, b)
-    else:
-        _upd(ctx, stage="retreat", fleeing=False)
-
-
-def flee_casualties(ctx, b):
-    """R-10.6c: remove a unit and two markers at a time until 0 or 1 marker is left."""
-    reg = ctx.s["regions"][b["target"]]
-    if reg["damage"] >= 2 and army_size(reg) > 0:
-        ctx.push("flee_casualty", b["defender"], region=b["target"])
-
-
-def cmd_flee_casualty(ctx, cmd):
-    p = ctx.top
-    region = p["region"]
-    reg = ctx.s["regions"][region]
-    unit = cmd.get("unit")
-    if reg["units"].get(unit, 0) < 1:
-        fail("casualty/not_there", f"There is no {unit!r} in this army.", "R-10.6")
-    ctx.pop()
-    ctx.emit("UnitsRemoved", region=region, side=p["side"], units={unit: 1}, why="fled")
-    ctx.emit("DamageChanged", region=region, n=-min(2, reg["damage"]), why="fled")
-    if army_size(reg) == 0:
-        army_destroyed(ctx, region, p["side"])
-        return
-    flee_casualties(ctx, ctx.s["battle"])
-
-
-def _stage_retreat(ctx, b):
-    s = ctx.s
-    if not has_army(s["regions"][b["target"]], b["defender"]):
-        end_battle(ctx, "fled_destroyed" if b.get("fleeing") else "defender_destroyed")
-        return
-    opts = retreat_options(ctx, b)
-    if opts is None:
-        _upd(ctx, stage="round_end")
-        return
-    good, free = opts
-    _upd(ctx, stage="retreating")
-    if good:
-        ctx.push("retreat_to", b["defender"], options=good, penalty=False)
-    else:
-        ctx.push("retreat_to", b["attacker"], options=free, penalty=True)
-
-
-def cmd_retreat_to(ctx, cmd):
-    s = ctx.s
-    b = s["battle"]
-    p = ctx.top
-    r = cmd.get("region")
-    if r not in p["options"]:
-        fail("battle/bad_retreat", f"Retreat to one of: {', '.join(p['options'])}.", "R-10.7")
-    ctx.pop()
-    side = b["defender"]
-    frm = b["target"]
-    reg = s["regions"][frm]
-    ctx.emit(
-        "ArmyMoved",
-        side=side,
-        **{"from": frm},
-        path=[r],
-        units=dict(reg["units"]),
-        leaders=reg["leaders"],
-        characters=chars_in(s, frm, side, ctx.spec),
-        damage=reg["damage"],
-        why="retreat",
-    )
-    if p["penalty"]:
-        ctx.emit("DamageChanged", region=r, n=1, why="retreat with no safe region")  # R-10.7
-    end_battle(ctx, "fled" if b.get("fleeing") else "retreated")
-    # Asked before the attacker's advance: units over 5 (R-9.5), then markers over units
-    # (R-11.3), go at once.
-    _E().check_casualties(ctx, r)
-    _E().arrived(ctx, side, r)
-
-
-def _stage_retreating(ctx, b):
-    # Only reached if the retreat decision vanished, which does not happen; end safely.
-    end_battle(ctx, "retreated")
-
-
-def _stage_round_end(ctx, b):
-    """End of round: Regroup returns spent maneuver tokens; round modifiers expire."""
-    spent = {k: list(v) for k, v in b["spent"].items()}
-    for side in ("fp", "sh"):
-        if b["choice"][side] == "regroup":
-            spent[side] = []
-    _upd(ctx, spent=spent, stage="round")
-    if any(m["until"] == "round" for m in ctx.s["mods"]):
-        ctx.emit("ModifiersCleared", until="round")
-
-
-def end_battle(ctx, outcome: str):
-    s = ctx.s
-    b = s["battle"]
-    _upd(ctx, outcome=outcome, stage="advance")
-    ctx.emit("BattleEnded", outcome=outcome, attacker=b["attacker"], target=b["target"])
-    if any(m["until"] in ("round", "battle") for m in s["mods"]):
-        ctx.emit("ModifiersCleared", until="round")
-        ctx.emit("ModifiersCleared", until="battle")
-    for r in dict.fromkeys(b["armies"] + [b["target"]]):
-        # R-12.4: an army that ends a battle where enemy recruitment tokens lie destroys them.
-        reg = s["regions"][r]
-        if reg["side"] and army_size(reg) and reg["rtokens"][other(reg["side"])]:
-            ctx.emit(
-                "RecruitmentTokensDestroyed",
-                region=r,
-                side=other(reg["side"]),
-                units=list(reg["rtokens"][other(reg["side"])]),
-            )
-    freed = not has_army(s["regions"][b["target"]], b["defender"])
-    movers = [r for r in b["armies"] if has_army(s["regions"][r], b["attacker"])]
-    if b["current"] in movers:
-        # R-10.9: the army that fought last advances; another attacking army only if it fell.
-        movers = [b["current"]]
-    if freed and movers and outcome != "ceased":
-        ctx.push("advance", b["attacker"], options=movers)
-
-
-def _stage_advance(ctx, b):
-    ctx.emit("BattleSet", battle=None, why="ended")
-
-
-def cmd_advance(ctx, cmd):
-    """R-10.8: all or part of the attacking army moves into the freed region."""
-    s = ctx.s
-    b = s["battle"]
-    p = ctx.top
-    frm = cmd.get("from", p["options"][0])
-    if frm not in p["options"]:
-        fail("battle/bad_advance", "Only an attacking army may advance.", "R-10.8")
-    side = b["attacker"]
-    units, leaders, chars, damage = _E().parse_group(ctx, side, frm, cmd)
-    tokens = _E().moving_tokens(ctx, frm, cmd, units)
-    ctx.pop()
-    _E().do_move(ctx, side, frm, [b["target"]], units, leaders, chars, damage, tokens)
-
-
 STAGES = {
     "start": _stage_start,
     "round": _stage_round,
@@ -694,27 +436,27 @@ for _name in (
     _events.register(_name, _noop)
 
 
-def register_battle_commands(command, ANSWERS):
-    command("choose_army")(cmd_choose_army)
-    command("tactic")(cmd_tactic)
-    command("combat_card")(cmd_combat_card)
-    command("reroll")(cmd_reroll)
-    command("roll_combat")(cmd_roll_combat)
-    command("casualty")(cmd_casualty)
-    command("cease")(cmd_cease)
-    command("fight_on")(cmd_fight_on)
-    command("withdraw")(cmd_withdraw)
-    command("flee_casualty")(cmd_flee_casualty)
-    command("retreat_to")(cmd_retreat_to)
-    command("advance")(cmd_advance)
-    ANSWERS["choose_army"] = ("choose_army",)
-    ANSWERS["tactic"] = ("tactic",)
-    ANSWERS["combat_card"] = ("combat_card",)
-    ANSWERS["reroll"] = ("reroll",)
-    ANSWERS["combat_roll"] = ("roll_combat",)
-    ANSWERS["casualties"] = ("casualty", "done")
-    ANSWERS["cease"] = ("cease", "fight_on")
-    ANSWERS["withdraw"] = ("withdraw",)
-    ANSWERS["flee_casualty"] = ("flee_casualty",)
-    ANSWERS["retreat_to"] = ("retreat_to",)
-    ANSWERS["advance"] = ("advance", "done")
+# the battle's commands and the decisions they answer
+command("choose_army")(cmd_choose_army)
+command("tactic")(cmd_tactic)
+command("combat_card")(cmd_combat_card)
+command("reroll")(cmd_reroll)
+command("roll_combat")(cmd_roll_combat)
+command("casualty")(cmd_casualty)
+command("cease")(cmd_cease)
+command("fight_on")(cmd_fight_on)
+command("withdraw")(cmd_withdraw)
+command("flee_casualty")(cmd_flee_casualty)
+command("retreat_to")(cmd_retreat_to)
+command("advance")(cmd_advance)
+ANSWERS["choose_army"] = ("choose_army",)
+ANSWERS["tactic"] = ("tactic",)
+ANSWERS["combat_card"] = ("combat_card",)
+ANSWERS["reroll"] = ("reroll",)
+ANSWERS["combat_roll"] = ("roll_combat",)
+ANSWERS["casualties"] = ("casualty", "done")
+ANSWERS["cease"] = ("cease", "fight_on")
+ANSWERS["withdraw"] = ("withdraw",)
+ANSWERS["flee_casualty"] = ("flee_casualty",)
+ANSWERS["retreat_to"] = ("retreat_to",)
+ANSWERS["advance"] = ("advance", "done")

@@ -8,8 +8,8 @@ an event (it clones), so folding a log can never change the log.
 
 from __future__ import annotations
 
-from .state import army_size, clone
 from .spec import SIDES
+from .state import army_size, clone
 
 
 def _units_add(reg: dict, side: str, units: dict) -> None:
@@ -426,3 +426,55 @@ def apply(state: dict, event: dict) -> dict:
 def register(name: str, handler) -> None:
     """Scenario modules and the battle system may add event kinds."""
     HANDLERS[name] = handler
+
+
+# -- handlers of events the rule modules added --
+
+
+def _gain_tokens(s, e):
+    s["sides"]["fp"]["action_tokens"] += e["n"]
+
+
+register("ActionTokensGained", _gain_tokens)
+
+
+def _fate_refilled(s, e):
+    s["fate_pool"].extend(e["tiles"])
+    for tile in e["tiles"]:
+        s["fate_used"].remove(tile)
+
+
+register("FatePoolRefilled", _fate_refilled)
+
+
+def _card_moved(s, e):
+    card = e["card"]
+    for pile in (
+        s["generic"],
+        s["discard"],
+        s["gone"],
+        s["table"],
+        s["sides"]["fp"]["hand"],
+        s["sides"]["sh"]["hand"],
+        s["sides"]["fp"]["story"],
+        s["sides"]["sh"]["story"],
+        s["sides"]["sh"]["special"],
+    ):
+        if card in pile:
+            pile.remove(card)
+            break
+    to, deck = e["to"], e["deck"]
+    if to == "deck":
+        if deck == "generic":
+            s["generic"].append(card)
+        elif deck == "special":
+            s["sides"]["sh"]["special"].append(card)
+        else:
+            s["sides"][deck[:2]]["story"].append(card)
+    elif to.startswith("hand_"):
+        s["sides"][to[5:]]["hand"].append(card)
+    else:
+        (s["discard"] if deck == "generic" else s["gone"]).append(card)
+
+
+register("CardMovedByPlayers", _card_moved)

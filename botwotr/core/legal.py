@@ -9,15 +9,14 @@ from __future__ import annotations
 
 import itertools
 
+from .action_checks import TOKEN_CHECKS, die_action_commands, free_ability_ok
+from .battle import available_tactics, combat_cards
 from .errors import RuleError
+from .kernel import Ctx
+from .movement import MOVE_MODES, attack_sources, enemy_adjacent, is_free, movable_armies
+from .recruitment import mordor_regions, rally_regions, recruit_regions
 from .spec import ScenarioSpec, other
-from .state import army_size, armies, chars_in, has_army
-
-
-def _E():
-    from . import engine
-
-    return engine
+from .state import armies, army_size, chars_in, has_army, unused_dice
 
 
 def _subsets(items: list, min_size: int = 0):
@@ -57,15 +56,14 @@ def _led(spec, g) -> bool:
 
 
 def _paths(ctx, side: str, frm: str, max_len: int) -> list[list[str]]:
-    E = _E()
     out = []
     for n in sorted(ctx.spec.board.neighbours(frm)):
-        if not E.is_free(ctx.s, n, side):
+        if not is_free(ctx.s, n, side):
             continue
         out.append([n])
-        if max_len >= 2 and not E.enemy_adjacent(ctx, n, side):
+        if max_len >= 2 and not ctx.rules.must_stop(ctx, side, n, enemy_adjacent(ctx, n, side)):
             for m in sorted(ctx.spec.board.neighbours(n)):
-                if m != frm and E.is_free(ctx.s, m, side):
+                if m != frm and is_free(ctx.s, m, side):
                     out.append([n, m])
     return out
 
@@ -78,51 +76,13 @@ def _ok(fn, *args) -> bool:
         return False
 
 
-def die_action_commands(spec, rules, s, side, die, face, limit=None) -> list[dict]:
-    E = _E()
-    ctx = E.Ctx(spec, rules, s, None)
-    out: list[dict] = []
-    base = {"cmd": "use_die", "side": side, "die": die}
-    for action in E.FACE_ACTIONS[face]:
-        if limit is not None and len(out) >= limit:
-            break
-        if action == "play_card":
-            cards = sorted(set(s["sides"][side]["hand"]))
-            if s["options"].get("physical_cards") and "?" in cards:
-                cards = ["?"] + E.physical_cards_for(s, side)
-            for card in cards:
-                if _ok(E.check_card_playable, ctx, side, face, card):
-                    out.append(dict(base, action=action, card=card))
-        elif action == "ability":
-            for c in sorted(spec.characters):
-                cmd = dict(base, action=action, character=c)
-                if _ok(E.ACTION_CHECKS[action], ctx, side, face, cmd):
-                    out.append(cmd)
-        elif action == "enter_character":
-            for c, cs in sorted(spec.characters.items()):
-                if cs.side != side or s["chars"][c]["status"] != "ready":
-                    continue
-                for r in cs.entry_regions:
-                    cmd = dict(base, action=action, character=c, region=r)
-                    if _ok(E.ACTION_CHECKS[action], ctx, side, face, cmd):
-                        out.append(cmd)
-        else:
-            cmd = dict(base, action=action)
-            if _ok(E.ACTION_CHECKS[action], ctx, side, face, cmd):
-                out.append(cmd)
-    if limit is None and not out:
-        out.append(dict(base, action="forfeit"))
-    return out
-
-
 def legal_commands(spec: ScenarioSpec, rules, s: dict) -> list[dict]:
     if s["winner"] or not s["pending"]:
         return []
-    E = _E()
     p = s["pending"][-1]
     kind = p["kind"]
     side = p["side"]
-    ctx = E.Ctx(spec, rules, s, None)
+    ctx = Ctx(spec, rules, s, None)
     out: list[dict] = []
 
     def add(cmd, **kw):
@@ -136,17 +96,17 @@ def legal_commands(spec: ScenarioSpec, rules, s: dict) -> list[dict]:
                 out += die_action_commands(spec, rules, s, side, i, face)
         if side == "sh" and s["sides"]["sh"]["box"]:
             out += die_action_commands(spec, rules, s, side, "box", "character")
-        if E.unused_dice(s, other(side)) > E.unused_dice(s, side) and not p.get("placed"):
+        if unused_dice(s, other(side)) > unused_dice(s, side) and not p.get("placed"):
             add("pass")
             if side == "fp" and s["sides"]["fp"]["action_tokens"] > 0:
-                for tok, check in E.TOKEN_CHECKS.items():
+                for tok, check in TOKEN_CHECKS.items():
                     if _ok(check, ctx):
                         add("pass", token=tok)
         if side == "sh" and s["sides"]["sh"]["aside"] > 0:
             for r in armies(s, "sh"):
                 add("place_leadership_token", region=r)
         for c, cs in sorted(spec.characters.items()):
-            if cs.side == side and cs.ability and cs.ability_die is None and _ok(E.free_ability_ok, ctx, side, c):
+            if cs.side == side and cs.ability and cs.ability_die is None and _ok(free_ability_ok, ctx, side, c):
                 add("use_ability", character=c)
     elif kind == "discard":
         for c in sorted(set(s["sides"][side]["hand"])):
@@ -167,14 +127,14 @@ def legal_commands(spec: ScenarioSpec, rules, s: dict) -> list[dict]:
         add("keep_fate")
         add("set_aside_fate")
     elif kind == "move":
-        max_len = E.MOVE_MODES[p["mode"]][0]
-        need_lead = E.MOVE_MODES[p["mode"]][1]
-        for frm in E.movable_armies(ctx, side, p["mode"], p["moved"]):
+        max_len = MOVE_MODES[p["mode"]][0]
+        need_lead = MOVE_MODES[p["mode"]][1]
+        for frm in movable_armies(ctx, side, p["mode"], p["moved"]):
             for path in _paths(ctx, side, frm, max_len):
                 for g in groups(s, spec, side, frm):
                     if need_lead and not _led(spec, g):
                         continue
-                    if E.MOVE_MODES[p["mode"]][2] and not any("orc" in spec.units[u].tags for u in g["units"]):
+                    if MOVE_MODES[p["mode"]][2] and not any("orc" in spec.units[u].tags for u in g["units"]):
                         continue  # a Mordor move moves Orcs (engine.move_army refuses otherwise)
                     add("move_army", **{"from": frm}, path=path, **g)
         if p["optional"] or not out:
@@ -191,7 +151,7 @@ def legal_commands(spec: ScenarioSpec, rules, s: dict) -> list[dict]:
                 for sub in _subsets(sorted(srcs), 1):
                     add("attack", target=t, armies=sub)
         else:
-            for frm in E.attack_sources(ctx, side, mode, stay=bool(p.get("stay"))):
+            for frm in attack_sources(ctx, side, mode, stay=bool(p.get("stay"))):
                 for t in sorted(spec.board.neighbours(frm)):
                     if has_army(s["regions"][t], other(side)):
                         add("attack", **{"from": frm}, target=t)
@@ -212,15 +172,15 @@ def legal_commands(spec: ScenarioSpec, rules, s: dict) -> list[dict]:
                         for t in tg:
                             add("attack", **{"from": frm}, to=to, target=t, **g)
     elif kind == "recruit":
-        for r in E.recruit_regions(ctx, side, p["mode"], p["used"]):
+        for r in recruit_regions(ctx, side, p["mode"], p["used"]):
             add("recruit", region=r)
         add("done")
     elif kind == "mordor_recruit":
-        for r in E.mordor_regions(ctx, p["used"]):
+        for r in mordor_regions(ctx, p["used"]):
             add("place_orc", region=r)
         add("done")
     elif kind == "rally":
-        for r in E.rally_regions(ctx, side, p["used"]):
+        for r in rally_regions(ctx, side, p["used"]):
             add("rally", region=r)
         add("done")
     elif kind == "move_characters":
@@ -250,14 +210,10 @@ def legal_commands(spec: ScenarioSpec, rules, s: dict) -> list[dict]:
         if can_stop:
             add("done")
     elif kind == "tactic":
-        from .battle import available_tactics
-
         for sd in p["sides"]:
             for t in available_tactics(ctx, s["battle"], sd):
                 add("tactic", _side=sd, tactic=t)
     elif kind == "combat_card":
-        from .battle import combat_cards
-
         for sd in p["sides"]:
             for c in sorted(set(combat_cards(ctx, sd))):
                 add("combat_card", _side=sd, card=c)

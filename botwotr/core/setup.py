@@ -26,6 +26,7 @@ from collections import Counter
 from typing import Any
 
 from . import events as _events
+from . import invariants
 from .errors import RuleError
 from .spec import DIE_FACES, SIDES, ScenarioSpec
 from .state import clone, empty_region
@@ -367,20 +368,18 @@ def _fate(spec: ScenarioSpec, s: dict, data: dict) -> None:
         s[key] += list(tiles)
 
 
-def set_position(ctx, data: Any) -> None:
+def set_position(ctx, data: Any, settle) -> None:
     """Replace the given parts of the scenario's initial position, let the turn run to its first
-    decision, and check the invariants (called by `start_game` with the option `setup`)."""
-    from .engine import pump
-    from .invariants import check
-
+    decision (`settle`, the turn's `pump`, given by the caller so that this module needs no rule
+    module), and check the invariants (called by `start_game` with the option `setup`)."""
     ctx.emit("PositionSet", parts=build(ctx.spec, ctx.s, data))
-    pump(ctx)
+    settle(ctx)
 
     class _Position:
         spec, state = ctx.spec, ctx.s
 
     try:
-        check(_Position)
+        invariants.check(_Position)
     except AssertionError as e:
         msg = str(e)
         rule = msg.split(":", 1)[0] if msg.startswith("R-") else None

@@ -155,3 +155,8 @@ def leadership(state: dict, spec: ScenarioSpec, region: str) -> int:
         figures.sort(key=lambda f: (-f[0], f[1]))
         total += figures[0][0] + sum(m for _, m in figures[1:])
     return total
+
+
+def unused_dice(s: dict, side: str) -> int:
+    sd = s["sides"][side]
+    return len(sd["rolled"]) + (len(sd["box"]) if side == "sh" else 0)

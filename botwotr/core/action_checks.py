@@ -1,0 +1,260 @@
+"""Action dice (R-8): what each die face allows (R-8.6) and the checks made before an action
+happens, so that an impossible action costs no die; `die_action_commands` lists every legal use of a
+die (also used by `legal_commands` and by the forfeit rule, R-8.3)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .card_effects import _effect_possible, condition_holds, describe_condition, would_do_nothing
+from .cards import check_physical_card, physical_cards_for
+from .errors import RuleError
+from .kernel import Ctx, fail
+from .movement import attack_sources, movable_armies, movable_character_regions
+from .recruitment import mordor_regions, rally_regions, recruit_regions
+
+# ---------------------------------------------------------------------------------------------
+# Actions (R-8)
+
+FACE_ACTIONS = {
+    "character": ("fast_move", "attack", "move_characters", "play_card", "ability", "enter_character"),
+    "army": ("strategic_move", "attack", "combined_attack", "play_card", "ability"),
+    "muster": ("recruit", "rally", "play_card", "ability"),
+    "event": ("draw_generic", "draw_story", "play_card"),
+    "eye": ("mordor_recruit", "mordor_move", "mordor_attack", "ability"),
+}
+FACE_ACTIONS["army_muster"] = tuple(dict.fromkeys(FACE_ACTIONS["army"] + FACE_ACTIONS["muster"]))
+FACE_ACTIONS["will"] = tuple(
+    dict.fromkeys(FACE_ACTIONS["character"] + FACE_ACTIONS["army"] + FACE_ACTIONS["muster"] + FACE_ACTIONS["event"])
+)
+ALL_ACTIONS = tuple(dict.fromkeys(a for v in FACE_ACTIONS.values() for a in v)) + ("forfeit",)
+
+CARD_FACES = {  # R-5.6
+    "character": ("character",),
+    "army": ("army",),
+    "muster": ("muster",),
+    "army_muster": ("army", "muster"),
+    "event": ("army", "character", "muster"),
+    "will": ("army", "character", "muster"),
+}
+
+
+def die_face(s: dict, side: str, die: Any) -> str:
+    sd = s["sides"][side]
+    if die == "box":
+        if side != "sh" or not sd["box"]:
+            fail("die/no_box", "There is no die in the Shadow Box.", "R-6.1")
+        return "character"
+    if type(die) is not int or not 0 <= die < len(sd["rolled"]):
+        fail("die/unknown", f"There is no unused die number {die!r}.", "R-8.3")
+    return sd["rolled"][die]
+
+
+def free_ability_ok(ctx: Ctx, side: str, c: Any) -> None:
+    """A character ability used without a die (its `ability_die` is empty), paid for as its
+    `ability_params.cost` says: "action_token" discards a Free Peoples action token for good."""
+    s, spec = ctx.s, ctx.spec
+    if c not in spec.characters or spec.characters[c].side != side:
+        fail("ability/unknown", f"{c!r} is not one of your characters.", "R-8.7")
+    cs = spec.characters[c]
+    if s["chars"][c]["status"] != "in_play":
+        fail("ability/not_in_play", f"{cs.name} is not in play.", "R-8.7")
+    if not cs.ability or cs.ability_die is not None:
+        fail("ability/needs_die", f"{cs.name}'s ability is used with an action die, not on its own.", "R-8.7")
+    if cs.ability_params.get("cost") == "action_token" and s["sides"][side]["action_tokens"] <= 0:
+        fail("ability/no_token", f"{cs.name}'s ability costs an action token and none is left.", "R-8.5")
+    if not any(_effect_possible(ctx, side, e) for e in cs.ability_params.get("effect", ())):
+        fail("ability/no_effect", f"{cs.name}'s ability would do nothing now.", "R-8.7")
+
+
+# -- action checks: validated before anything happens, so an impossible action costs no die --
+
+
+def _no_check(ctx, side, face, cmd):
+    pass
+
+
+def _check_play_card(ctx, side, face, cmd):
+    card = cmd.get("card")
+    check_card_playable(ctx, side, face, card)
+
+
+def check_card_playable(ctx: Ctx, side: str, face: str, card: Any) -> None:
+    s, spec = ctx.s, ctx.spec
+    if s["options"].get("physical_cards"):
+        check_physical_card(ctx, side, card, allow_unknown=True)
+        if card == "?":
+            return  # a card the players apply by hand
+    elif card not in s["sides"][side]["hand"]:
+        fail("card/not_in_hand", f"{card!r} is not in your hand.", "R-5.6")
+    cs = spec.cards[card]
+    if cs.type not in CARD_FACES.get(face, ()):
+        fail(
+            "card/wrong_die",
+            f"'{cs.title}' is a {cs.type} card; a {face.replace('_', '/')} die cannot play it.",
+            "R-5.6",
+        )
+    for cond in cs.requires:
+        if not condition_holds(ctx, side, cond):
+            fail("card/precondition", f"'{cs.title}' cannot be played now: {describe_condition(spec, cond)}.", "R-5.8")
+    if would_do_nothing(ctx, side, cs.effect):
+        fail("card/no_effect", f"'{cs.title}' cannot be played now: no army of yours can make its attack.", "R-5.8")
+
+
+def _check_ability(ctx, side, face, cmd):
+    s, spec = ctx.s, ctx.spec
+    c = cmd.get("character")
+    if c not in spec.characters or spec.characters[c].side != side:
+        fail("ability/unknown", f"{c!r} is not one of your characters.", "R-8.7")
+    cs = spec.characters[c]
+    # The commander-in-chief stays in the Shadow Box, never on the board (R-6.1).
+    if s["chars"][c]["status"] != "in_play" and c != spec.commander:
+        fail("ability/not_in_play", f"{cs.name} is not in play.", "R-8.7")
+    if not cs.ability or not cs.ability_die:
+        fail("ability/none", f"{cs.name} has no ability used with an action die.", "R-8.7")
+    if not ability_die_fits(face, cs.ability_die):
+        fail("ability/wrong_die", f"{cs.name}'s ability needs a {cs.ability_die.replace('_', '/')} die.", "R-8.7")
+    if not ctx.rules.ability_usable(ctx, c, side):
+        fail("ability/not_now", f"{cs.name}'s ability cannot be used now.", "R-8.7")
+    if would_do_nothing(ctx, side, cs.ability_params.get("effect", ())):
+        fail("ability/no_effect", f"{cs.name}'s ability would do nothing now.", "R-8.7")
+
+
+def ability_die_fits(face: str, named: str) -> bool:
+    """R-8.7: the die the character's card names; a Will of the West die stands for any result but
+    the Eye, and an Army/Muster die for an Army or a Muster die (as for cards, R-5.6)."""
+    return (
+        face == named or (face == "will" and named != "eye") or (face == "army_muster" and named in ("army", "muster"))
+    )
+
+
+def _check_enter(ctx, side, face, cmd):
+    s, spec = ctx.s, ctx.spec
+    c = cmd.get("character")
+    if c not in spec.characters or spec.characters[c].side != side:
+        fail("enter/unknown", f"{c!r} is not one of your characters.", "R-7.5")
+    cs = spec.characters[c]
+    if s["chars"][c]["status"] != "ready":
+        fail("enter/not_ready", f"{cs.name} is not ready to enter play.", "R-7.5")
+    if face != cs.entry_die and face != "will":
+        fail("enter/wrong_die", f"{cs.name} enters with a {cs.entry_die} die.", "R-7.5")
+    region = cmd.get("region")
+    if region not in cs.entry_regions:
+        fail(
+            "enter/bad_region",
+            f"{cs.name} may enter only in: {', '.join(spec.board.regions[r].name for r in cs.entry_regions)}.",
+            "R-7.5",
+        )
+
+
+def _check_recruit(ctx, side, face, cmd):
+    if not recruit_regions(ctx, side, "muster", []):
+        fail("recruit/none", "You have no recruitment token you can use.", "R-12.5")
+
+
+def _check_rally(ctx, side, face, cmd):
+    if not rally_regions(ctx, side, []):
+        fail("rally/none", "None of your armies has damage to rally.", "R-13.1")
+
+
+def _check_mordor_recruit(ctx, side, face, cmd):
+    if not mordor_regions(ctx, []):
+        fail("recruit/no_orc_area", "No Orc recruitment area can take an Orc now.", "R-12.5")
+
+
+def _check_moves(kind):
+    def check(ctx, side, face, cmd):
+        if not any(True for _ in movable_armies(ctx, side, kind, [])):
+            fail("move/none", "None of your armies can make that move.", "R-9.1")
+
+    return check
+
+
+def _check_attack(kind):
+    def check(ctx, side, face, cmd):
+        if not attack_sources(ctx, side, kind):
+            fail("attack/none", "None of your armies can make that attack.", "R-10.1")
+
+    return check
+
+
+def _check_move_chars(ctx, side, face, cmd):
+    if not movable_character_regions(ctx, side, []):
+        fail("characters/none", "You have no character that can move.", "R-9.7")
+
+
+ACTION_CHECKS = {
+    "fast_move": _check_moves("fast"),
+    "attack": lambda c, s, f, cmd: _check_attack("character" if f == "character" else "army")(c, s, f, cmd),
+    "move_characters": _check_move_chars,
+    "play_card": _check_play_card,
+    "ability": _check_ability,
+    "enter_character": _check_enter,
+    "strategic_move": _check_moves("strategic"),
+    "combined_attack": _check_attack("combined"),
+    "recruit": _check_recruit,
+    "rally": _check_rally,
+    "draw_generic": _no_check,
+    "draw_story": _no_check,
+    "mordor_recruit": _check_mordor_recruit,
+    "mordor_move": _check_moves("mordor"),
+    "mordor_attack": _check_attack("mordor"),
+    "forfeit": _no_check,
+}
+TOKEN_CHECKS = {
+    "move": lambda ctx: _check_moves("token")(ctx, "fp", None, {}),
+    "recruit": lambda ctx: _check_recruit(ctx, "fp", None, {}),
+    "rally": lambda ctx: _check_rally(ctx, "fp", None, {}),
+    "characters": lambda ctx: _check_move_chars(ctx, "fp", None, {}),
+}
+
+
+def _ok(fn, *args) -> bool:
+    try:
+        fn(*args)
+        return True
+    except RuleError:
+        return False
+
+
+def die_action_commands(spec, rules, s, side, die, face, limit=None) -> list[dict]:
+    ctx = Ctx(spec, rules, s, None)
+    out: list[dict] = []
+    base = {"cmd": "use_die", "side": side, "die": die}
+    for action in FACE_ACTIONS[face]:
+        if limit is not None and len(out) >= limit:
+            break
+        if action == "play_card":
+            cards = sorted(set(s["sides"][side]["hand"]))
+            if s["options"].get("physical_cards") and "?" in cards:
+                cards = ["?"] + physical_cards_for(s, side)
+            for card in cards:
+                if _ok(check_card_playable, ctx, side, face, card):
+                    out.append(dict(base, action=action, card=card))
+        elif action == "ability":
+            for c in sorted(spec.characters):
+                cmd = dict(base, action=action, character=c)
+                if _ok(ACTION_CHECKS[action], ctx, side, face, cmd):
+                    out.append(cmd)
+        elif action == "enter_character":
+            for c, cs in sorted(spec.characters.items()):
+                if cs.side != side or s["chars"][c]["status"] != "ready":
+                    continue
+                for r in cs.entry_regions:
+                    cmd = dict(base, action=action, character=c, region=r)
+                    if _ok(ACTION_CHECKS[action], ctx, side, face, cmd):
+                        out.append(cmd)
+        else:
+            cmd = dict(base, action=action)
+            if _ok(ACTION_CHECKS[action], ctx, side, face, cmd):
+                out.append(cmd)
+    for action, extra in rules.die_actions().items():  # the scenario's own die actions (R-8.6)
+        if limit is not None and len(out) >= limit:
+            break
+        if face in extra.faces and extra.side in (None, side):
+            cmd = dict(base, action=action)
+            if _ok(extra.check, ctx, side, face, cmd):
+                out.append(cmd)
+    if limit is None and not out:
+        out.append(dict(base, action="forfeit"))
+    return out

@@ -1,0 +1,109 @@
+"""What every rule module shares: the working context of one `decide` call (`Ctx`), the refusal
+(`fail`), and the dispatch tables the rule modules fill when they are imported: `COMMANDS` (command
+name -> handler), `ANSWERS` (pending kind -> the commands that answer it), `AUTO` (pending kinds the
+engine resolves by itself) and `EFFECTS` (effect `do` -> handler, filled by `card_effects`).
+
+`run_effects` lives here, not with the effects, so that the rule areas that start effects (fate,
+the Shadow Box, cards, battles) need not import the module that carries them out: this module
+imports no rule module, and no rule module imports one above it (tests/core/test_import_cycles.py).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Callable
+
+from . import events as ev
+from .errors import RuleError
+
+if TYPE_CHECKING:
+    from .chance import Chance
+    from .scenario import ScenarioRules
+    from .spec import ScenarioSpec
+
+
+class Ctx:
+    """The working state of one `decide` call."""
+
+    def __init__(self, spec: ScenarioSpec, rules: ScenarioRules, state: dict, chance: Chance):
+        self.spec = spec
+        self.rules = rules
+        self.s = state
+        self.chance = chance
+        self.events: list[dict] = []
+
+    def emit(self, name: str, **data: Any) -> dict:
+        e = {"e": name, **data}
+        ev.HANDLERS[name](self.s, e)
+        self.events.append(e)
+        return e
+
+    def push(self, kind: str, side: str | None, **data: Any) -> None:
+        self.emit("PendingPushed", decision={"kind": kind, "side": side, **data})
+
+    def pop(self) -> dict:
+        top = self.s["pending"][-1]
+        self.emit("PendingPopped", kind=top["kind"])
+        return top
+
+    def update(self, **changes: Any) -> dict:
+        d = dict(self.s["pending"][-1])
+        d.update(changes)
+        self.emit("PendingUpdated", decision=d)
+        return d
+
+    @property
+    def top(self) -> dict | None:
+        return self.s["pending"][-1] if self.s["pending"] else None
+
+    def push_below(self, depth: int, kind: str, side: str | None, **data: Any) -> None:
+        """Push a decision beneath every decision asked since the stack held `depth` entries,
+        so that what a step just asked (an army over 5, a choice) is answered first."""
+        asked = [self.pop() for _ in range(len(self.s["pending"]) - depth)]
+        self.push(kind, side, **data)
+        for a in reversed(asked):
+            self.emit("PendingPushed", decision=a)
+
+
+def fail(code: str, message: str, rule: str | None = None):
+    raise RuleError(code, message, rule)
+
+
+# ---------------------------------------------------------------------------------------------
+# The dispatch tables (filled by the rule modules as they are imported; botwotr.core.engine
+# imports them all)
+
+COMMANDS: dict[str, Callable] = {}
+# pending kind -> commands that answer it
+ANSWERS: dict[str, tuple[str, ...]] = {}
+# pending kinds the engine resolves by itself
+AUTO: dict[str, Callable] = {}
+# effect `do` -> handler(ctx, side, effect, source) (botwotr.core.card_effects)
+EFFECTS: dict[str, Callable] = {}
+
+
+def command(name: str):
+    def deco(fn):
+        COMMANDS[name] = fn
+        return fn
+
+    return deco
+
+
+def run_effects(ctx: Ctx, side: str, effects: list, source: str) -> None:
+    """Run effects in order; an effect that needs a choice pushes its decision and the rest waits
+    in a `continue` frame beneath it (R-5.9: each applies as far as it can)."""
+    for i, eff in enumerate(effects):
+        depth = len(ctx.s["pending"])
+        EFFECTS[eff["do"]](ctx, side, eff, source)
+        if len(ctx.s["pending"]) > depth and i + 1 < len(effects):
+            ctx.push_below(depth, "continue", side, effects=list(effects[i + 1 :]), source=source)
+            return
+        if ctx.s["winner"]:
+            return
+
+
+def _auto_continue(ctx: Ctx, p: dict) -> None:
+    run_effects(ctx, p["side"], p["effects"], p["source"])
+
+
+AUTO["continue"] = _auto_continue
