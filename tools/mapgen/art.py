@@ -978,7 +978,7 @@ class Painter:
                    INK_SOFT, "italic")
 
         # -- Shadow Box
-        sb = [slots[f"shadow_box.{k}"] for k in ("palantir_room", "balcony", "pits")]
+        sb = [slots[f"shadow_box.{k}"] for k in self.src.positions]
         dice = slots["shadow_box.dice"]
         box = pygame.Rect(sb[0].rect[0] - 10, sb[0].rect[1] - 40, 0, 0)
         box.width = dice.rect[0] + dice.rect[2] + 10 - box.left
@@ -992,8 +992,16 @@ class Painter:
         for slot in sb:
             r = pygame.Rect(slot.rect)
             self.slot_box(r, fill=(226, 206, 176), border=(20, 10, 8), radius=8, width=2)
-            self.small(names[slot.slot], (r.centerx, r.bottom - 18), 19, INK, "bold")
-            self.position_icon(slot.slot, r.centerx, r.top + 50)
+            if self.gondor:
+                words = names[slot.slot].split("|")  # "|" breaks a long name in two lines
+                for k, wd in enumerate(words):
+                    self.small(wd, (r.centerx, r.bottom - 16 - 19 * (len(words) - 1 - k)), 18, INK,
+                               "bold")
+                art_gondor.position_icon(self.surf, sb.index(slot), r.centerx,
+                                         r.top + (42 if len(words) > 1 else 50))
+            else:
+                self.small(names[slot.slot], (r.centerx, r.bottom - 18), 19, INK, "bold")
+                self.position_icon(slot.slot, r.centerx, r.top + 50)
         r = pygame.Rect(dice.rect)
         self.slot_box(r, fill=(96, 60, 52), border=(20, 10, 8), radius=8, width=2)
         for k in range(6):
@@ -1100,9 +1108,6 @@ class Painter:
 
     def position_icon(self, pos, cx, cy):
         s = self.surf
-        if self.gondor:
-            art_gondor.position_icon(s, pos, cx, cy)
-            return
         if pos == "palantir_room":
             pygame.draw.rect(s, (60, 40, 30), (cx - 18, cy + 14, 36, 8))
             pygame.draw.circle(s, (30, 26, 40), (cx, cy), 19)

@@ -286,22 +286,24 @@ def protection_tracks(p):
 
 
 def position_icon(s, pos, cx, cy):
-    """The Witch-king's three Shadow Box positions: his crown, his mace, the Darkness."""
-    if pos == "palantir_room":
+    """The Witch-king's three Shadow Box positions (by place in the box): his crown on the Morgul
+    throne, the fell beast's wings, the shadow of despair."""
+    if pos == 0:
         crown = [(cx - 20, cy + 14), (cx - 22, cy - 10), (cx - 11, cy + 2), (cx - 6, cy - 20),
                  (cx, cy - 2), (cx + 6, cy - 20), (cx + 11, cy + 2), (cx + 22, cy - 10),
                  (cx + 20, cy + 14)]
         pygame.draw.polygon(s, (40, 36, 40), crown)
         pygame.draw.polygon(s, (150, 150, 160), crown, 2)
         pygame.draw.circle(s, (120, 200, 130), (cx, cy + 6), 4)
-    elif pos == "balcony":
-        pygame.draw.line(s, (60, 44, 30), (cx - 16, cy + 22), (cx + 8, cy - 6), 5)
-        pygame.draw.circle(s, (60, 60, 66), (cx + 12, cy - 11), 11)
-        for k in range(8):
-            a = k * math.pi / 4
-            tip = (cx + 12 + math.cos(a) * 17, cy - 11 + math.sin(a) * 17)
-            pygame.draw.line(s, (60, 60, 66), (cx + 12, cy - 11), tip, 3)
-        pygame.draw.circle(s, INK, (cx + 12, cy - 11), 11, 2)
+    elif pos == 1:
+        for side in (-1, 1):
+            wing = [(cx, cy), (cx + side * 30, cy - 16), (cx + side * 24, cy - 4),
+                    (cx + side * 28, cy + 2), (cx + side * 18, cy + 4), (cx + side * 20, cy + 12),
+                    (cx + side * 8, cy + 6)]
+            pygame.draw.polygon(s, (40, 34, 40), wing)
+            pygame.draw.polygon(s, (120, 110, 120), wing, 1)
+        pygame.draw.ellipse(s, (40, 34, 40), (cx - 5, cy - 8, 10, 22))
+        pygame.draw.circle(s, (40, 34, 40), (cx, cy - 10), 5)
     else:
         for dx, dy, r in ((-14, 4, 13), (0, -4, 16), (14, 4, 13), (0, 8, 14)):
             pygame.draw.circle(s, (44, 36, 48), (cx + dx, cy + dy), r)

@@ -248,8 +248,19 @@ def place_siege(poly, chosen):
 PROTECTION = {"minas_tirith": 8, "cair_andros": 5}
 
 
+# The Witch-king's positions (botwotr/data/gondor/positions.yaml), in the Shadow Box's slots.
+POSITIONS = {"morgul_throne": "Morgul|Throne", "fell_beast": "Fell Beast",
+             "captain_of_despair": "Captain of|Despair"}
+
+
 def tracks():
-    slots = list(rohan.tracks())
+    slots = []
+    rename = dict(zip(("palantir_room", "balcony", "pits"), POSITIONS))
+    for s in rohan.tracks():
+        if s["track"] == "shadow_box" and s["slot"] in rename:
+            pid = rename[s["slot"]]
+            s = dict(s, id=f"shadow_box.{pid}", slot=pid)
+        slots.append(s)
     y = 890
     for rid, top in PROTECTION.items():
         for i in range(top + 1):
@@ -285,7 +296,9 @@ def dump_yaml(polys, pairs, anchors, path: Path):
     w("  shadow_box:                 # the words the frame paints (the slots are Rohan's)")
     w("    title: \"The Shadow Box \\u2014 the Witch-king\"")
     w("    special: \"Darkness\"")
-    w("    positions: {palantir_room: \"Position 1\", balcony: \"Position 2\", pits: \"Position 3\"}")
+    w("    positions:               # slot shadow_box.<id> -> painted name (| breaks the line)")
+    for pid, name in POSITIONS.items():
+        w(f"      {pid}: \"{name}\"")
     w("")
     w("# terrain: plains | mountains | forest | marsh | fort | stronghold")
     w("# owner: side owning the settlement at the start (fp Free Peoples, sh Shadow)")
