@@ -546,11 +546,19 @@ _EVENTS: dict[str, Any] = {
     "CardMovedByPlayers": lambda e, spec: _("The players move {card} to {to}.").format(
         card=card_name(spec, e["card"]), to=_(CARD_PLACES.get(e["to"], humanize(e["to"])))
     ),
-    "PositionChosen": lambda e, spec: ngettext(
-        "Saruman takes his place in {pos} ({n} die in the Shadow Box).",
-        "Saruman takes his place in {pos} ({n} dice in the Shadow Box).",
-        e["dice"],
-    ).format(pos=position_name(spec, e["position"]), n=e["dice"]),
+    "PositionChosen": lambda e, spec: (
+        ngettext(
+            "Saruman takes his place in {pos} ({n} die in the Shadow Box).",
+            "Saruman takes his place in {pos} ({n} dice in the Shadow Box).",
+            e["dice"],
+        )
+        if spec.commander == "saruman"
+        else ngettext(
+            "{who} takes his place in {pos} ({n} die in the Shadow Box).",
+            "{who} takes his place in {pos} ({n} dice in the Shadow Box).",
+            e["dice"],
+        )
+    ).format(pos=position_name(spec, e["position"]), n=e["dice"], who=char_name(spec, spec.commander)),
     "LeadershipTokensGained": lambda e, spec: ngettext(
         "The Shadow player gains {n} leadership token.", "The Shadow player gains {n} leadership tokens.", e["n"]
     ).format(n=e["n"]),
@@ -714,7 +722,9 @@ def _roll(cmd, spec, state):
 _COMMANDS: dict[str, Any] = {
     "start_game": lambda cmd, spec, st: _("Start the game"),
     "discard": lambda cmd, spec, st: _("Discard {card}").format(card=card_name(spec, cmd["card"])),
-    "choose_position": lambda cmd, spec, st: _("Put Saruman in {pos}").format(pos=position_name(spec, cmd["position"])),
+    "choose_position": lambda cmd, spec, st: (
+        _("Put Saruman in {pos}") if spec.commander == "saruman" else _("Put {who} in {pos}")
+    ).format(pos=position_name(spec, cmd["position"]), who=char_name(spec, spec.commander)),
     "place_leadership_token": lambda cmd, spec, st: _("Place a leadership token in {region}").format(
         region=region_name(spec, cmd["region"])
     ),

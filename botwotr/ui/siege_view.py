@@ -30,7 +30,6 @@ from .widgets import Tip
 
 DARK_VEIL = (22, 14, 34)
 DARK_EDGE = (50, 30, 70)
-STONE = (244, 242, 234)
 BREACH = (150, 34, 26)
 
 
@@ -102,29 +101,29 @@ def _marker(surface, rect, icon, fill, rim, ink):
 def _draw_protection(surface, bv, theme, g) -> None:
     prot = g.get("protection") or {}
     start = g.get("protection_start") or {}
-    cam = bv.camera
     for rid, value in sorted(prot.items()):
         if not isinstance(value, int) or rid not in bv.layout.polygons:
             continue
         breached = value <= 0
         icon = "castle-ruins" if breached else ("white-tower" if rid == "minas_tirith" else "castle")
-        rim = BREACH if breached else T.side_style("fp").rim
+        fp = T.side_style("fp")
+        fill, rim, ink = (BREACH, (60, 10, 6), (255, 240, 230)) if breached else (fp.fill, fp.rim, fp.ink)
         tip = protection_tip(bv, rid, value, start.get(rid))
         # on the track
         slot = bv._slot_rect(f"protection.{rid}.{max(0, value)}")
         if slot is not None:
-            m = max(14, int(min(slot.w, slot.h) * 0.92))
+            m = max(18, int(min(slot.w, slot.h) * 1.05))
             rr = pygame.Rect(0, 0, m, m)
             rr.center = slot.center
-            _marker(surface, rr, icon, STONE, rim, rim)
+            _marker(surface, rr, icon, fill, rim, ink)
             bv.piece_rects[("protection", rid)] = rr
             bv._add_tip(rr, tip)
-        # beside the stronghold on the map
-        x, y = cam.to_screen(*bv.layout.anchor(rid, "control"))
-        m = max(18, int(bv.piece_size() * 0.55))
+        # on the map: a tab at the end of the stronghold's name (where armies never stand)
+        lr = bv._label_rect(rid, theme)
+        m = max(18, min(lr.h + theme.px(6), int(bv.piece_size() * 0.6)))
         rr = pygame.Rect(0, 0, m, m)
-        rr.center = (round(x + 30 * cam.scale), round(y - 34 * cam.scale))
-        _marker(surface, rr, icon, STONE, rim, rim)
+        rr.midleft = (lr.right + 2, lr.centery)
+        _marker(surface, rr, icon, fill, rim, ink)
         if not breached:
             from .board_view import draw_badge
 

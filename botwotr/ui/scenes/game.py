@@ -629,9 +629,9 @@ class GameScene(Scene):
         top = self.game.state["pending"][-1] if self.game.state["pending"] else None
         if top is None:
             return None
-        from ..hud import PENDING_TEXT
+        from ..hud import pending_what
 
-        what = _(PENDING_TEXT.get(top["kind"], "decide"))
+        what = pending_what(self.game.spec, top["kind"])
         if self.actor == self.seat:
             if top["kind"] == "action":
                 return _("Your action, {side}: use a die or pass.").format(side=side_title(self.actor))
