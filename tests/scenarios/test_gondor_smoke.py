@@ -34,3 +34,15 @@ def test_gondor_rules_module_and_random_games():
         assert isinstance(g.rules, GondorRules)
         winner = play(g, {"fp": BOTS["random"](seed), "sh": BOTS["random"](seed + 7)})
         assert winner in ("fp", "sh")
+
+
+def test_every_gondor_half_has_its_card_test():
+    """Each of the 38 Gondor halves (32 story, 6 Darkness) is played in test_gondor_cards.py."""
+    from pathlib import Path
+
+    text = (Path(__file__).parent / "test_gondor_cards.py").read_text(encoding="utf-8")
+    spec = spec_for("gondor")
+    halves = [c for c, cs in spec.cards.items() if cs.deck != "generic"]
+    assert len(halves) == 38
+    missing = [c for c in halves if f'"{c}"' not in text]
+    assert not missing, missing
