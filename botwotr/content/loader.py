@@ -1307,7 +1307,7 @@ class _Checker:
         sc = self.scenario
         victory = sc.pop("victory")
         assert self.board is not None
-        return S.ScenarioSpec(
+        spec = S.ScenarioSpec(
             board=self.board,
             units=self.units,
             characters=self.characters,
@@ -1318,6 +1318,23 @@ class _Checker:
             victory_captains=victory.get("captains", ()),
             **{k: v for k, v in sc.items() if k != "board"},
         )
+        if spec.rules_module:
+            # The rules module checks what it reads (rules_data) when it is made: do it now, so
+            # bad data is a content error at load time, naming its key.
+            from botwotr.core.scenario import rules_for
+
+            try:
+                rules_for(spec)
+            except KeyError:
+                self.errors.append(
+                    ContentError(SCENARIO_FILE, "rules_module", f"no rules module named {spec.rules_module!r}")
+                )
+                return None
+            except ValueError as exc:
+                key, problem = getattr(exc, "key", "rules_data"), getattr(exc, "problem", str(exc))
+                self.errors.append(ContentError(SCENARIO_FILE, key, problem))
+                return None
+        return spec
 
 
 def _is_num(v: Any) -> bool:

@@ -138,6 +138,11 @@ class ScenarioRules:
         Called for both sides every round (n may be 0)."""
         return n
 
+    # -- Invariants of the scenario's own state (the tests, fuzzers and soak bench) ---------
+    def invariants(self, previous: dict | None, state: dict) -> None:
+        """Raise AssertionError naming the broken rule; `previous` is the state one command
+        before (None when not known), for rules about how a value may change."""
+
     # -- Effects the data cannot express -------------------------------------------------
     def hook(self, ctx, name: str, side: str, effect: dict) -> None:
         raise RuleError("effect/unknown_hook", f"This scenario has no rule called '{name}'.")

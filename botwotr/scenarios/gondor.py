@@ -179,6 +179,27 @@ class GondorRules(ScenarioRules):
             return 0
         return sum(n for r, n in g["catapults"].items() if n and has_army(state["regions"][r], "sh"))
 
+    def invariants(self, previous: dict | None, state: dict) -> None:
+        g = gondor(state)
+        assert g is not None or state["phase"] == "setup", "Gondor: the siege state is missing"
+        if g is None:
+            return
+        for r, n in g["catapults"].items():
+            assert r in self.catapult_sites, f"Gondor: a catapult in {r}, not a catapult site"
+            assert 0 <= n <= self.catapults_per_site, f"Gondor: {n} catapults in {r}"
+        for r, n in g["towers"].items():
+            assert n == 1 and r in state["regions"], f"Gondor: {n} siege towers in {r}"
+        for r, v in g["protection"].items():
+            assert 0 <= v <= self.protection_start[r], f"Gondor: {r}'s protection {v} out of 0..start"
+        assert set(g["darkness"]) <= set(self.darkness_order), "Gondor: Darkness outside its regions"
+        p = gondor(previous) if previous else None
+        if p:
+            for r, v in g["protection"].items():
+                assert v <= p["protection"][r], f"Gondor: {r}'s protection rose from {p['protection'][r]} to {v}"
+            grown = set(g["darkness"]) - set(p["darkness"])
+            spread = g["darkness_spread"] - p["darkness_spread"]
+            assert len(grown) <= spread, f"Gondor: the Darkness spread over {sorted(grown)} with no card"
+
     # ------------------------------------------------------------------ the Darkness
 
     def lift_darkness(self, ctx, n: int, why: str) -> None:

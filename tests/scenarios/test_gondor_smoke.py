@@ -34,3 +34,56 @@ def test_gondor_rules_module_and_random_games():
         assert isinstance(g.rules, GondorRules)
         winner = play(g, {"fp": BOTS["random"](seed), "sh": BOTS["random"](seed + 7)})
         assert winner in ("fp", "sh")
+
+
+def test_every_gondor_half_has_its_card_test():
+    """Each of the 38 Gondor halves (32 story, 6 Darkness) is played in test_gondor_cards.py."""
+    from pathlib import Path
+
+    text = (Path(__file__).parent / "test_gondor_cards.py").read_text(encoding="utf-8")
+    spec = spec_for("gondor")
+    halves = [c for c, cs in spec.cards.items() if cs.deck != "generic"]
+    assert len(halves) == 38
+    missing = [c for c in halves if f'"{c}"' not in text]
+    assert not missing, missing
+
+
+def _copy_gondor(tmp_path, edit):
+    import shutil
+
+    src = folder_for("gondor")
+    dst = tmp_path / "gondor"
+    shutil.copytree(src, dst)
+    sc = (dst / "scenario.yaml").read_text(encoding="utf-8")
+    sc = sc.replace("board: ../../../maps/gondor.tmx", f"board: {(src / '../../../maps/gondor.tmx').resolve()}")
+    (dst / "scenario.yaml").write_text(edit(sc), encoding="utf-8")
+    cards = (dst / "cards.yaml").read_text(encoding="utf-8")
+    (dst / "cards.yaml").write_text(cards.replace("shared: ../rohan/cards.yaml",
+                                                  f"shared: {(src / '../rohan/cards.yaml').resolve()}"),
+                                    encoding="utf-8")
+    return dst
+
+
+def test_bad_rules_data_is_a_content_error_naming_its_key(tmp_path):
+    """Bad input: a protection value on a region that is no stronghold is refused at load time,
+    naming scenario.yaml and the key."""
+    ok = _copy_gondor(tmp_path / "a", lambda s: s)
+    assert validate_scenario(ok) == []
+    bad = _copy_gondor(tmp_path / "b", lambda s: s.replace(
+        "protection: {minas_tirith: 6, cair_andros: 3}", "protection: {minas_tirith: 6, anorien: 3}"))
+    errors = validate_scenario(bad)
+    assert len(errors) == 1 and errors[0].startswith("scenario.yaml: rules_data.protection.anorien:")
+
+
+def test_a_missing_gondor_half_is_named(tmp_path):
+    import re
+
+    def drop(s):
+        return s
+
+    d = _copy_gondor(tmp_path, drop)
+    cards = (d / "cards.yaml").read_text(encoding="utf-8")
+    cards = re.sub(r"\n  hope_kindled:\n(    .*\n)+", "\n", cards)
+    (d / "cards.yaml").write_text(cards, encoding="utf-8")
+    errors = validate_scenario(d)
+    assert any("halves.hope_kindled" in e and "needs its half" in e for e in errors), errors
