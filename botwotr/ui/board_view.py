@@ -408,6 +408,7 @@ class BoardView:
                 if rid in view["regions"]:
                     self._draw_region_pieces(surface, theme, view, rid)
             self._draw_characters(surface, theme, view)
+            siege_view.draw_over(surface, self, theme, view)  # Gondor only
         if view is not None and view.get("battle"):
             self._draw_battle(surface, theme, view["battle"])
         surface.set_clip(None)

@@ -379,8 +379,13 @@ def pending_what(spec, kind: str) -> str:
     """What a pending decision asks, in words; the Shadow Box names the scenario's commander."""
     cmdr = spec.characters.get(spec.commander) if spec is not None else None
     if kind == "choose_position" and cmdr is not None and spec.commander != "saruman":
-        return _("choose {who}'s position in the Shadow Box").format(who=cmdr.name)
+        return _("choose {who}'s position in the Shadow Box").format(who=mid_sentence(cmdr.name))
     return _(PENDING_TEXT.get(kind, "decide"))
+
+
+def mid_sentence(name: str) -> str:
+    """A name inside a sentence: "The Witch-king" -> "the Witch-king"."""
+    return "the" + name[3:] if name.startswith("The ") else name
 
 
 # What each pending decision asks (the core's PENDING_TEXT, as UI strings).

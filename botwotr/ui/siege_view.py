@@ -6,7 +6,8 @@ towers standing in regions, and the regions still under the Darkness. :func:`sie
 one accessor: it returns ``None`` for a view without those keys (the Battle for Rohan), and then
 nothing here draws anything, adds a tooltip or a line.
 
-    siege_view.draw(surface, board_view, theme, view)   # from BoardView._draw_pieces
+    siege_view.draw(surface, board_view, theme, view)        # BoardView._draw_pieces, under the armies
+    siege_view.draw_over(surface, board_view, theme, view)   # ... and after them
     siege_view.region_lines(board_view, rid)             # extra tooltip lines for a region
 
 What is drawn:
@@ -31,6 +32,10 @@ from .widgets import Tip
 DARK_VEIL = (22, 14, 34)
 DARK_EDGE = (50, 30, 70)
 BREACH = (150, 34, 26)
+# siege engines: the Shadow's, in timber (told apart from the armies' red hexagons)
+ENGINE_WOOD = (204, 160, 98)
+ENGINE_RIM = (110, 24, 20)
+ENGINE_INK = (44, 26, 14)
 
 
 def siege_state(view) -> dict | None:
@@ -46,6 +51,17 @@ def _last_view(bv):
     return cached[1] if cached else None
 
 
+def lift_spaces(spec) -> str:
+    """The fate spaces that lift the Darkness (the scenario's rules_data), as words: "4, 8 and 12"."""
+    from .logtext import join_and
+
+    try:
+        spaces = sorted(int(k) for k in (spec.rules_data.get("darkness") or {}).get("lift_at", {}))
+    except (AttributeError, TypeError, ValueError):
+        spaces = []
+    return join_and(str(n) for n in spaces) if spaces else "?"
+
+
 def darkness(g) -> list[str]:
     return [r for r in (g.get("darkness") or []) if isinstance(r, str)]
 
@@ -54,13 +70,23 @@ def darkness(g) -> list[str]:
 
 
 def draw(surface, bv, theme, view) -> None:
-    """Everything the siege adds to the board, under the armies (nothing for Rohan)."""
+    """What the siege adds under the armies: the Darkness, the protection tracks' markers
+    (nothing for Rohan)."""
     g = siege_state(view)
     if g is None:
         return
     _draw_darkness(surface, bv, theme, g)
-    _draw_protection(surface, bv, theme, g)
+    _draw_protection(surface, bv, theme, g, on_map=False)
+
+
+def draw_over(surface, bv, theme, view) -> None:
+    """What the siege adds once the armies stand: catapults and towers beside them, the walls'
+    value beside the strongholds' names (nothing for Rohan)."""
+    g = siege_state(view)
+    if g is None:
+        return
     _draw_engines(surface, bv, theme, g)
+    _draw_protection(surface, bv, theme, g, on_map=True)
 
 
 def _draw_darkness(surface, bv, theme, g) -> None:
@@ -98,7 +124,7 @@ def _marker(surface, rect, icon, fill, rim, ink):
     draw_token(surface, rect, None, icon, shape="circle", fill=fill, rim=rim, ink=ink)
 
 
-def _draw_protection(surface, bv, theme, g) -> None:
+def _draw_protection(surface, bv, theme, g, on_map: bool) -> None:
     prot = g.get("protection") or {}
     start = g.get("protection_start") or {}
     for rid, value in sorted(prot.items()):
@@ -109,20 +135,27 @@ def _draw_protection(surface, bv, theme, g) -> None:
         fp = T.side_style("fp")
         fill, rim, ink = (BREACH, (60, 10, 6), (255, 240, 230)) if breached else (fp.fill, fp.rim, fp.ink)
         tip = protection_tip(bv, rid, value, start.get(rid))
+        if breached and not on_map:
+            # the walls are down: the stronghold's outline in broken red
+            _broken_outline(surface, bv, rid)
         # on the track
         slot = bv._slot_rect(f"protection.{rid}.{max(0, value)}")
-        if slot is not None:
+        if slot is not None and not on_map:
             m = max(18, int(min(slot.w, slot.h) * 1.05))
             rr = pygame.Rect(0, 0, m, m)
             rr.center = slot.center
             _marker(surface, rr, icon, fill, rim, ink)
             bv.piece_rects[("protection", rid)] = rr
             bv._add_tip(rr, tip)
-        # on the map: a tab at the end of the stronghold's name (where armies never stand)
+        if not on_map:
+            continue
+        # on the map: a tab at one end of the stronghold's name, the end no piece stands on
         lr = bv._label_rect(rid, theme)
         m = max(18, min(lr.h + theme.px(6), int(bv.piece_size() * 0.6)))
         rr = pygame.Rect(0, 0, m, m)
         rr.midleft = (lr.right + 2, lr.centery)
+        if _covers_piece(bv, rr):
+            rr.midright = (lr.left - 2, lr.centery)
         _marker(surface, rr, icon, fill, rim, ink)
         if not breached:
             from .board_view import draw_badge
@@ -139,22 +172,74 @@ def _draw_protection(surface, bv, theme, g) -> None:
         bv._add_tip(rr, tip)
 
 
-def _engine_spots(bv, rid, n):
+def _broken_outline(surface, bv, rid) -> None:
+    pts = [bv.camera.to_screen(x, y) for x, y in bv.layout.polygons[rid]]
+    wd = max(2, int(6 * bv.camera.scale))
+    for i in range(len(pts)):
+        if i % 3 != 2:  # gaps in the wall
+            pygame.draw.line(surface, BREACH, pts[i], pts[(i + 1) % len(pts)], wd)
+
+
+def _covers_piece(bv, rect) -> bool:
+    return any(rect.colliderect(r) for r in bv.piece_rects.values())
+
+
+def _overlap(a, b) -> int:
+    c = a.clip(b)
+    return c.w * c.h
+
+
+def _inside(bv, rid, rect) -> bool:
+    from ..board import geometry as geo
+
+    poly = bv.layout.polygons[rid]
+    return all(geo.point_in_polygon(bv.camera.to_world(*p), poly) >= 0 for p in (rect.midleft, rect.midright))
+
+
+def _engine_spots(bv, theme, rid, n):
+    """A row of n engine pieces beside the region's army (left of it, else right, else below),
+    or at the region's siege anchor when no army stands there."""
     cam = bv.camera
-    anchors = bv.layout.anchors.get(rid, {})
-    x, y = anchors.get("siege") or anchors.get("tokens") or anchors["army"]
-    sx, sy = cam.to_screen(x, y)
-    m = max(16, int(bv.piece_size() * 0.62))
+    m = max(20, int(bv.piece_size() * 0.78))
     gap = max(2, m // 8)
     total = n * m + (n - 1) * gap
-    x0 = sx - total / 2
-    return [pygame.Rect(round(x0 + k * (m + gap)), round(sy - m / 2), m, m) for k in range(n)]
+
+    def row(x0, cy):
+        return [pygame.Rect(round(x0 + k * (m + gap)), round(cy - m / 2), m, m) for k in range(n)]
+
+    anchors = bv.layout.anchors.get(rid, {})
+    sx, sy = cam.to_screen(*(anchors.get("siege") or anchors.get("tokens") or anchors["army"]))
+    box = bv._army_box.get(rid)
+    if box is not None:
+        obstacles = list(bv.piece_rects.values()) + [bv._label_rect(r, theme) for r in bv.layout.polygons]
+        best, best_area = None, None
+        for x0, cy in (
+            (sx - total / 2, sy),
+            (box.left - gap - total, box.centery),
+            (box.right + gap, box.centery),
+            (box.centerx - total / 2, box.bottom + gap + m / 2),
+            (box.left - gap - total, box.bottom + gap + m / 2),
+            (box.right + gap, box.bottom + gap + m / 2),
+            (box.left - gap - total, box.top - gap - m / 2),
+            (box.right + gap, box.top - gap - m / 2),
+        ):
+            spots = row(x0, cy)
+            whole = spots[0].union(spots[-1])
+            if not _inside(bv, rid, whole):
+                continue
+            area = sum(_overlap(whole, r) for r in obstacles)
+            if area == 0:
+                return spots
+            if best_area is None or area < best_area:
+                best, best_area = spots, area
+        if best is not None:
+            return best
+    return row(sx - total / 2, sy)
 
 
 def _draw_engines(surface, bv, theme, g) -> None:
     cats = g.get("catapults") or {}
     towers = g.get("towers") or {}
-    sh = T.side_style("sh")
     for rid in sorted(set(cats) | set(towers)):
         if rid not in bv.layout.polygons:
             continue
@@ -163,9 +248,9 @@ def _draw_engines(surface, bv, theme, g) -> None:
         pieces = ["catapult"] * nc + ["tower"] * nt
         if not pieces:
             continue
-        for k, (kind, rect) in enumerate(zip(pieces, _engine_spots(bv, rid, len(pieces)))):
+        for k, (kind, rect) in enumerate(zip(pieces, _engine_spots(bv, theme, rid, len(pieces)))):
             icon = "catapult" if kind == "catapult" else "siege-tower"
-            _marker(surface, rect, icon, sh.fill, sh.rim, sh.ink)
+            _marker(surface, rect, icon, ENGINE_WOOD, ENGINE_RIM, ENGINE_INK)
             bv.piece_rects[(kind, rid, k)] = rect
             bv._add_tip(rect, catapult_tip(bv, rid, nc, g) if kind == "catapult" else tower_tip(bv, rid, nt))
 
@@ -201,9 +286,10 @@ def catapult_tip(bv, rid, n, g) -> Tip:
     lines = [
         ngettext("{n} catapult here.", "{n} catapults here.", n).format(n=n),
         _(
-            "Built by the Shadow only in the Pelennor regions not next to Minas Tirith, at most two in a "
-            "region. One Army die fires every catapult on the board (at most five dice) against the "
-            "city's protection value."
+            "Built by the Shadow only in North Pelennor, East Pelennor and the Harlond (not next to the "
+            "city), with a Shadow army there, at most two a region. One Army die fires every catapult with "
+            "a Shadow army beside it, a die each (at most five): each 5+ lowers Minas Tirith's protection "
+            "by one. A Free Peoples army ending a move here with no Shadow army burns them."
         ),
         ngettext("{n} catapult on the board.", "{n} catapults on the board.", total).format(n=total),
     ]
@@ -213,7 +299,10 @@ def catapult_tip(bv, rid, n, g) -> Tip:
 def tower_tip(bv, rid, n) -> Tip:
     lines = [
         ngettext("{n} siege tower here.", "{n} siege towers here.", n).format(n=n),
-        _("In a battle a siege tower hits on 5+ for one round, then it is discarded."),
+        _(
+            "In the first round this army fights the stronghold next to it, its dice hit on 5+ despite the "
+            "walls (the hits still wear the walls first); then the tower is discarded."
+        ),
     ]
     return Tip(_("Siege tower ({place})").format(place=region_name(bv.spec, rid)), lines=lines)
 
@@ -221,7 +310,15 @@ def tower_tip(bv, rid, n) -> Tip:
 def darkness_tip(bv, rid) -> Tip:
     return Tip(
         _("{place}: under the Darkness").format(place=region_name(bv.spec, rid)),
-        lines=[_("The Darkness lies over this region; it lifts region by region.")],
+        lines=[
+            _(
+                "Shadow armies are never stopped here; Free Peoples armies stop on entering; in a battle "
+                "here the Free Peoples re-roll one die fewer."
+            ),
+            _("The Darkness lifts region by region: at fate {spaces}, with the west-wind tiles, by some cards.").format(
+                spaces=lift_spaces(bv.spec)
+            ),
+        ],
     )
 
 

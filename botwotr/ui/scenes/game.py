@@ -619,7 +619,7 @@ class GameScene(Scene):
             self._draw_message(surface)
         self.dragdrop.draw_screen(surface, t)
         if self.show_help:
-            draw_help(surface, self.board.rect, t)
+            draw_help(surface, self.board.rect, t, spec=self.game.spec, view=self.view)
         self.draw_tooltip(surface)
 
     def status_sentence(self) -> str | None:
