@@ -70,6 +70,10 @@ ACTION_NAMES = {
     "mordor_move": N_("move Orcs"),
     "mordor_attack": N_("attack with Orcs"),
     "forfeit": N_("spend it for nothing"),
+    # the Battle for Gondor's siege (botwotr/scenarios/gondor.py)
+    "build_catapults": N_("build catapults"),
+    "build_tower": N_("build a siege tower"),
+    "fire_catapults": N_("fire the catapults"),
 }
 TOKEN_NAMES = {"move": N_("move"), "recruit": N_("recruit"), "rally": N_("rally"), "characters": N_("move characters")}
 ADJUST_WHAT = {
