@@ -63,7 +63,7 @@ def main() -> None:
             s = new_state(SPEC, g.seed)
             for entry in g.log:
                 for e in entry["events"]:
-                    apply(s, e)
+                    s = apply(s, e)
     t_fold, _ = best(fold_all)
     per_event = t_fold / len(events)
 

@@ -15,9 +15,14 @@ Run: python bench/rohan_core.py [--runs 5] [--memory 10000,40000] [--skip-memory
   of one long random Rohan game (seed 18, 1,078 commands, 5,744 events); past its end the log is
   padded with `adjust_fate` adjustments (as in bench/save_load.py), so the 8,000-event log is
   5,744 game events and 2,256 padding events;
-- peak memory of loading a long log: a child process per size replays a padded save of N entries
-  (bench/save_load.py's `make_save`) with `Game.replay` directly, so the bound of
-  `save.MAX_LOG_ENTRIES` does not apply; memory is the growth of the child's max RSS.
+- replay per entry: the same replays divided by the log's entries (commands), against the same
+  baseline per PGN ply (issue 11's goal for the 2,000-event save);
+- loading a long log: a child process per size reads and parses a padded save of N entries
+  (bench/save_load.py's `make_save`) and replays it with `Game.replay` directly, so the bound of
+  `save.MAX_LOG_ENTRIES` does not apply; time and memory include reading and parsing the JSON;
+  memory is the growth of the child's max RSS from before the file is read (and its peak).
+
+The load average (`os.getloadavg`) is printed before and after the core figures.
 """
 from __future__ import annotations
 
@@ -121,14 +126,15 @@ def log_of_events(game: Game, n: int) -> list[dict]:
 
 def memory_child(path: str) -> None:
     """Child: replay the save's log and print seconds and max-RSS growth (MiB)."""
-    spec = spec_for("rohan")
-    data = json.loads(Path(path).read_text(encoding="utf-8"))
+    spec = spec_for("rohan")  # content loading is not the save's cost
     base = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     t = time.perf_counter()
+    data = json.loads(Path(path).read_text(encoding="utf-8"))
     g = Game.replay(spec, data["seed"], data["log"])
     dt = time.perf_counter() - t
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-    print(json.dumps({"seconds": dt, "growth_mib": (peak - base) / 1024, "entries": len(g.log)}))
+    print(json.dumps({"seconds": dt, "growth_mib": (peak - base) / 1024, "peak_mib": peak / 1024,
+                      "entries": len(g.log)}))
 
 
 def main(argv=None) -> int:
@@ -144,6 +150,7 @@ def main(argv=None) -> int:
         return 0
     runs = a.runs
     spec = spec_for("rohan")
+    print(f"load average at the start: {' '.join(f'{x:.2f}' for x in os.getloadavg())} on {os.cpu_count()} cores")
     rows = []
 
     # Each run measures the baseline and then the figure, and the ratio is taken run by run, so
@@ -218,6 +225,11 @@ def main(argv=None) -> int:
         pad = f", {events - game_events:,} of them padding" if events > game_events else ""
         _, ratio[n] = row(f"replay (re-decide + verify) per event, {events:,}-event log "
                           f"({len(log):,} entries{pad})", per_event[n], 1e6, "µs", pgn_base)
+    for n, log in logs.items():
+        events = sum(len(e["events"]) for e in log)
+        per_entry = [x * events / len(log) for x in per_event[n]]
+        row(f"replay (re-decide + verify) per entry, {events:,}-event log ({len(log):,} entries)",
+            per_entry, 1e6, "µs", pgn_base)
 
     print(f"Battle for Rohan, {runs} runs per figure; load average {os.getloadavg()[0]:.2f} "
           f"on {os.cpu_count()} cores at the end of the core figures.")
@@ -233,22 +245,25 @@ def main(argv=None) -> int:
         return 0
     from save_load import child_result, make_save
     mruns = a.memory_runs or runs
-    print("\n| log entries | file size | replay time min / median / max | max-RSS growth min / median / max |")
-    print("|---|---|---|---|")
+    print("\n| log entries | file size | read + parse + replay min / median / max | "
+          "max-RSS growth min / median / max | peak max RSS (median) |")
+    print("|---|---|---|---|---|")
     with tempfile.TemporaryDirectory() as tmp:
         for n in [int(x) for x in a.memory.split(",") if x]:
             path = Path(tmp) / f"s{n}.json"
             make_save(n, path)
-            secs, mibs = [], []
+            secs, mibs, peaks = [], [], []
             for _ in range(mruns):
                 r = child_result(__file__, path)
                 if r is None:
                     return 1
                 secs.append(r["seconds"])
                 mibs.append(r["growth_mib"])
+                peaks.append(r["peak_mib"])
             s, m = stats(secs), stats(mibs)
             print(f"| {n:,} | {path.stat().st_size / 1e6:.1f} MB | {s[0]:.2f} / {s[1]:.2f} / {s[2]:.2f} s | "
-                  f"{m[0]:.0f} / {m[1]:.0f} / {m[2]:.0f} MiB |", flush=True)
+                  f"{m[0]:.0f} / {m[1]:.0f} / {m[2]:.0f} MiB | {statistics.median(peaks):.0f} MiB |", flush=True)
+    print(f"load average at the end: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     return 0
 
 

@@ -217,24 +217,57 @@ def _ok(fn, *args) -> bool:
         return False
 
 
-def die_action_commands(spec, rules, s, side, die, face, limit=None) -> list[dict]:
-    ctx = Ctx(spec, rules, s, None)
+def die_action_commands(spec, rules, s, side, die, face, limit=None, ctx: Ctx | None = None) -> list[dict]:
+    """Every legal use of one die (a command each); `ctx`, a read-only context on `s` (its memo
+    shared by the dice of one `legal_commands`), is made here if not given.
+
+    A check's answer is kept in the memo under what it depends on, so the dice of one list share
+    it: an action's check depends on the die only for an attack (Character or Army die), a card's
+    and an ability's only through whether the die can play the card (R-5.6) or use the ability
+    (R-8.7), which is asked first."""
+    if ctx is None:
+        ctx = Ctx(spec, rules, s, None)
+        ctx.memo = {}
+    memo = ctx.memo if ctx.memo is not None else {}
     out: list[dict] = []
     base = {"cmd": "use_die", "side": side, "die": die}
+
+    def kept(key, fn, *args) -> bool:
+        ok = memo.get(key)
+        if ok is None:
+            ok = memo[key] = _ok(fn, *args)
+        return ok
+
     for action in FACE_ACTIONS[face]:
         if limit is not None and len(out) >= limit:
             break
         if action == "play_card":
             cards = sorted(set(s["sides"][side]["hand"]))
-            if s["options"].get("physical_cards") and "?" in cards:
+            physical = s["options"].get("physical_cards") and "?" in cards
+            if physical:
                 cards = ["?"] + physical_cards_for(s, side)
             for card in cards:
-                if _ok(check_card_playable, ctx, side, face, card):
+                if physical or card == "?":
+                    ok = _ok(check_card_playable, ctx, side, face, card)
+                else:
+                    ok = spec.cards[card].type in CARD_FACES.get(face, ()) and kept(
+                        ("card", side, card), check_card_playable, ctx, side, face, card
+                    )
+                if ok:
                     out.append(dict(base, action=action, card=card))
         elif action == "ability":
-            for c in sorted(spec.characters):
+            # the others are refused by the check at once (ability/unknown, ability/none)
+            chars = memo.get(("die_abilities", side))
+            if chars is None:
+                chars = memo["die_abilities", side] = [
+                    c for c, cs in sorted(spec.characters.items()) if cs.side == side and cs.ability and cs.ability_die
+                ]
+            for c in chars:
+                cs = spec.characters[c]
                 cmd = dict(base, action=action, character=c)
-                if _ok(ACTION_CHECKS[action], ctx, side, face, cmd):
+                if ability_die_fits(face, cs.ability_die) and kept(
+                    ("ability", side, c), ACTION_CHECKS[action], ctx, side, face, cmd
+                ):
                     out.append(cmd)
         elif action == "enter_character":
             for c, cs in sorted(spec.characters.items()):
@@ -245,9 +278,10 @@ def die_action_commands(spec, rules, s, side, die, face, limit=None) -> list[dic
                     if _ok(ACTION_CHECKS[action], ctx, side, face, cmd):
                         out.append(cmd)
         else:
-            cmd = dict(base, action=action)
-            if _ok(ACTION_CHECKS[action], ctx, side, face, cmd):
-                out.append(cmd)
+            # only an attack's check looks at the die (a Character die's attack needs leadership)
+            key = ("check", side, action, face == "character" if action == "attack" else None)
+            if kept(key, ACTION_CHECKS[action], ctx, side, face, base):
+                out.append(dict(base, action=action))
     for action, extra in rules.die_actions().items():  # the scenario's own die actions (R-8.6)
         if limit is not None and len(out) >= limit:
             break

@@ -49,6 +49,7 @@ def cmd_adjust_units(ctx: Ctx, cmd: dict) -> None:
             fail("adjust/not_there", f"There are not {-n} {unit} there.")
         _adjust(ctx, cmd, "units")
         ctx.emit("UnitsRemoved", region=r, side=side, units={unit: -n}, why="adjustment")
+        reg = s["regions"][r]  # as the event left it
         if army_size(reg) == 0 and reg["leaders"]:
             ctx.emit("LeadersRemoved", region=r, n=reg["leaders"], why="no units (R-2.2)")
 

@@ -420,7 +420,7 @@ STAGES = {
 }
 
 
-def _noop(s, e):
+def _noop(w, e):
     pass
 
 

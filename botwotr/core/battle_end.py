@@ -47,10 +47,12 @@ def cmd_casualty(ctx, cmd):
     if reg["damage"] <= 0:
         fail("casualty/no_damage", "The army has no damage marker to remove.", "R-11.2")
     ctx.emit("UnitsRemoved", region=region, side=side, units={unit: 1}, why="casualty")
+    reg = ctx.s["regions"][region]  # as the event left it
     removed = min(2, reg["damage"]) if army_size(reg) else reg["damage"]
     if removed:
         ctx.emit("DamageChanged", region=region, n=-removed, why="casualty")
     ctx.pop()
+    reg = ctx.s["regions"][region]
     if army_size(reg) == 0:
         army_destroyed(ctx, region, side)
         return
@@ -66,6 +68,7 @@ def army_destroyed(ctx, region, side):
         ctx.emit("LeadersRemoved", region=region, n=reg["leaders"], why="army destroyed")
     for c in chars_in(s, region, side, ctx.spec):
         ctx.emit("CharacterStatus", char=c, status="eliminated", why="army destroyed")
+    reg = s["regions"][region]  # as the events left it
     if reg["damage"]:
         ctx.emit("DamageChanged", region=region, n=-reg["damage"], why="army destroyed")
     ctx.emit("ArmyDestroyed", region=region, side=side)
@@ -166,8 +169,8 @@ def cmd_flee_casualty(ctx, cmd):
         fail("casualty/not_there", f"There is no {unit!r} in this army.", "R-10.6")
     ctx.pop()
     ctx.emit("UnitsRemoved", region=region, side=p["side"], units={unit: 1}, why="fled")
-    ctx.emit("DamageChanged", region=region, n=-min(2, reg["damage"]), why="fled")
-    if army_size(reg) == 0:
+    ctx.emit("DamageChanged", region=region, n=-min(2, ctx.s["regions"][region]["damage"]), why="fled")
+    if army_size(ctx.s["regions"][region]) == 0:
         army_destroyed(ctx, region, p["side"])
         return
     flee_casualties(ctx, ctx.s["battle"])

@@ -58,6 +58,7 @@ class GreedyBot:
 # the scenario's rules_data; in a scenario without them (Rohan) all of this is inert.
 CITY_GUARD = 10.0  # cost of leaving the city whose fall loses the game without a garrison
 SIEGE_PULL = 1.5  # the Shadow's pull, per region nearer, towards the city (besides settlements)
+SIEGE_MARCH = 1.0  # the Shadow's wish to spend a die marching on the city rather than elsewhere
 
 
 def siege(s: dict) -> dict | None:
@@ -198,6 +199,8 @@ def score(spec: ScenarioSpec, s: dict, c: dict) -> float:
             base = 2.6 - 0.3 * sum((siege(s) or {}).get("catapults", {}).values())
         elif a == "build_tower":
             base = 2.4
+        if a in ("strategic_move", "mordor_move") and side == "sh" and falls(spec):
+            base += SIEGE_MARCH  # the host must cross the river to win at all
         if a in ("attack", "mordor_attack", "combined_attack"):
             base += best_attack_odds(spec, s, side) - 1.5
         if a == "rally":

@@ -8,12 +8,11 @@ from .state import army_size, controller
 
 def update_control(ctx: Ctx) -> None:
     s, spec = ctx.s, ctx.spec
+    regions = s["regions"]
     for r, rs in spec.board.regions.items():
-        if not rs.settlement:
-            continue
-        reg = s["regions"][r]
+        reg = regions[r]
         side = reg["side"]
-        if side is None or army_size(reg) == 0:
+        if side is None or not rs.settlement or army_size(reg) == 0:
             continue
         if controller(s, spec, r) != side and side != rs.owner and ctx.rules.can_take_control(s, r, side):
             ctx.emit("ControlChanged", region=r, side=side, why="occupied")

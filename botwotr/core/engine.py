@@ -33,7 +33,7 @@ from .movement import MAX_ARMY, MOVE_MODES, move_army, parse_group
 from .recruitment import place_unit, rally_army
 from .scenario import ScenarioRules
 from .spec import SIDES, ScenarioSpec
-from .state import clone, unused_dice
+from .state import unused_dice
 from .turn import PHASES, pump, start_turn
 
 __all__ = [
@@ -91,21 +91,24 @@ def decide(
     if name != "start_game" and side not in SIDES and side != "players":
         fail("command/bad_side", f"A command must name the side giving it ('fp', 'sh' or 'players'), not {side!r}.")
     for key, value in cmd.items():
+        if type(value) in _EXACT_TYPES.get(key, ()):
+            continue  # the usual case: exactly one of the types the parameter takes
         want = PARAM_TYPES.get(key)
         if want is None:
             fail("command/malformed", f"A command has no parameter called {key!r}.")
         if not isinstance(value, want) or (isinstance(value, bool) and key in INT_PARAMS):
             fail("command/malformed", f"The parameter '{key}' has the wrong type ({type(value).__name__}).")
-    unused = [k for k in cmd if k not in COMMON_PARAMS and k not in params_of(name, cmd, state)]
+    allowed = params_of(name, cmd, state)
+    unused = [k for k in cmd if k not in COMMON_PARAMS and k not in allowed]
     if unused:
         fail(
             "command/unused_parameter",
             f"'{name}' takes no parameter {unused[0]!r}"
             f"{' here' if name in ('use_die', 'attack') else ''} (it takes: "
-            f"{', '.join(sorted(params_of(name, cmd, state))) or 'none besides side and outcomes'}).",
+            f"{', '.join(sorted(allowed)) or 'none besides side and outcomes'}).",
         )
     outcomes = cmd.get("outcomes", [])
-    s = state if in_place else clone(state)
+    s = state  # only read here: the command works on a copy-on-write change of it (`Ctx`)
     if name != "start_game":
         if s["phase"] == "setup":
             fail("game/not_started", "The game has not been set up yet: start it first.")
@@ -114,6 +117,7 @@ def decide(
     opts = cmd.get("options") if name == "start_game" and isinstance(cmd.get("options"), dict) else s["options"]
     chance = Chance(s["seed"], s["rng"], outcomes, strict=opts.get("companion") is True)
     ctx = Ctx(spec, rules, s, chance)
+    s = ctx.s
     if side == "players":
         if not name.startswith("adjust_") and name != "start_game":
             fail("command/bad_side", "Only adjustments may be given by 'players'.")
@@ -172,6 +176,8 @@ PARAM_TYPES: dict[str, tuple] = {
 }
 PARAM_TYPES["tokens"] = (int,)  # Shadow leadership tokens moving with part of an army
 INT_PARAMS = {"n", "damage", "leaders", "die", "tokens"}
+# parameter -> the exact types it takes (a subclass, or a bool for a number, takes the long check)
+_EXACT_TYPES = {k: frozenset(v) for k, v in PARAM_TYPES.items()}
 
 # The parameters each command uses (docs/commands.md); any other is refused, so that a command
 # never carries a value that silently does nothing. `cmd`, `side` and `outcomes` go with any.

@@ -1,133 +1,188 @@
 """Events: what happened, as plain data, and `apply(state, event)` that folds one into the state.
 
 An event is a dict with "e" (its kind, past tense) and its data. `apply` never rolls, never asks
-and never fails on an event that `decide` produced; it mutates the state it is given (callers
-clone first when they need the old state). A handler never keeps a reference to a mutable part of
-an event (it clones), so folding a log can never change the log.
+and never fails on an event that `decide` produced. It returns the new state and never changes the
+state it is given: the new state shares every part the event did not touch with the old one
+(copy-on-write), so a command costs what it changes, not the size of the state, and every state
+ever returned (the game's current state, its snapshots, the states a caller keeps) stays as it was.
+
+## Writing an event handler (the copy-on-write discipline)
+
+A handler is `handler(w, e)`: `w` is the `Change` being made (`w.s` is the new top-level state
+dict, which the handler may assign keys of directly), `e` the event. Registered with `register`.
+
+1. **Write only through `w.mut(*path)`.** It returns the container at that path (`w.mut("sides",
+   "fp")`, `w.mut("regions", r, "units")`), copied on the first write in this change and owned by
+   it from then on (later events of the same `decide` write into the same copy). Assigning a key of
+   `w.s` itself is fine: the top level is always the change's own copy.
+2. **Never write into a container reached by reading** (`w.s["regions"][r]["damage"] += 1`,
+   `w.s["pending"].append(...)`, `.remove`, `.pop`, `.update`, `del`...): that container may be
+   shared with older states, the log's snapshots and the caller's state.
+3. **Never store a mutable part of an event** (or of the old state) without copying it: `list(x)`,
+   `dict(x)`, `state.clone(x)`; a fresh container you build is yours to store as it is.
+4. **A list or dict you replace whole** (`w.s["fate_aside"] = []`,
+   `w.mut("sides", "fp")["rolled"] = list(e["kept"])`) needs no copy of the old one.
+
+`tests/core/test_copy_on_write.py` plays whole random games and checks, after every event, that the
+state it was applied to still equals a deep copy taken before. Rule code (in `decide`) reads the
+state through `ctx.s`: a container it keeps in a local variable (`reg = ctx.s["regions"][r]`) may be
+the old version after an event changes it, so it reads the state again after `ctx.emit` (the
+battle in progress, `ctx.s["battle"]`, is always the change's own copy and stays current).
 """
 
 from __future__ import annotations
+
+from typing import Any, Callable
 
 from .spec import SIDES
 from .state import army_size, clone
 
 
-def _units_add(reg: dict, side: str, units: dict) -> None:
+class Change:
+    """A change of one state by a sequence of events, copying only the containers they write
+    (see the module docstring). `s` is the new state; the state given is never changed."""
+
+    __slots__ = ("s", "_own")
+
+    def __init__(self, state: dict):
+        self.s = dict(state)
+        # id -> container owned by this change (the value keeps it alive, so its id stays unique)
+        self._own: dict[int, Any] = {}
+
+    def mut(self, *path: Any) -> Any:
+        """The container at `path` (keys from the top), made this change's own (copied once)."""
+        c: Any = self.s
+        own = self._own
+        for k in path:
+            child = c[k]
+            if id(child) not in own:
+                child = child.copy()
+                c[k] = child
+                own[id(child)] = child
+            c = child
+        return c
+
+    def apply(self, event: dict) -> None:
+        HANDLERS[event["e"]](self, event)
+
+
+def _units_add(reg: dict, side: str, units: dict, w: "Change", r: str) -> None:
     if army_size(reg) == 0:
         reg["side"] = side
+    uu = w.mut("regions", r, "units")
     for u, n in units.items():
-        reg["units"][u] = reg["units"].get(u, 0) + n
+        uu[u] = uu.get(u, 0) + n
 
 
-def _units_sub(reg: dict, units: dict) -> None:
+def _units_sub(reg: dict, units: dict, w: "Change", r: str) -> None:
+    uu = w.mut("regions", r, "units")
     for u, n in units.items():
-        left = reg["units"].get(u, 0) - n
+        left = uu.get(u, 0) - n
         if left > 0:
-            reg["units"][u] = left
+            uu[u] = left
         else:
-            reg["units"].pop(u, None)
+            uu.pop(u, None)
     if army_size(reg) == 0:
         reg["side"] = None
         reg["damage"] = 0
         reg["tokens"] = 0
 
 
-def _game_started(s, e):
-    s["phase"] = "setup"
-    s["options"] = clone(e.get("options", {}))
+def _game_started(w, e):
+    w.s["phase"] = "setup"
+    w.s["options"] = clone(e.get("options", {}))
 
 
-def _decks_set(s, e):
-    s["generic"] = list(e["generic"])
+def _decks_set(w, e):
+    w.s["generic"] = list(e["generic"])
     for side in SIDES:
-        s["sides"][side]["story"] = list(e["story"][side])
-    s["sides"]["sh"]["special"] = list(e["special"])
+        w.mut("sides", side)["story"] = list(e["story"][side])
+    w.mut("sides", "sh")["special"] = list(e["special"])
 
 
-def _fate_pool_set(s, e):
-    s["fate_pool"] = list(e["pool"])
-    s["fate_extra"] = list(e["extra"])
+def _fate_pool_set(w, e):
+    w.s["fate_pool"] = list(e["pool"])
+    w.s["fate_extra"] = list(e["extra"])
 
 
-def _rpool_set(s, e):
-    s["sides"][e["side"]]["rpool"] = list(e["tokens"])
+def _rpool_set(w, e):
+    w.mut("sides", e["side"])["rpool"] = list(e["tokens"])
 
 
-def _units_placed(s, e):
-    _units_add(s["regions"][e["region"]], e["side"], e["units"])
+def _units_placed(w, e):
+    r = e["region"]
+    _units_add(w.mut("regions", r), e["side"], e["units"], w, r)
 
 
-def _units_removed(s, e):
-    reg = s["regions"][e["region"]]
-    _units_sub(reg, e["units"])
+def _units_removed(w, e):
+    r = e["region"]
+    _units_sub(w.mut("regions", r), e["units"], w, r)
     if e.get("for_good"):
-        out = s["sides"][e["side"]]["figures_out"]
+        out = w.mut("sides", e["side"], "figures_out")
         for u, n in e["units"].items():
             out[u] = out.get(u, 0) + n
 
 
-def _leaders_placed(s, e):
-    s["regions"][e["region"]]["leaders"] += e["n"]
+def _leaders_placed(w, e):
+    w.mut("regions", e["region"])["leaders"] += e["n"]
 
 
-def _leaders_removed(s, e):
-    s["regions"][e["region"]]["leaders"] -= e["n"]
+def _leaders_removed(w, e):
+    w.mut("regions", e["region"])["leaders"] -= e["n"]
 
 
-def _army_moved(s, e):
-    src = s["regions"][e["from"]]
-    dst = s["regions"][e["path"][-1]]
+def _army_moved(w, e):
+    fr, to = e["from"], e["path"][-1]
+    src = w.mut("regions", fr)
     side = e["side"]
     dmg = e["damage"]
-    _units_sub_keep = dict(e["units"])
     # R-6.5: Shadow leadership tokens go with their army (all of them when it moves whole).
     whole = sum(e["units"].values()) >= army_size(src)
     tokens = e.get("tokens", src["tokens"] if whole else 0)
     src["damage"] -= dmg
     src["leaders"] -= e["leaders"]
     src["tokens"] -= tokens
-    _units_sub(src, _units_sub_keep)
-    _units_add(dst, side, e["units"])
+    _units_sub(src, e["units"], w, fr)
+    dst = w.mut("regions", to)
+    _units_add(dst, side, e["units"], w, to)
     dst["damage"] += dmg
     dst["leaders"] += e["leaders"]
     dst["tokens"] += tokens
     for c in e["characters"]:
-        s["chars"][c]["region"] = e["path"][-1]
+        w.mut("chars", c)["region"] = to
 
 
-def _damage(s, e):
-    s["regions"][e["region"]]["damage"] += e["n"]
+def _damage(w, e):
+    w.mut("regions", e["region"])["damage"] += e["n"]
 
 
-def _control(s, e):
-    s["regions"][e["region"]]["control"] = e["side"]
+def _control(w, e):
+    w.mut("regions", e["region"])["control"] = e["side"]
 
 
-def _rtoken_placed(s, e):
-    s["regions"][e["region"]]["rtokens"][e["side"]].append(e["unit"])
-    sd = s["sides"][e["side"]]
+def _rtoken_placed(w, e):
+    w.mut("regions", e["region"], "rtokens", e["side"]).append(e["unit"])
     if e["unit"] == "?":  # companion mode: drawn unseen; its type is known when it is used
-        sd["unknown_out"] += 1
+        w.mut("sides", e["side"])["unknown_out"] += 1
     else:
-        sd["rpool"].remove(e["unit"])
+        w.mut("sides", e["side"], "rpool").remove(e["unit"])
 
 
-def _rtoken_used(s, e):
-    s["regions"][e["region"]]["rtokens"][e["side"]].remove(e["unit"])
+def _rtoken_used(w, e):
+    w.mut("regions", e["region"], "rtokens", e["side"]).remove(e["unit"])
     if "revealed" in e:
-        sd = s["sides"][e["side"]]
-        sd["rpool"].remove(e["revealed"])
-        sd["unknown_out"] -= 1
+        w.mut("sides", e["side"], "rpool").remove(e["revealed"])
+        w.mut("sides", e["side"])["unknown_out"] -= 1
 
 
-def _rtokens_destroyed(s, e):
-    toks = s["regions"][e["region"]]["rtokens"][e["side"]]
+def _rtokens_destroyed(w, e):
+    toks = w.mut("regions", e["region"], "rtokens", e["side"])
     for u in e["units"]:
         toks.remove(u)
 
 
-def _char_status(s, e):
-    cs = s["chars"][e["char"]]
+def _char_status(w, e):
+    cs = w.mut("chars", e["char"])
     cs["status"] = e["status"]
     if "region" in e:
         cs["region"] = e["region"]
@@ -135,28 +190,30 @@ def _char_status(s, e):
         cs["region"] = None
 
 
-def _char_moved(s, e):
+def _char_moved(w, e):
     for c in e["chars"]:
-        s["chars"][c]["region"] = e["path"][-1]
+        w.mut("chars", c)["region"] = e["path"][-1]
 
 
-def _turn_started(s, e):
+def _turn_started(w, e):
+    s = w.s
     s["turn"] = e["turn"]
     s["phase"] = "draw"
     s["step"] = 0
     s["position"] = None
     s["mods"] = [m for m in s["mods"] if m.get("until") != "turn"]
     for side in SIDES:
-        sd = s["sides"][side]
+        sd = w.mut("sides", side)
         sd["dice"] = e["dice"][side]
         sd["rolled"] = []
         sd["box"] = []
         sd["fate_dice"] = 0
         sd["aside"] = 0
-    s["sides"]["fp"]["action_tokens"] = e["action_tokens"]
+    w.mut("sides", "fp")["action_tokens"] = e["action_tokens"]
 
 
-def _phase(s, e):
+def _phase(w, e):
+    s = w.s
     s["phase"] = e["phase"]
     s["step"] = 0
     if e["phase"] == "actions":
@@ -164,198 +221,250 @@ def _phase(s, e):
         s["in_action"] = False
 
 
-def _step(s, e):
-    s["step"] += 1
+def _step(w, e):
+    w.s["step"] += 1
 
 
-def _cards_drawn(s, e):
+def _cards_drawn(w, e):
     side = e["side"]
-    sd = s["sides"][side]
-    src = s["generic"] if e["deck"] == "generic" else sd["story"] if e["deck"] == "story" else sd["special"]
+    deck = e["deck"]
+    src = w.mut("generic") if deck == "generic" else w.mut("sides", side, "story" if deck == "story" else "special")
+    hand = w.mut("sides", side, "hand")
     for c in e["cards"]:
         if c != "?":  # "?": a physical card the client does not track
             src.remove(c)
-        sd["hand"].append(c)
+        hand.append(c)
 
 
-def _take_from_hand(s, side, card):
+def _take_from_hand(w, side, card):
     """Remove a card from a hand; with physical cards, an unknown one stands for it and the card
     leaves the pile it was still counted in."""
-    hand = s["sides"][side]["hand"]
-    if card in hand:
-        hand.remove(card)
+    if card in w.s["sides"][side]["hand"]:
+        w.mut("sides", side, "hand").remove(card)
         return
-    hand.remove("?")
-    sd = s["sides"][side]
-    for pile in (s["generic"], sd["story"], sd["special"]):
+    w.mut("sides", side, "hand").remove("?")
+    for path in (("generic",), ("sides", side, "story"), ("sides", side, "special")):
+        pile = w.s[path[0]] if len(path) == 1 else w.s["sides"][side][path[2]]
         if card in pile:
-            pile.remove(card)
+            w.mut(*path).remove(card)
             return
 
 
-def _generic_reshuffled(s, e):
-    s["generic"] = list(e["order"])
-    s["discard"] = []
+def _generic_reshuffled(w, e):
+    w.s["generic"] = list(e["order"])
+    w.s["discard"] = []
 
 
-def _card_discarded(s, e):
-    _take_from_hand(s, e["side"], e["card"])
+def _card_discarded(w, e):
+    _take_from_hand(w, e["side"], e["card"])
     if e["to"] != "unknown":
-        s[e["to"]].append(e["card"])
+        w.mut(e["to"]).append(e["card"])
 
 
-def _card_played(s, e):
-    sd = s["sides"][e["side"]]
-    if e["card"] in sd["hand"] or "?" in sd["hand"]:
-        _take_from_hand(s, e["side"], e["card"])
+def _card_played(w, e):
+    hand = w.s["sides"][e["side"]]["hand"]
+    if e["card"] in hand or "?" in hand:
+        _take_from_hand(w, e["side"], e["card"])
     if e["to"] != "unknown":
-        s[e["to"]].append(e["card"])
+        w.mut(e["to"]).append(e["card"])
 
 
-def _card_left_table(s, e):
-    s["table"].remove(e["card"])
-    s[e["to"]].append(e["card"])
+def _card_left_table(w, e):
+    w.mut("table").remove(e["card"])
+    w.mut(e["to"]).append(e["card"])
 
 
-def _position(s, e):
-    s["position"] = e["position"]
-    sd = s["sides"]["sh"]
+def _position(w, e):
+    w.s["position"] = e["position"]
+    sd = w.mut("sides", "sh")
     sd["box"] = ["position"] * e["dice"]
     sd["fate_dice"] = e["dice"]
 
 
-def _lt_gained(s, e):
-    s["sides"]["sh"]["aside"] += e["n"]
+def _lt_gained(w, e):
+    w.mut("sides", "sh")["aside"] += e["n"]
 
 
-def _lt_placed(s, e):
-    s["sides"]["sh"]["aside"] -= e["n"]
-    s["regions"][e["region"]]["tokens"] += e["n"]
+def _lt_placed(w, e):
+    w.mut("sides", "sh")["aside"] -= e["n"]
+    w.mut("regions", e["region"])["tokens"] += e["n"]
 
 
-def _lt_lost(s, e):
-    sd = s["sides"]["sh"]
+def _lt_lost(w, e):
+    sd = w.mut("sides", "sh")
     sd["aside"] = max(0, sd["aside"] - e["n"])
 
 
-def _lt_removed(s, e):
-    for reg in s["regions"].values():
-        reg["tokens"] = 0
-    s["sides"]["sh"]["aside"] = 0
+def _lt_removed(w, e):
+    for r, reg in list(w.s["regions"].items()):
+        if reg["tokens"]:
+            w.mut("regions", r)["tokens"] = 0
+    if w.s["sides"]["sh"]["aside"]:
+        w.mut("sides", "sh")["aside"] = 0
 
 
-def _fate_drawn(s, e):
-    s["fate_pool"].remove(e["tile"])
+def _fate_drawn(w, e):
+    w.mut("fate_pool").remove(e["tile"])
 
 
-def _fate_aside(s, e):
-    s["fate_aside"].append(e["tile"])
+def _fate_aside(w, e):
+    w.mut("fate_aside").append(e["tile"])
 
 
-def _fate_applied(s, e):
-    s["fate_used"].append(e["tile"])
+def _fate_applied(w, e):
+    w.mut("fate_used").append(e["tile"])
 
 
-def _fate_returned(s, e):
-    s["fate_pool"].extend(s["fate_aside"])
-    s["fate_aside"] = []
+def _fate_returned(w, e):
+    w.mut("fate_pool").extend(w.s["fate_aside"])
+    w.s["fate_aside"] = []
 
 
-def _fate_moved(s, e):
-    s["fate"] = e["to"]
+def _fate_moved(w, e):
+    w.s["fate"] = e["to"]
 
 
-def _fate_tile_added(s, e):
-    s["fate_extra"].remove(e["tile"])
-    s["fate_pool"].append(e["tile"])
+def _fate_tile_added(w, e):
+    w.mut("fate_extra").remove(e["tile"])
+    w.mut("fate_pool").append(e["tile"])
 
 
-def _dice_rolled(s, e):
-    sd = s["sides"][e["side"]]
+def _dice_rolled(w, e):
+    sd = w.mut("sides", e["side"])
     sd["rolled"] = list(e["kept"])
     sd["box"] = sd["box"] + ["rolled"] * e["to_box"]
 
 
-def _die_used(s, e):
-    sd = s["sides"][e["side"]]
+def _die_used(w, e):
     if e["from"] == "box":
-        sd["box"].remove(e["kind"])
+        w.mut("sides", e["side"], "box").remove(e["kind"])
     else:
-        sd["rolled"].pop(e["index"])
+        w.mut("sides", e["side"], "rolled").pop(e["index"])
 
 
-def _die_changed(s, e):
-    s["sides"][e["side"]]["rolled"][e["index"]] = e["result"]
+def _die_changed(w, e):
+    w.mut("sides", e["side"], "rolled")[e["index"]] = e["result"]
 
 
-def _dice_bonus(s, e):
-    s["sides"][e["side"]]["dice_bonus"] += e["n"]
+def _dice_bonus(w, e):
+    w.mut("sides", e["side"])["dice_bonus"] += e["n"]
 
 
-def _action_token(s, e):
-    sd = s["sides"]["fp"]
+def _action_token(w, e):
+    sd = w.mut("sides", "fp")
     sd["action_tokens"] -= 1
     if e.get("for_good"):
         sd["tokens_lost"] += 1
 
 
-def _action_started(s, e):
-    s["in_action"] = e["stage"]  # "die", "pass" or "after" (R-6.4: tokens after a die action)
+def _action_started(w, e):
+    w.s["in_action"] = e["stage"]  # "die", "pass" or "after" (R-6.4: tokens after a die action)
 
 
-def _action_ended(s, e):
-    s["in_action"] = False
-    s["active"] = e["next"]
+def _action_ended(w, e):
+    w.s["in_action"] = False
+    w.s["active"] = e["next"]
 
 
-def _pending_pushed(s, e):
-    s["pending"].append(clone(e["decision"]))
+def _pending_pushed(w, e):
+    w.mut("pending").append(clone(e["decision"]))
 
 
-def _pending_popped(s, e):
-    s["pending"].pop()
+def _pending_popped(w, e):
+    w.mut("pending").pop()
 
 
-def _pending_updated(s, e):
-    s["pending"][-1] = clone(e["decision"])
+def _pending_updated(w, e):
+    w.mut("pending")[-1] = clone(e["decision"])
 
 
-def _won(s, e):
+def _won(w, e):
+    s = w.s
     s["winner"] = e["side"]
     s["win_reason"] = e["reason"]
     s["phase"] = "over"
     s["pending"] = []
 
 
-def _rng(s, e):
-    s["rng"] = e["counter"]
+def _rng(w, e):
+    w.s["rng"] = e["counter"]
 
 
-def _mod_added(s, e):
-    s["mods"].append(clone(e["mod"]))
+def _mod_added(w, e):
+    w.mut("mods").append(clone(e["mod"]))
 
 
-def _mods_cleared(s, e):
-    s["mods"] = [m for m in s["mods"] if m.get("until") != e["until"]]
+def _mods_cleared(w, e):
+    w.s["mods"] = [m for m in w.s["mods"] if m.get("until") != e["until"]]
 
 
-def _flag(s, e):
-    s["flags"][e["flag"]] = e["value"]
+def _flag(w, e):
+    w.mut("flags")[e["flag"]] = e["value"]
 
 
-def _battle_set(s, e):
-    s["battle"] = clone(e["battle"])
+def _battle_set(w, e):
+    w.s["battle"] = b = clone(e["battle"])
+    if b is not None:
+        w._own[id(b)] = b  # a fresh copy: this change's own
 
 
-def _battle_update(s, e):
-    s["battle"].update(clone(e["changes"]))
+def _battle_update(w, e):
+    w.mut("battle").update(clone(e["changes"]))
 
 
-def _noop(s, e):
+def _gain_tokens(w, e):
+    w.mut("sides", "fp")["action_tokens"] += e["n"]
+
+
+def _fate_refilled(w, e):
+    w.mut("fate_pool").extend(e["tiles"])
+    used = w.mut("fate_used")
+    for tile in e["tiles"]:
+        used.remove(tile)
+
+
+_PILES = (
+    ("generic",),
+    ("discard",),
+    ("gone",),
+    ("table",),
+    ("sides", "fp", "hand"),
+    ("sides", "sh", "hand"),
+    ("sides", "fp", "story"),
+    ("sides", "sh", "story"),
+    ("sides", "sh", "special"),
+)
+
+
+def _card_moved(w, e):
+    """An adjustment: the players move a card between a deck, a hand and the discards."""
+    card = e["card"]
+    for path in _PILES:
+        pile: Any = w.s
+        for k in path:
+            pile = pile[k]
+        if card in pile:
+            w.mut(*path).remove(card)
+            break
+    to, deck = e["to"], e["deck"]
+    if to == "deck":
+        if deck == "generic":
+            w.mut("generic").append(card)
+        elif deck == "special":
+            w.mut("sides", "sh", "special").append(card)
+        else:
+            w.mut("sides", deck[:2], "story").append(card)
+    elif to.startswith("hand_"):
+        w.mut("sides", to[5:], "hand").append(card)
+    else:
+        w.mut("discard" if deck == "generic" else "gone").append(card)
+
+
+def _noop(w, e):
     pass
 
 
-HANDLERS = {
+HANDLERS: dict[str, Callable[[Change, dict], None]] = {
     "GameStarted": _game_started,
     "DecksShuffled": _decks_set,
     "FatePoolFilled": _fate_pool_set,
@@ -415,66 +524,30 @@ HANDLERS = {
     "CardRevealed": _noop,
     "Note": _noop,
     "Adjustment": _noop,
+    "ActionTokensGained": _gain_tokens,
+    "FatePoolRefilled": _fate_refilled,
+    "CardMovedByPlayers": _card_moved,
 }
 
 
 def apply(state: dict, event: dict) -> dict:
-    HANDLERS[event["e"]](state, event)
-    return state
+    """The state after `event`; `state` itself is not changed (it shares what the event did not
+    touch with the result)."""
+    w = Change(state)
+    HANDLERS[event["e"]](w, event)
+    return w.s
 
 
-def register(name: str, handler) -> None:
-    """Scenario modules and the battle system may add event kinds."""
+def apply_all(state: dict, events) -> dict:
+    """The state after every event of `events` in order, as one change (each container copied at
+    most once); `state` itself is not changed."""
+    w = Change(state)
+    for e in events:
+        HANDLERS[e["e"]](w, e)
+    return w.s
+
+
+def register(name: str, handler: Callable[[Change, dict], None]) -> None:
+    """Scenario modules and the battle system may add event kinds; `handler(w, e)` follows the
+    copy-on-write discipline of this module's docstring."""
     HANDLERS[name] = handler
-
-
-# -- handlers of events the rule modules added --
-
-
-def _gain_tokens(s, e):
-    s["sides"]["fp"]["action_tokens"] += e["n"]
-
-
-register("ActionTokensGained", _gain_tokens)
-
-
-def _fate_refilled(s, e):
-    s["fate_pool"].extend(e["tiles"])
-    for tile in e["tiles"]:
-        s["fate_used"].remove(tile)
-
-
-register("FatePoolRefilled", _fate_refilled)
-
-
-def _card_moved(s, e):
-    card = e["card"]
-    for pile in (
-        s["generic"],
-        s["discard"],
-        s["gone"],
-        s["table"],
-        s["sides"]["fp"]["hand"],
-        s["sides"]["sh"]["hand"],
-        s["sides"]["fp"]["story"],
-        s["sides"]["sh"]["story"],
-        s["sides"]["sh"]["special"],
-    ):
-        if card in pile:
-            pile.remove(card)
-            break
-    to, deck = e["to"], e["deck"]
-    if to == "deck":
-        if deck == "generic":
-            s["generic"].append(card)
-        elif deck == "special":
-            s["sides"]["sh"]["special"].append(card)
-        else:
-            s["sides"][deck[:2]]["story"].append(card)
-    elif to.startswith("hand_"):
-        s["sides"][to[5:]]["hand"].append(card)
-    else:
-        (s["discard"] if deck == "generic" else s["gone"]).append(card)
-
-
-register("CardMovedByPlayers", _card_moved)

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from .engine import decide, describe_pending
 from .errors import RuleError
-from .events import apply
+from .events import Change
 from .scenario import ScenarioRules, rules_for
 from .spec import ScenarioSpec
 from .state import clone, new_state
@@ -40,6 +40,7 @@ BARRIER_EVENTS = {
 }
 SNAPSHOT_EVERY = 64  # entries between kept states (bench/rohan_core.py, docs/PERFORMANCE.md)
 RECENT = 8  # the last states kept besides the snapshots
+_legal_commands = None  # botwotr.core.legal.legal_commands, imported when first asked for
 
 
 class ReplayError(Exception):
@@ -104,7 +105,7 @@ class Game:
         kept at each snapshot and for the last RECENT entries. On a bad entry the half-built game
         is dropped, so a state changed by the refused command is never seen."""
         g = cls(spec, seed, rules)
-        state = clone(g._state)
+        state = g._state
         last = len(entries)
         for i, entry in enumerate(entries):
             if not isinstance(entry, dict) or not isinstance(entry.get("cmd"), dict):
@@ -121,13 +122,13 @@ class Game:
                     "the recorded events differ from what the command gives "
                     "(the save was edited, or made by other content)",
                 )
-            kept = {"cmd": entry["cmd"], "events": clone(events)}
+            kept = {"cmd": entry["cmd"], "events": events}  # decided here: they share nothing kept
             if "forced_undos" in entry:
                 kept["forced_undos"] = _checked_notes(i, entry["forced_undos"])
             g.log.append(kept)
             n = i + 1
             if n % SNAPSHOT_EVERY == 0 or n > last - RECENT:
-                g._kept[n] = clone(state)
+                g._kept[n] = state  # states are never changed (copy-on-write, events.py)
         g._state = g._kept[len(g.log)]
         return g
 
@@ -164,11 +165,11 @@ class Game:
         base = self._kept[start]
         if self._folded is not None and start < self._folded[0] <= n:
             start, base = self._folded
-        s = clone(base)
+        w = Change(base)
         for entry in self.log[start:n]:
             for e in entry["events"]:
-                apply(s, e)
-        return s
+                w.apply(e)
+        return w.s
 
     def submit(self, cmd: dict) -> list[dict]:
         """Decide and record a command. Raises RuleError and changes nothing if it is illegal."""
@@ -178,9 +179,10 @@ class Game:
         return events
 
     def legal_commands(self) -> list[dict]:
-        from .legal import legal_commands  # not needed to replay or draw (botwotr export)
-
-        return legal_commands(self.spec, self.rules, self.state)
+        global _legal_commands
+        if _legal_commands is None:
+            from .legal import legal_commands as _legal_commands  # not needed to replay or draw (export)
+        return _legal_commands(self.spec, self.rules, self.state)
 
     def view_for(self, seat: str) -> dict:
         return view_for(self.state, seat)
@@ -246,8 +248,8 @@ class Game:
 
     def fold(self) -> dict:
         """The state rebuilt from the events alone (replay equals the live state)."""
-        s = new_state(self.spec, self.seed)
+        w = Change(new_state(self.spec, self.seed))
         for entry in self.log:
             for e in entry["events"]:
-                apply(s, e)
-        return s
+                w.apply(e)
+        return w.s

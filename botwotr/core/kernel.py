@@ -24,16 +24,25 @@ if TYPE_CHECKING:
 class Ctx:
     """The working state of one `decide` call."""
 
-    def __init__(self, spec: ScenarioSpec, rules: ScenarioRules, state: dict, chance: Chance):
+    def __init__(self, spec: ScenarioSpec, rules: ScenarioRules, state: dict, chance: Chance | None):
         self.spec = spec
         self.rules = rules
-        self.s = state
+        # The working state: a copy-on-write change of `state`, which is never changed itself
+        # (botwotr.core.events). `s` is the same dict for the whole call and always current; a
+        # container read from it may be replaced by the next event, so read it again after emit.
+        self.w = ev.Change(state)
+        self.s = self.w.s
+        if self.s.get("battle") is not None:
+            self.w.mut("battle")  # the battle in progress stays this change's own, so current
         self.chance = chance
         self.events: list[dict] = []
+        # Answers of queries that only read the state, for a context that never emits (the one
+        # `legal_commands` works with); None while a command runs, as every event may change them.
+        self.memo: dict | None = None
 
     def emit(self, name: str, **data: Any) -> dict:
         e = {"e": name, **data}
-        ev.HANDLERS[name](self.s, e)
+        ev.HANDLERS[name](self.w, e)
         self.events.append(e)
         return e
 

@@ -3,6 +3,10 @@
 The UI, the scripted runner, the bots and the tests all take their choices from this list. Each
 command listed here is accepted by `decide`; the random-playout test checks that on every step.
 Dice with the same face are interchangeable, so only the first die of each face is listed.
+
+Each listed command is its own dict, but the lists and dicts inside it (a path, the units that
+move) may be shared with other commands of the same list: copy a command before changing it.
+`decide` and `Game.submit` never change a command (the log keeps a copy).
 """
 
 from __future__ import annotations
@@ -83,6 +87,7 @@ def legal_commands(spec: ScenarioSpec, rules, s: dict) -> list[dict]:
     kind = p["kind"]
     side = p["side"]
     ctx = Ctx(spec, rules, s, None)
+    ctx.memo = {}  # this context only reads: its queries are kept for the whole list
     out: list[dict] = []
 
     def add(cmd, **kw):
@@ -93,9 +98,9 @@ def legal_commands(spec: ScenarioSpec, rules, s: dict) -> list[dict]:
         for i, face in enumerate(s["sides"][side]["rolled"]):
             if face not in seen:
                 seen.add(face)
-                out += die_action_commands(spec, rules, s, side, i, face)
+                out += die_action_commands(spec, rules, s, side, i, face, ctx=ctx)
         if side == "sh" and s["sides"]["sh"]["box"]:
-            out += die_action_commands(spec, rules, s, side, "box", "character")
+            out += die_action_commands(spec, rules, s, side, "box", "character", ctx=ctx)
         if unused_dice(s, other(side)) > unused_dice(s, side) and not p.get("placed"):
             add("pass")
             if side == "fp" and s["sides"]["fp"]["action_tokens"] > 0:
@@ -129,14 +134,23 @@ def legal_commands(spec: ScenarioSpec, rules, s: dict) -> list[dict]:
     elif kind == "move":
         max_len = MOVE_MODES[p["mode"]][0]
         need_lead = MOVE_MODES[p["mode"]][1]
+        need_orcs = MOVE_MODES[p["mode"]][2]
         for frm in movable_armies(ctx, side, p["mode"], p["moved"]):
-            for path in _paths(ctx, side, frm, max_len):
-                for g in groups(s, spec, side, frm):
-                    if need_lead and not _led(spec, g):
-                        continue
-                    if MOVE_MODES[p["mode"]][2] and not any("orc" in spec.units[u].tags for u in g["units"]):
-                        continue  # R-8.6: a Mordor move moves Orcs (engine.move_army refuses otherwise)
-                    add("move_army", **{"from": frm}, path=path, **g)
+            paths = _paths(ctx, side, frm, max_len)
+            if not paths:
+                continue
+            gs = [
+                g
+                for g in groups(s, spec, side, frm)
+                if (not need_lead or _led(spec, g))
+                # R-8.6: a Mordor move moves Orcs (movement.move_army refuses otherwise)
+                and (not need_orcs or any("orc" in spec.units[u].tags for u in g["units"]))
+            ]
+            for path in paths:
+                for g in gs:
+                    cmd = {"cmd": "move_army", "side": side, "from": frm, "path": path}
+                    cmd.update(g)
+                    out.append(cmd)
         if p["optional"] or not out:
             add("done")
     elif kind == "attack":
@@ -155,12 +169,15 @@ def legal_commands(spec: ScenarioSpec, rules, s: dict) -> list[dict]:
                 for t in sorted(spec.board.neighbours(frm)):
                     if has_army(s["regions"][t], other(side)):
                         add("attack", **{"from": frm}, target=t)
+                gs = None
                 for path in [] if p.get("stay") else _paths(ctx, side, frm, 1):
                     to = path[0]
                     tg = [t for t in sorted(spec.board.neighbours(to)) if has_army(s["regions"][t], other(side))]
                     if not tg:
                         continue
-                    for g in groups(s, spec, side, frm):
+                    if gs is None:
+                        gs = list(groups(s, spec, side, frm))
+                    for g in gs:
                         if mode == "character" and not _led(spec, g):
                             continue
                         if mode == "mordor" and not any(

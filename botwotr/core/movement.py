@@ -41,10 +41,38 @@ def is_free(s: dict, region: str, side: str) -> bool:
     return not has_army(reg, other(side))
 
 
+def army_regions(ctx: Ctx, side: str) -> list[str]:
+    """`state.armies` of the context's state, kept in its memo when it has one."""
+    memo = ctx.memo
+    if memo is None:
+        return armies(ctx.s, side)
+    key = ("armies", side)
+    hit = memo.get(key)
+    if hit is None:
+        hit = memo[key] = armies(ctx.s, side)
+    return list(hit)
+
+
+def _enemy_and_near(ctx: Ctx, side: str) -> tuple[set[str], set[str]]:
+    """The regions of the other side's armies, and the regions next to one of them."""
+    memo = ctx.memo
+    key = ("enemy", side)
+    if memo is not None and key in memo:
+        return memo[key]
+    neighbours = ctx.spec.board.neighbours
+    enemy = set(army_regions(ctx, other(side)))
+    near: set[str] = set()
+    for r in enemy:
+        near.update(neighbours(r))
+    if memo is not None:
+        memo[key] = (enemy, near)
+    return enemy, near
+
+
 def movable_armies(ctx: Ctx, side: str, mode: str, moved_to: list[str]):
     """Regions whose army could make at least one move of this mode."""
     s = ctx.s
-    for r in armies(s, side):
+    for r in army_regions(ctx, side):
         if r in moved_to:
             continue
         if MOVE_MODES[mode][2] and not has_orcs(ctx, r):
@@ -191,7 +219,7 @@ def arrived(ctx: Ctx, side: str, region: str) -> None:
     reg = s["regions"][region]
     if rs.settlement and rs.owner == side and reg["control"] and reg["control"] != side:
         ctx.emit("ControlChanged", region=region, side=None, why="liberated")
-    toks = reg["rtokens"][other(side)]
+    toks = s["regions"][region]["rtokens"][other(side)]
     if toks:
         ctx.emit("RecruitmentTokensDestroyed", region=region, side=other(side), units=list(toks))
     ctx.rules.after_arrival(ctx, side, region)
@@ -246,18 +274,30 @@ ANSWERS["remove_excess"] = ("remove_unit",)
 
 
 def attack_sources(ctx: Ctx, side: str, mode: str, stay: bool = False) -> list[str]:
+    """The regions of `side`'s armies that can make an attack of this mode: an enemy army is next
+    to the army, or (if it may move first) next to a free region the army can move into."""
+    memo = ctx.memo
+    key = ("attack_sources", side, mode, stay)
+    if memo is not None and key in memo:
+        return list(memo[key])
     s, spec = ctx.s, ctx.spec
+    neighbours = spec.board.neighbours
+    enemy, near = _enemy_and_near(ctx, side)
     out = []
-    for r in armies(s, side):
+    may_move = not stay and mode != "combined"
+    for r in army_regions(ctx, side) if near else ():
+        adjacent = r in near
+        if not adjacent and not (may_move and any(n in near and n not in enemy for n in neighbours(r))):
+            continue
         if mode == "mordor" and not has_orcs(ctx, r):
             continue
         if mode == "character" and leadership(s, spec, r) < 1:
             continue
-        ends = [r]
-        if not stay and mode != "combined" and (mode != "character" or mobile_leadership(ctx, r)):
-            ends += [n for n in spec.board.neighbours(r) if is_free(s, n, side)]
-        if any(enemy_adjacent(ctx, e, side) for e in ends):
+        # not adjacent: it moves first, which a Character die's attack needs leadership for
+        if adjacent or mode != "character" or mobile_leadership(ctx, r):
             out.append(r)
+    if memo is not None:
+        memo[key] = list(out)
     return out
 
 

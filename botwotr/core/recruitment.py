@@ -4,9 +4,9 @@ rallying damaged armies."""
 from __future__ import annotations
 
 from .kernel import ANSWERS, Ctx, command, fail
-from .movement import arrived, check_excess, is_free
+from .movement import army_regions, arrived, check_excess, is_free
 from .spec import other
-from .state import armies, army_size, controller, figures_available, has_army, leadership
+from .state import army_size, controller, figures_available, has_army, leadership
 
 
 def tokens_left(s: dict, side: str) -> int:
@@ -145,7 +145,7 @@ ANSWERS["mordor_recruit"] = ("place_orc", "done")
 
 
 def rally_regions(ctx: Ctx, side: str, used: list[str]) -> list[str]:
-    return [r for r in armies(ctx.s, side) if r not in used and ctx.s["regions"][r]["damage"] > 0]
+    return [r for r in army_regions(ctx, side) if r not in used and ctx.s["regions"][r]["damage"] > 0]
 
 
 @command("rally")

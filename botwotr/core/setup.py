@@ -386,9 +386,9 @@ def set_position(ctx, data: Any, settle) -> None:
         raise RuleError("setup/invalid", f"setup: the position breaks a rule of the game: {msg}", rule) from None
 
 
-def _position_set(s: dict, e: dict) -> None:
+def _position_set(w, e: dict) -> None:
     for k, v in e["parts"].items():
-        s[k] = clone(v)
+        w.s[k] = clone(v)
 
 
 _events.register("PositionSet", _position_set)

@@ -14,16 +14,24 @@ from .spec import SIDES, ScenarioSpec
 
 
 def clone(obj: Any) -> Any:
-    """A deep copy of plain data; several times faster than `copy.deepcopy`."""
+    """A deep copy of plain data; several times faster than `copy.deepcopy` (a shallow copy in C,
+    then a copy of each dict or list inside it)."""
     t = type(obj)
     if t is dict:
-        return {k: (v if type(v) in _ATOMS else clone(v)) for k, v in obj.items()}
+        out = obj.copy()
+        for k, v in obj.items():
+            tv = type(v)
+            if tv is dict or tv is list:
+                out[k] = clone(v)
+        return out
     if t is list:
-        return [v if type(v) in _ATOMS else clone(v) for v in obj]
+        out = obj.copy()
+        for i, v in enumerate(obj):
+            tv = type(v)
+            if tv is dict or tv is list:
+                out[i] = clone(v)
+        return out
     return obj
-
-
-_ATOMS = {str, int, bool, type(None), float}
 
 
 def canonical(state: dict) -> str:
@@ -107,14 +115,14 @@ def has_army(reg: dict, side: str) -> bool:
 
 
 def armies(state: dict, side: str) -> list[str]:
-    return [r for r, reg in state["regions"].items() if has_army(reg, side)]
+    return [r for r, reg in state["regions"].items() if reg["side"] == side and sum(reg["units"].values()) > 0]
 
 
 def chars_in(state: dict, region: str, side: str | None, spec: ScenarioSpec) -> list[str]:
     return [
         c
         for c, cs in state["chars"].items()
-        if cs["status"] == "in_play" and cs["region"] == region and (side is None or spec.characters[c].side == side)
+        if cs["region"] == region and cs["status"] == "in_play" and (side is None or spec.characters[c].side == side)
     ]
 
 

@@ -40,7 +40,7 @@ def folds(g: Game) -> list[dict]:
     out = [clone(s)]
     for entry in g.log:
         for e in entry["events"]:
-            apply(s, e)
+            s = apply(s, e)
         out.append(clone(s))
     return out
 

@@ -36,3 +36,14 @@ def test_gondor_invariants_catch_a_rising_wall():
     with pytest.raises(AssertionError, match="rose"):
         g.rules.invariants(lower, after)
     invariants.check(g, before)
+
+
+@pytest.mark.parametrize("seed", [5, 6])
+def test_gondor_random_games_copy_on_write(seed):
+    """docs/architecture.md (copy-on-write): the Gondor rules module's events (FlagSet with the
+    whole siege state, hook choices, scenario die actions) never change a state or an event."""
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "core"))
+    from test_copy_on_write import play_checked
+
+    g, seen = play_checked(spec_for("gondor"), seed)
+    assert "FlagSet" in seen

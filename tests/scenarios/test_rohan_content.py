@@ -159,7 +159,8 @@ def test_rohan_cards_r5_1(spec):
 def _ctx(spec, seed=3):
     g = Game.new(spec, seed=seed)
     s = clone(g.state)
-    return Ctx(spec, g.rules, s, Chance(s["seed"], s["rng"], [])), s
+    ctx = Ctx(spec, g.rules, s, Chance(s["seed"], s["rng"], []))
+    return ctx, ctx.s  # the working state (the state given is never changed: copy-on-write)
 
 
 def test_rohan_ent_icon_readies_treebeard_and_offers_an_ent(spec):
