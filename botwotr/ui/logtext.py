@@ -291,9 +291,20 @@ def tactic_name(spec, t) -> str:
 # -- events ------------------------------------------------------------------------------------
 
 
+def _note_sentence(e: dict) -> str | None:
+    """A `Note` written as a whole sentence is shown; the engine's own shorthand notes
+    ("combat card cancelled") stay bookkeeping."""
+    text = e.get("text")
+    if isinstance(text, str) and text[:1].isupper() and text.rstrip().endswith((".", "!")):
+        return text.strip()
+    return None
+
+
 def event_sentence(e: dict, spec) -> str | None:
     """One event as a sentence, or None for bookkeeping (steps, pending decisions, chance)."""
     k = e["e"]
+    if k == "Note":  # a scenario rules module's sentence (Gondor's walls, catapults, Darkness)
+        return _note_sentence(e)
     fn = _EVENTS.get(k)
     if fn is None:
         return None if k in _SILENT else _("{event}.").format(event=event_title(k))

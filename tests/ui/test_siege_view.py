@@ -199,3 +199,15 @@ def test_help_overlay_adds_the_siege_only_in_gondor(make_app, gondor, rohan):
     siege = draw_help(surf, area, theme, spec=gondor, view=gondor_game.view_for("public"))
     assert siege.w > plain.w  # a third column: the siege's rules
     assert draw_help(surf, area, theme) == plain  # without a game: the Rohan help as before
+
+
+def test_the_log_tells_the_siege_in_the_rules_words(gondor):
+    """The rules module's sentences (Note events) reach the log; the engine's shorthand does not."""
+    from botwotr.ui.logtext import event_sentence
+
+    game = siege_game()
+    lines = [event_sentence(e, game.spec) for x in game.log for e in x["events"] if e["e"] == "Note"]
+    assert "A catapult is built in North Pelennor." in lines
+    assert "A siege tower is raised in Gate Fields." in lines
+    assert any(ln and ln.startswith("The catapults fire: 5, 6, 2, 4") for ln in lines)
+    assert event_sentence({"e": "Note", "text": "combat card cancelled"}, game.spec) is None
