@@ -35,6 +35,13 @@ REQUIRED_TRACK_SLOTS = (
 )
 
 
+def required_track_slots(positions=SHADOW_POSITIONS) -> tuple[str, ...]:
+    """The slots a board must have, for its Shadow Box positions (map property
+    ``shadow_positions``: the Gondor face names the Witch-king's; Rohan's are the default)."""
+    rest = tuple(s for s in REQUIRED_TRACK_SLOTS if not s.startswith("shadow_box.") or s == "shadow_box.dice")
+    return (*(f"shadow_box.{p}" for p in positions), *rest)
+
+
 @dataclass(frozen=True)
 class TrackSlot:
     """A place in the frame around the map: a fate-track space, a Shadow Box position, a deck..."""

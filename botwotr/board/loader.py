@@ -30,10 +30,11 @@ from botwotr.board import geometry as geo
 from botwotr.board.layout import (
     ANCHOR_KINDS,
     OPTIONAL_ANCHOR_KINDS,
-    REQUIRED_TRACK_SLOTS,
+    SHADOW_POSITIONS,
     BoardLayout,
     BorderLine,
     TrackSlot,
+    required_track_slots,
 )
 from botwotr.core.spec import BORDER_KINDS, SIDES, TERRAINS, BoardSpec, BorderSpec, RegionSpec
 
@@ -481,7 +482,8 @@ def _load_map(path: Path) -> Board:
         if w <= 0 or h <= 0:
             raise BoardError(path, "a track slot must be a rectangle with a size", where)
         tracks[sid] = TrackSlot(sid, track, slot, (float(obj.x), float(obj.y), w, h), index)
-    for req in REQUIRED_TRACK_SLOTS:
+    positions = [p.strip() for p in str(tmx.properties.get("shadow_positions") or "").split(",") if p.strip()]
+    for req in required_track_slots(positions or SHADOW_POSITIONS):
         if req not in tracks:
             raise BoardError(path, f"missing track slot '{req}'", "layer 'tracks'")
     fate = sorted(s.index for s in tracks.values() if s.track == "fate")

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from botwotr.board import ANCHOR_KINDS, OPTIONAL_ANCHOR_KINDS, REQUIRED_TRACK_SLOTS, load_map
+from botwotr.board import ANCHOR_KINDS, OPTIONAL_ANCHOR_KINDS, load_map
+from botwotr.board.layout import required_track_slots
 from botwotr.core.spec import IMPASSABLE_BORDERS
 
 from pathlib import Path
@@ -126,7 +127,10 @@ def test_anchors_tracks_and_the_protection_slots(gondor):
     for rid, anchors in layout.anchors.items():
         assert set(ANCHOR_KINDS) <= set(anchors) <= set(ANCHOR_KINDS + OPTIONAL_ANCHOR_KINDS)
         assert "siege" in anchors, rid
-    for req in REQUIRED_TRACK_SLOTS:
+    # the Shadow Box's slots are named for the Witch-king's positions (data/gondor/positions.yaml)
+    positions = ("morgul_throne", "fell_beast", "captain_of_despair")
+    assert layout.properties["shadow_positions"] == ",".join(positions)
+    for req in required_track_slots(positions):
         assert req in layout.tracks
     assert [s.index for s in layout.fate_spaces] == list(range(17))
     for rid, top in (("minas_tirith", 8), ("cair_andros", 5)):
@@ -140,7 +144,11 @@ def test_anchors_tracks_and_the_protection_slots(gondor):
 def test_the_same_frame_as_rohan(gondor):
     rohan = load_map(MAPS / "rohan.tmx").layout
     assert gondor.layout.size == rohan.size
+    same = dict(zip(("palantir_room", "balcony", "pits"),
+                    ("morgul_throne", "fell_beast", "captain_of_despair")))
     for sid, slot in rohan.tracks.items():
+        if sid.startswith("shadow_box.") and slot.slot in same:
+            sid = f"shadow_box.{same[slot.slot]}"
         assert gondor.layout.tracks[sid].rect == slot.rect, sid
 
 

@@ -47,7 +47,7 @@ V = {
     "S1": (220, 930),
     # the Pelennor and the Rammas Echor
     "N0": (510, 420), "N4": (680, 330), "N5": (880, 330),
-    "I1": (690, 470), "I3": (830, 455), "I4": (770, 690), "I6": (860, 830),
+    "I1": (745, 460), "I3": (860, 450), "I4": (815, 700), "I6": (870, 830),
     "P1": (960, 450), "P2": (985, 620), "P3": (965, 800), "P5": (900, 1060), "P6": (620, 1000),
     # Osgiliath, Cair Andros and the Anduin
     "CTW": (1110, 0), "CTE": (1190, 0), "CAW1": (1055, 150), "CAW2": (1060, 290),
@@ -213,6 +213,96 @@ def build():
     return polys, pairs
 
 
+def army_box(army, label_rect, n=2):
+    """Where the client draws an army of n figures (68 px, below its name): x0, y0, x1, y1."""
+    ax, ay = army
+    w = n * 68 + (n - 1) * 8
+    lb = label_rect[3] + 8
+    y = max(ay - 34, lb) if lb < ay else ay - 34
+    return (ax - w / 2, y, ax + w / 2, y + 68)
+
+
+def label_rect(label, name):
+    lw, lh = rohan.label_size(name)
+    return (label[0] - lw / 2, label[1] - lh / 2, label[0] + lw / 2, label[1] + lh / 2)
+
+
+def _widen(r, k):
+    cx, cy, hw, hh = (r[0] + r[2]) / 2, (r[1] + r[3]) / 2, (r[2] - r[0]) / 2 * k, (r[3] - r[1]) / 2 * k
+    return (cx - hw, cy - hh, cx + hw, cy + hh)
+
+
+def _hits(a, b):
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def place_anchors(poly, name, avoid=(), force=False):
+    """bootstrap_rohan.place_anchors, but the name always stands above the army (the client
+    draws an army below its label, and a name beside or under the army gets covered), and the
+    army keeps off the `avoid` rects (the neighbours' names)."""
+    chosen = rohan.place_anchors(poly, name)
+    if chosen["army"][1] - chosen["label"][1] >= 56 and not force:
+        return chosen
+    lw, lh = rohan.label_size(name)
+    x0, y0, x1, y1 = geo.bbox(poly)
+    samples = []
+    y = y0 + 3
+    while y < y1:
+        x = x0 + 3
+        while x < x1:
+            if geo.point_in_polygon((x, y), poly) == 1:
+                samples.append(((x, y), geo.distance_to_boundary((x, y), poly)))
+            x += 6
+        y += 6
+    pole = max(samples, key=lambda t: t[1])[0]
+
+    def box_ok(p):
+        x, y = p
+        box = [(x + fx * lw / 2, y + fy * lh / 2) for fx in (-1, 0, 1) for fy in (-1, 1)]
+        box += [(x - lw / 2, y), (x + lw / 2, y)]
+        return all(geo.point_in_polygon(q, poly) == 1 and geo.distance_to_boundary(q, poly) >= 4
+                   for q in box)
+
+    labels = [p for p, d in samples if d >= lh / 2 and box_ok(p)]
+    best, best_s = None, -1e9
+    for need, dmax, xmax in ((28, 96, 40), (22, 120, 70)):  # then a little looser
+        armies = [(p, d) for p, d in samples if d >= need]
+        for lp in labels:
+            for ap, d in armies:
+                dy, dx = ap[1] - lp[1], abs(ap[0] - lp[0])
+                if 56 <= dy <= dmax and dx <= xmax:
+                    if avoid and any(_hits(army_box(ap, label_rect(lp, name)), r) for r in avoid):
+                        continue
+                    sc = min(d, 46) * 2 - math.dist(ap, pole) * 0.05 - dx * 0.2 - (dy - 60) * 0.3
+                    if sc > best_s:
+                        best, best_s = (lp, ap), sc
+        if best is not None:
+            break
+    if best is None:
+        print(f"  {name}: no room for the name above the army", file=sys.stderr)
+        return chosen
+    (lx, ly), (ax, ay) = best
+    out = {"army": (round(ax), round(ay)), "label": (round(lx), round(ly))}
+
+    def pick(kind, target, need, avoid):
+        bp, bs = None, -1e9
+        for p, d in samples:
+            if d < need:
+                continue
+            pen = sum((r - math.dist(p, q)) * 4 for q, r in avoid if math.dist(p, q) < r)
+            sc = -math.dist(p, target) - pen + min(d, need + 20) * 0.5
+            if sc > bs:
+                bp, bs = p, sc
+        out[kind] = (round(bp[0]), round(bp[1])) if bp else out["army"]
+
+    lbox = [((lx + k * lw / 8, ly), 30) for k in range(-4, 5)]
+    pick("characters", (ax + 72, ay + 4), 24, [(out["army"], 62)] + lbox)
+    pick("control", (ax - 66, ay - 6), 20, [(out["army"], 56), (out["characters"], 60)] + lbox)
+    pick("tokens", (ax, ay + 62), 18, [(out["army"], 56), (out["characters"], 52),
+                                       (out["control"], 50)] + lbox)
+    return out
+
+
 def place_siege(poly, chosen):
     """The siege anchor: where catapults and towers stand, clear of the other anchors."""
     x0, y0, x1, y1 = geo.bbox(poly)
@@ -248,9 +338,20 @@ def place_siege(poly, chosen):
 PROTECTION = {"minas_tirith": 8, "cair_andros": 5}
 
 
+# The Witch-king's positions (botwotr/data/gondor/positions.yaml), in the Shadow Box's slots.
+POSITIONS = {"morgul_throne": "Morgul|Throne", "fell_beast": "Fell Beast",
+             "captain_of_despair": "Captain of|Despair"}
+
+
 def tracks():
-    slots = list(rohan.tracks())
-    y = 898
+    slots = []
+    rename = dict(zip(("palantir_room", "balcony", "pits"), POSITIONS))
+    for s in rohan.tracks():
+        if s["track"] == "shadow_box" and s["slot"] in rename:
+            pid = rename[s["slot"]]
+            s = dict(s, id=f"shadow_box.{pid}", slot=pid)
+        slots.append(s)
+    y = 890
     for rid, top in PROTECTION.items():
         for i in range(top + 1):
             slots.append({"id": f"protection.{rid}.{i}", "track": "protection",
@@ -282,7 +383,12 @@ def dump_yaml(polys, pairs, anchors, path: Path):
     w("  art: gondor_art.png")
     w("  seed: 3019                  # seeds the procedural textures")
     w("  style: gondor               # the painter's look for this face (white stone, Mordor)")
-    w("  shadow_box: {title: \"The Shadow Box \\u2014 the Witch-king\", special: \"Darkness\"}")
+    w("  shadow_box:                 # the words the frame paints (the slots are Rohan's)")
+    w("    title: \"The Shadow Box \\u2014 the Witch-king\"")
+    w("    special: \"Darkness\"")
+    w("    positions:               # slot shadow_box.<id> -> painted name (| breaks the line)")
+    for pid, name in POSITIONS.items():
+        w(f"      {pid}: \"{name}\"")
     w("")
     w("# terrain: plains | mountains | forest | marsh | fort | stronghold")
     w("# owner: side owning the settlement at the start (fp Free Peoples, sh Shadow)")
@@ -346,9 +452,18 @@ def main(argv=None):
     names = {r[0]: r[1] for r in REGIONS}
     anchors = {}
     for rid in polys:
-        a = rohan.place_anchors(polys[rid], names[rid])
-        a["siege"] = place_siege(polys[rid], a)
+        a = place_anchors(polys[rid], names[rid])
         anchors[rid] = a
+    # second pass: an army that would cover a neighbour's name is moved
+    for rid in polys:
+        a = anchors[rid]
+        # the client's own name plates are up to a third wider than the painted names
+        others = [_widen(label_rect(anchors[o]["label"], names[o]), 1.35) for o in polys if o != rid]
+        if any(_hits(army_box(a["army"], label_rect(a["label"], names[rid])), r) for r in others):
+            print(f"  {names[rid]}: the army moves off a neighbour's name", file=sys.stderr)
+            anchors[rid] = place_anchors(polys[rid], names[rid], avoid=others, force=True)
+    for rid in polys:
+        anchors[rid]["siege"] = place_siege(polys[rid], anchors[rid])
     target.parent.mkdir(parents=True, exist_ok=True)
     dump_yaml(polys, pairs, anchors, target)
     print(f"wrote {target}: {len(polys)} regions, {len(pairs)} borders")

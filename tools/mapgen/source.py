@@ -12,7 +12,12 @@ from pathlib import Path
 import yaml
 
 from botwotr.board import geometry as geo
-from botwotr.board.layout import ANCHOR_KINDS, OPTIONAL_ANCHOR_KINDS, REQUIRED_TRACK_SLOTS
+from botwotr.board.layout import (
+    ANCHOR_KINDS,
+    OPTIONAL_ANCHOR_KINDS,
+    SHADOW_POSITIONS,
+    required_track_slots,
+)
 from botwotr.core.spec import BORDER_KINDS, SIDES, TERRAINS
 
 _Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml when present: 10x faster
@@ -81,6 +86,12 @@ class MapSource:
     style: str = "rohan"
     shadow_box_title: str = "The Shadow Box \u2014 Saruman"
     special_deck: str = "Gr\u00edma"
+    # the Shadow Box position slots (shadow_box.<id>) -> the painted name; Rohan's by default
+    position_names: dict[str, str] = field(default_factory=dict)
+
+    @property
+    def positions(self) -> tuple[str, ...]:
+        return tuple(self.position_names) or SHADOW_POSITIONS
     regions: dict[str, SrcRegion] = field(default_factory=dict)
     borders: list[SrcBorder] = field(default_factory=list)
     tracks: list[SrcTrack] = field(default_factory=list)
@@ -133,6 +144,10 @@ def load_source(path: str | Path) -> MapSource:
         raise SourceError(f"{path}: map.shadow_box: expected a mapping")
     src.shadow_box_title = str(sbox.get("title", src.shadow_box_title))
     src.special_deck = str(sbox.get("special", src.special_deck))
+    names = sbox.get("positions") or {}
+    if not isinstance(names, dict):
+        raise SourceError(f"{path}: map.shadow_box.positions: expected a mapping slot -> name")
+    src.position_names = {str(k): str(v) for k, v in names.items()}
     if size[0] % src.tile_size or size[1] % src.tile_size:
         raise SourceError(f"{path}: map.size {size} is not a multiple of tile_size")
 
@@ -259,7 +274,7 @@ def load_source(path: str | Path) -> MapSource:
         ax, ay, aw, ah = src.area
         if x < ax + aw and ax < x + w and y < ay + ah and ay < y + h:
             raise SourceError(f"{path}: {where} ({tid}): slot overlaps the region area")
-    for req in REQUIRED_TRACK_SLOTS:
+    for req in required_track_slots(src.positions):
         if req not in seen:
             raise SourceError(f"{path}: tracks: missing slot '{req}'")
     if "fate.0" not in seen:

@@ -137,6 +137,7 @@ def render_tmx(src: MapSource) -> str:
         ("title", "string", src.title),
         ("area_x", "int", ax), ("area_y", "int", ay), ("area_w", "int", aw),
         ("area_h", "int", ah),
+        *([("shadow_positions", "string", ",".join(src.positions))] if src.position_names else []),
         ("generated_by", "string", "tools/make_map.py from maps/src/" + src.path.name
          + " (edits made in Tiled are overwritten when it runs)"),
     ], " "))
