@@ -4,11 +4,12 @@
 from __future__ import annotations
 
 from collections import Counter
+from typing import Any
 
 from .state import army_size
 
 
-def check(game, previous: dict | None = None) -> None:
+def check(game: Any, previous: dict[str, Any] | None = None) -> None:
     """`previous`: the state one command before, for the scenario's rules about change."""
     s, spec = game.state, game.spec
     rules = getattr(game, "rules", None)  # a position without its rules (a script's set-up) has none
