@@ -213,7 +213,13 @@ def score(spec: ScenarioSpec, s: dict, c: dict) -> float:
         src = c.get("from") or frm
         units = c.get("units")
         odds = battle_odds(spec, s, src, c["target"], units)
-        return odds + 0.4 * settlement_value(spec, c["target"])
+        sc = odds + 0.4 * settlement_value(spec, c["target"])
+        city = falls(spec)
+        if city and side == "fp" and src == city and c.get("to", src) != src:
+            left = army_size(s["regions"][src]) - sum((units or s["regions"][src]["units"]).values())
+            if left < 2:
+                sc -= CITY_GUARD  # a sortie that marches the garrison out leaves the city to fall
+        return sc
     if k == "move_army" or k == "advance":
         dest = c["path"][-1] if k == "move_army" else s["battle"]["target"] if s.get("battle") else None
         frm = c.get("from")

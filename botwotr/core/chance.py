@@ -21,6 +21,8 @@ draw is a pick among the cards left, which is the same chance and can be entered
 
 from __future__ import annotations
 
+from typing import Any, NoReturn
+
 import hashlib
 import random
 
@@ -28,16 +30,16 @@ from .errors import RuleError
 
 
 class Chance:
-    def __init__(self, seed, counter: int, outcomes=None, strict: bool = False):
+    def __init__(self, seed: Any, counter: int, outcomes: list[Any] | None = None, strict: bool = False):
         self.seed = seed
         self.counter = counter
         self.outcomes = list(outcomes or [])
         self.used_outcomes = 0
         self.strict = strict
 
-    def _need(self, kind: str, what: str, options=None):
+    def _need(self, kind: str, what: str, options: Any = None) -> NoReturn:
         n = self.used_outcomes + 1
-        data = {"kind": kind, "what": what, "index": self.used_outcomes}
+        data: dict[str, Any] = {"kind": kind, "what": what, "index": self.used_outcomes}
         if options is not None:
             data["options"] = list(options)
         ask = {
@@ -54,7 +56,7 @@ class Chance:
         self.counter += 1
         return random.Random(int.from_bytes(h, "big"))
 
-    def _forced(self):
+    def _forced(self) -> tuple[bool, Any]:
         if self.used_outcomes < len(self.outcomes):
             v = self.outcomes[self.used_outcomes]
             self.used_outcomes += 1
@@ -78,7 +80,7 @@ class Chance:
                 out.append(rng.randint(1, 6))
         return out
 
-    def face(self, faces: tuple, what: str) -> str:
+    def face(self, faces: tuple[str, ...], what: str) -> str:
         """One action die: a face name, or a number 1-6 for the face at that position."""
         forced, v = self._forced()
         if forced:
@@ -93,7 +95,7 @@ class Chance:
             self._need("face", what, sorted(set(faces)))
         return faces[self._rng().randint(1, 6) - 1]
 
-    def pick(self, items: list, what: str = "item"):
+    def pick(self, items: list[Any], what: str = "item") -> Any:
         """Draw one item at random from `items` (a deck, the fate pool, a token pool)."""
         if not items:
             raise RuleError("chance/empty", f"There is no {what} to draw.")
@@ -106,7 +108,7 @@ class Chance:
             self._need("pick", what, sorted(set(items)))
         return self._rng().choice(items)
 
-    def check_all_used(self):
+    def check_all_used(self) -> None:
         if self.used_outcomes < len(self.outcomes):
             left = self.outcomes[self.used_outcomes :]
             raise RuleError(

@@ -114,7 +114,7 @@ def _check_type(kind: str, v: Any) -> str | None:
     return None
 
 
-def _validate(obj: Mapping, key: str, table: dict) -> str | None:
+def _validate(obj: Mapping[str, Any], key: str, table: dict[str, Any]) -> str | None:
     if not isinstance(obj, Mapping):
         return f"must be a mapping with '{key}'"
     name = obj.get(key)
@@ -137,9 +137,9 @@ def _validate(obj: Mapping, key: str, table: dict) -> str | None:
     return None
 
 
-def validate_effect(effect: Mapping) -> str | None:
+def validate_effect(effect: Mapping[str, Any]) -> str | None:
     return _validate(effect, "do", SCHEMA)
 
 
-def validate_condition(cond: Mapping) -> str | None:
+def validate_condition(cond: Mapping[str, Any]) -> str | None:
     return _validate(cond, "if", CONDITIONS)

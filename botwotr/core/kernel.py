@@ -10,7 +10,7 @@ imports no rule module, and no rule module imports one above it (tests/core/test
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any, Callable, NoReturn, TypeVar
 
 from . import events as ev
 from .errors import RuleError
@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 class Ctx:
     """The working state of one `decide` call."""
 
-    def __init__(self, spec: ScenarioSpec, rules: ScenarioRules, state: dict, chance: Chance | None):
+    def __init__(self, spec: ScenarioSpec, rules: ScenarioRules, state: dict[str, Any], chance: Chance | None):
         self.spec = spec
         self.rules = rules
         # The working state: a copy-on-write change of `state`, which is never changed itself
@@ -35,12 +35,12 @@ class Ctx:
         if self.s.get("battle") is not None:
             self.w.mut("battle")  # the battle in progress stays this change's own, so current
         self.chance = chance
-        self.events: list[dict] = []
+        self.events: list[dict[str, Any]] = []
         # Answers of queries that only read the state, for a context that never emits (the one
         # `legal_commands` works with); None while a command runs, as every event may change them.
-        self.memo: dict | None = None
+        self.memo: dict[str, Any] | None = None
 
-    def emit(self, name: str, **data: Any) -> dict:
+    def emit(self, name: str, **data: Any) -> dict[str, Any]:
         e = {"e": name, **data}
         ev.HANDLERS[name](self.w, e)
         self.events.append(e)
@@ -49,19 +49,19 @@ class Ctx:
     def push(self, kind: str, side: str | None, **data: Any) -> None:
         self.emit("PendingPushed", decision={"kind": kind, "side": side, **data})
 
-    def pop(self) -> dict:
-        top = self.s["pending"][-1]
+    def pop(self) -> dict[str, Any]:
+        top: dict[str, Any] = self.s["pending"][-1]
         self.emit("PendingPopped", kind=top["kind"])
         return top
 
-    def update(self, **changes: Any) -> dict:
+    def update(self, **changes: Any) -> dict[str, Any]:
         d = dict(self.s["pending"][-1])
         d.update(changes)
         self.emit("PendingUpdated", decision=d)
         return d
 
     @property
-    def top(self) -> dict | None:
+    def top(self) -> dict[str, Any] | None:
         return self.s["pending"][-1] if self.s["pending"] else None
 
     def push_below(self, depth: int, kind: str, side: str | None, **data: Any) -> None:
@@ -73,7 +73,7 @@ class Ctx:
             self.emit("PendingPushed", decision=a)
 
 
-def fail(code: str, message: str, rule: str | None = None):
+def fail(code: str, message: str, rule: str | None = None) -> NoReturn:
     raise RuleError(code, message, rule)
 
 
@@ -81,24 +81,29 @@ def fail(code: str, message: str, rule: str | None = None):
 # The dispatch tables (filled by the rule modules as they are imported; botwotr.core.engine
 # imports them all)
 
-COMMANDS: dict[str, Callable] = {}
+COMMANDS: dict[str, Callable[..., Any]] = {}
 # pending kind -> commands that answer it
 ANSWERS: dict[str, tuple[str, ...]] = {}
 # pending kinds the engine resolves by itself
-AUTO: dict[str, Callable] = {}
+AUTO: dict[str, Callable[..., Any]] = {}
 # effect `do` -> handler(ctx, side, effect, source) (botwotr.core.card_effects)
-EFFECTS: dict[str, Callable] = {}
+EFFECTS: dict[str, Callable[..., Any]] = {}
 
 
-def command(name: str):
-    def deco(fn):
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def command(name: str) -> Callable[[F], F]:
+    """Register the decorated function as the handler of command `name`."""
+
+    def deco(fn: F) -> F:
         COMMANDS[name] = fn
         return fn
 
     return deco
 
 
-def run_effects(ctx: Ctx, side: str, effects: list, source: str) -> None:
+def run_effects(ctx: Ctx, side: str, effects: list[Any], source: str) -> None:
     """Run effects in order; an effect that needs a choice pushes its decision and the rest waits
     in a `continue` frame beneath it (R-5.9: each applies as far as it can)."""
     for i, eff in enumerate(effects):
@@ -111,7 +116,7 @@ def run_effects(ctx: Ctx, side: str, effects: list, source: str) -> None:
             return
 
 
-def _auto_continue(ctx: Ctx, p: dict) -> None:
+def _auto_continue(ctx: Ctx, p: dict[str, Any]) -> None:
     run_effects(ctx, p["side"], p["effects"], p["source"])
 
 

@@ -80,7 +80,9 @@ class BoardSpec:
 
     @staticmethod
     def build(
-        regions: Mapping[str, RegionSpec], borders: tuple[BorderSpec, ...] | list, anchors: Mapping | None = None
+        regions: Mapping[str, RegionSpec],
+        borders: tuple[BorderSpec, ...] | list[Any],
+        anchors: Mapping[str, Any] | None = None,
     ) -> "BoardSpec":
         adj: dict[str, dict[str, str]] = {r: {} for r in regions}
         for b in borders:

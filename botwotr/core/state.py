@@ -34,11 +34,11 @@ def clone(obj: Any) -> Any:
     return obj
 
 
-def canonical(state: dict) -> str:
+def canonical(state: dict[str, Any]) -> str:
     return json.dumps(state, sort_keys=True, separators=(",", ":"))
 
 
-def empty_region() -> dict:
+def empty_region() -> dict[str, Any]:
     return {
         "side": None,  # whose army is here (R-2.1)
         "units": {},  # unit type -> count
@@ -50,7 +50,7 @@ def empty_region() -> dict:
     }
 
 
-def new_state(spec: ScenarioSpec, seed: int) -> dict:
+def new_state(spec: ScenarioSpec, seed: int) -> dict[str, Any]:
     """The state before the set-up events (everything empty)."""
     return {
         "scenario": spec.id,
@@ -106,19 +106,19 @@ def new_state(spec: ScenarioSpec, seed: int) -> dict:
 # -- queries ---------------------------------------------------------------------------------
 
 
-def army_size(reg: dict) -> int:
+def army_size(reg: dict[str, Any]) -> int:
     return sum(reg["units"].values())
 
 
-def has_army(reg: dict, side: str) -> bool:
+def has_army(reg: dict[str, Any], side: str) -> bool:
     return reg["side"] == side and army_size(reg) > 0
 
 
-def armies(state: dict, side: str) -> list[str]:
+def armies(state: dict[str, Any], side: str) -> list[str]:
     return [r for r, reg in state["regions"].items() if reg["side"] == side and sum(reg["units"].values()) > 0]
 
 
-def chars_in(state: dict, region: str, side: str | None, spec: ScenarioSpec) -> list[str]:
+def chars_in(state: dict[str, Any], region: str, side: str | None, spec: ScenarioSpec) -> list[str]:
     return [
         c
         for c, cs in state["chars"].items()
@@ -126,25 +126,26 @@ def chars_in(state: dict, region: str, side: str | None, spec: ScenarioSpec) -> 
     ]
 
 
-def figures_on_board(state: dict, side: str, unit: str) -> int:
+def figures_on_board(state: dict[str, Any], side: str, unit: str) -> int:
     return sum(reg["units"].get(unit, 0) for reg in state["regions"].values() if reg["side"] == side)
 
 
-def figures_available(state: dict, spec: ScenarioSpec, side: str, unit: str) -> int:
+def figures_available(state: dict[str, Any], spec: ScenarioSpec, side: str, unit: str) -> int:
     """Figures of a type not on the board and not removed for good (R-2.8, R-12.3)."""
     u = spec.units[unit]
-    return u.figures - figures_on_board(state, side, unit) - state["sides"][side]["figures_out"].get(unit, 0)
+    out: int = state["sides"][side]["figures_out"].get(unit, 0)
+    return u.figures - figures_on_board(state, side, unit) - out
 
 
-def controller(state: dict, spec: ScenarioSpec, region: str) -> str | None:
+def controller(state: dict[str, Any], spec: ScenarioSpec, region: str) -> str | None:
     """Who controls a settlement (R-14): the control marker, else the original owner."""
-    reg = state["regions"][region]
-    if reg["control"]:
-        return reg["control"]
+    marker: str | None = state["regions"][region]["control"]
+    if marker:
+        return marker
     return spec.board.regions[region].owner
 
 
-def leadership(state: dict, spec: ScenarioSpec, region: str) -> int:
+def leadership(state: dict[str, Any], spec: ScenarioSpec, region: str) -> int:
     """R-10.5: the commander's rating plus every other leader's and character's modifier,
     plus Shadow leadership tokens."""
     reg = state["regions"][region]
@@ -162,9 +163,9 @@ def leadership(state: dict, spec: ScenarioSpec, region: str) -> int:
         # others' modifiers count (the best count, R-10.5).
         figures.sort(key=lambda f: (-f[0], f[1]))
         total += figures[0][0] + sum(m for _, m in figures[1:])
-    return total
+    return int(total)
 
 
-def unused_dice(s: dict, side: str) -> int:
+def unused_dice(s: dict[str, Any], side: str) -> int:
     sd = s["sides"][side]
     return len(sd["rolled"]) + (len(sd["box"]) if side == "sh" else 0)

@@ -9,13 +9,15 @@ by everyone, their owner included (R-12.2).
 
 from __future__ import annotations
 
+from typing import Any
+
 from .spec import SIDES
 from .state import clone
 
 HIDDEN = "hidden"
 
 
-def view_for(state: dict, seat: str) -> dict:
+def view_for(state: dict[str, Any], seat: str) -> dict[str, Any]:
     if seat not in ("fp", "sh", "public"):
         raise ValueError(f"seat must be fp, sh or public, not {seat!r}")
     v = clone(state)
@@ -41,7 +43,8 @@ def view_for(state: dict, seat: str) -> dict:
             b["choice"] = {s: (c if s == seat else (HIDDEN if c else None)) for s, c in b["choice"].items()}
         if not b["cards_revealed"]:
             b["card"] = {s: (c if s == seat else (HIDDEN if c else None)) for s, c in b["card"].items()}
-    return v
+    out: dict[str, Any] = v
+    return out
 
 
 SECRET_EVENTS = {
@@ -56,7 +59,7 @@ SECRET_EVENTS = {
 }
 
 
-def event_for(event: dict, seat: str, revealed: bool = True) -> dict | None:
+def event_for(event: dict[str, Any], seat: str, revealed: bool = True) -> dict[str, Any] | None:
     """An event as a seat may see it in the log."""
     e = event["e"]
     if e in SECRET_EVENTS:
@@ -91,7 +94,7 @@ def event_for(event: dict, seat: str, revealed: bool = True) -> dict | None:
 SECRET_PARAMS = {"tactic": "tactic", "combat_card": "card"}
 
 
-def command_for(cmd: dict, seat: str) -> dict:
+def command_for(cmd: dict[str, Any], seat: str) -> dict[str, Any]:
     """A logged command as a seat may see it: another seat's secret choices (a tactic, a combat
     card) and explicit chance (which may name drawn cards or tokens) are hidden; the events that
     reveal them say what happened once it is public."""
@@ -104,7 +107,7 @@ def command_for(cmd: dict, seat: str) -> dict:
         from .setup import redact_setup
 
         out["options"] = dict(cmd["options"], setup=redact_setup(cmd["options"]["setup"], seat))
-    key = SECRET_PARAMS.get(cmd.get("cmd"))
+    key = SECRET_PARAMS.get(str(cmd.get("cmd")))
     if key and key in out:
         out[key] = HIDDEN
     return out

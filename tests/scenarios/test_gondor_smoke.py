@@ -70,7 +70,7 @@ def test_bad_rules_data_is_a_content_error_naming_its_key(tmp_path):
     ok = _copy_gondor(tmp_path / "a", lambda s: s)
     assert validate_scenario(ok) == []
     bad = _copy_gondor(tmp_path / "b", lambda s: s.replace(
-        "protection: {minas_tirith: 7, cair_andros: 3}", "protection: {minas_tirith: 7, anorien: 3}"))
+        "protection: {minas_tirith: 6, cair_andros: 3}", "protection: {minas_tirith: 6, anorien: 3}"))
     errors = validate_scenario(bad)
     assert len(errors) == 1 and errors[0].startswith("scenario.yaml: rules_data.protection.anorien:")
 
