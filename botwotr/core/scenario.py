@@ -9,10 +9,28 @@ without touching the engine.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import Callable
+
 from .battle import die_value, hits_of, maneuver_hits
 from .errors import RuleError
 from .spec import ScenarioSpec
 from .state import controller
+
+# The FAQ's caps on a pool of action dice (R-8.2), in every scenario.
+DICE_CAP = {"fp": 6, "sh": 9}
+
+
+@dataclass(frozen=True)
+class DieAction:
+    """A die action a scenario adds (R-8.6): the die results that allow it, `check(ctx, side,
+    face, cmd)` raising a RuleError when it cannot be taken, `act(ctx, side, face, cmd)`, and
+    the side that has it."""
+
+    faces: tuple[str, ...]
+    check: Callable
+    act: Callable
+    side: str | None = None
 
 
 class ScenarioRules:
@@ -69,9 +87,70 @@ class ScenarioRules:
             return "sh", f"The Shadow has eliminated {names}."
         return None
 
+    # -- R-8.2: the most action dice a side may have in its pool -------------------------
+    def dice_cap(self, side: str) -> int:
+        return DICE_CAP[side]
+
+    # -- R-4.1: after the set-up (a scenario's own pieces and markers) -------------------
+    def setup(self, ctx) -> None:
+        pass
+
+    # -- R-7.6: the fate marker moved forward (after the data's fate events) -------------
+    def fate_moved(self, ctx, old: int, new: int) -> None:
+        pass
+
+    # -- R-9.4: must an army moving on stop in this region? ------------------------------
+    def must_stop(self, ctx, side: str, region: str, default: bool) -> bool:
+        """`default`: the general rule (an enemy army is adjacent)."""
+        return default
+
+    # -- R-9.x / R-12.4: an army of `side` ended a move in `region` ----------------------
+    def after_arrival(self, ctx, side: str, region: str) -> None:
+        pass
+
+    # -- R-12.2: the token types that may be drawn for a token placed in `region` --------
+    def token_types(self, state: dict, side: str, region: str, pool: list[str]) -> list[str]:
+        return pool
+
+    # -- R-12.5: may a Muster die's recruit use a token of `side` in `region`? ------------
+    def muster_region_ok(self, state: dict, side: str, region: str) -> bool:
+        return side != "sh" or self.spec.board.regions[region].settlement
+
+    # -- R-4.3: a victory checked after every action, not only in phase 6 ----------------
+    def instant_victory(self, state: dict) -> tuple[str, str] | None:
+        return None
+
+    # -- R-8.6: die actions a scenario adds (name -> DieAction) ---------------------------
+    def die_actions(self) -> dict[str, DieAction]:
+        return {}
+
+    # -- R-10: battle hooks ----------------------------------------------------------------
+    def battle_started(self, ctx, b: dict) -> bool:
+        """Before the first round (after terrain superiority). True: the battle is over."""
+        return False
+
+    def attack_target(self, ctx, b: dict, side: str, target: int) -> int:
+        """R-10.10: a side's target number this round, before card modifiers."""
+        return target
+
+    def take_hits(self, ctx, b: dict, side: str, n: int) -> int:
+        """R-11.1: `n` hits scored on `side` this round; returns how many become damage markers.
+        Called for both sides every round (n may be 0)."""
+        return n
+
+    # -- Invariants of the scenario's own state (the tests, fuzzers and soak bench) ---------
+    def invariants(self, previous: dict | None, state: dict) -> None:
+        """Raise AssertionError naming the broken rule; `previous` is the state one command
+        before (None when not known), for rules about how a value may change."""
+
     # -- Effects the data cannot express -------------------------------------------------
     def hook(self, ctx, name: str, side: str, effect: dict) -> None:
         raise RuleError("effect/unknown_hook", f"This scenario has no rule called '{name}'.")
+
+    def region_chosen(self, ctx, side: str, p: dict, region: str) -> list[str]:
+        """A region chosen for a decision a hook asked (choose_region, purpose "rules");
+        returns the options left for the rest of the effect."""
+        raise RuleError("choice/unknown", f"This scenario asked for no region ({p.get('action')!r}).")
 
     def ability(self, ctx, char: str, side: str) -> bool:
         """Use a character's special ability (R-8.7). Return False if it has none in code; the
