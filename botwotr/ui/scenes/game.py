@@ -44,6 +44,7 @@ from .. import decisions as _decisions  # noqa: F401  (registers the decision pa
 from ..widgets import Button, Panel, Tip
 from .base import Scene
 from .log_view import open_full_log
+from .menu import MenuScene, animation_speed, apply_speed
 
 MESSAGE_SECONDS = 6.0
 
@@ -56,6 +57,17 @@ PRIVATE_DECISIONS = {"action", "discard", "tactic", "combat_card"}
 # both after the reveal (one panel, `decisions/battle.py`), so in companion mode a tactic is
 # not private. A combat card still is while the program tracks the hands (its options show the hand).
 COMPANION_PRIVATE = PRIVATE_DECISIONS - {"tactic"}
+
+
+def open_game(app, game, replace_all: bool = False):
+    """Show `game` in a new `GameScene` with the stored settings; returns the scene (`App.open_game`)."""
+    scene = GameScene(app, game)
+    apply_speed(scene, animation_speed(app.home))
+    if replace_all:
+        app.reset_to(scene)
+    else:
+        app.push(scene)
+    return scene
 
 
 class GameScene(Scene):
@@ -408,15 +420,12 @@ class GameScene(Scene):
     def to_title(self) -> None:
         """Nothing to ask: the game is in its own autosave file, which Continue opens."""
         from ...persistence.autosave import touch
-        from .title import TitleScene
 
         self.autosave()
         touch(self.game)
-        self.app.reset_to(TitleScene(self.app))
+        self.app.to_title()
 
     def open_menu(self, page: str = "main") -> None:
-        from .menu import MenuScene
-
         self.dragdrop.cancel(snap=False)
         self.app.push(MenuScene(self.app, self, page))
 

@@ -414,9 +414,7 @@ class LoadScene(Scene):
             return
         if self.current is not None:
             self.current.autosave()  # (already written after its last move; this changes nothing then)
-        from .menu import open_game
-
-        open_game(self.app, game, replace_all=True)
+        self.app.open_game(game, replace_all=True)
 
     def _back_to_current(self) -> None:
         while self.app.scene is not self.current and len(self.app.scenes) > 1:
