@@ -61,8 +61,13 @@ COMPANION_PRIVATE = PRIVATE_DECISIONS - {"tactic"}
 
 def open_game(app, game, replace_all: bool = False):
     """Show `game` in a new `GameScene` with the stored settings; returns the scene (`App.open_game`)."""
+    from ...persistence.autosave import journal_problem
+
     scene = GameScene(app, game)
     apply_speed(scene, animation_speed(app.home))
+    problem = journal_problem(game)
+    if problem is not None:  # the end of the autosave's journal was torn or garbled: say what was kept
+        scene.notify(_("The end of the autosave could not be read: {why}").format(why=problem), error=True)
     if replace_all:
         app.reset_to(scene)
     else:

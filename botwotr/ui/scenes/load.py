@@ -53,9 +53,13 @@ class Info:
 
 def _key(entry) -> str | None:
     """The cache key of a regular file: its name and contents (so marking a game as the most
-    recently played, which changes only its date, keeps its picture)."""
+    recently played, which changes only its date, keeps its picture); an autosave's journal too."""
     try:
         data = entry.path.read_bytes()
+        if entry.autosave:  # the entries played since the file was written are in its journal
+            journal = autosaves.journal_of(entry.path)
+            if journal.is_file():
+                data += b"\0" + journal.read_bytes()
     except OSError:
         return None
     h = hashlib.sha1(entry.path.name.encode("utf-8", "surrogateescape") + b"\0" + data)
