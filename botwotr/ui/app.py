@@ -295,8 +295,9 @@ class App:
         return self.running
 
     def draw(self) -> None:
-        self.screen.fill(BG)
         scene = self.scene
+        if not getattr(scene, "opaque", False):  # a scene that covers the window draws every pixel
+            self.screen.fill(BG)
         if scene is not None:
             self._guard(scene, scene.draw, self.screen)
         pygame.display.flip()

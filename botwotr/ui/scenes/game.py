@@ -162,6 +162,11 @@ class GameScene(Scene):
         self.message_time = 0.0
         self.message_error = False
         self._version = None
+        # The status bar and the side column (and the log band under a wide board) are drawn into
+        # a picture of their own, kept until an event, a refresh or a layout changes them
+        # (`_draw_panels`); a frame blits it, so an animated frame draws only the board.
+        self._panels: tuple | None = None  # (key, surface)
+        self.cache_panels = True
         # who is at the screen: the seat that gave the last input (None: nobody yet, so a hotseat
         # game starts covered until the player to decide says it is them)
         self.seat: str | None = None
@@ -199,6 +204,7 @@ class GameScene(Scene):
         if not force and self._version == self.version():
             return
         self._version = self.version()
+        self._panels = None
         game = self.game
         top = game.state["pending"][-1] if game.state["pending"] else None
         legal = game.legal_commands()
@@ -456,6 +462,7 @@ class GameScene(Scene):
         self.refresh(force=True)
 
     def layout(self):
+        self._panels = None
         t = self.theme
         w, h = self.app.size
         bar = t.px(40)
@@ -536,6 +543,7 @@ class GameScene(Scene):
         return ws
 
     def handle_event(self, ev):
+        self._panels = None  # hover, presses, typing, scrolling: the panels are drawn again
         if ev.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN) and self.animator.busy and not self.curtain:
             self.animator.finish()  # input is never held up: a click or a key ends the animation
             if ev.type == pygame.KEYDOWN and ev.key in (pygame.K_SPACE, pygame.K_ESCAPE):
@@ -599,6 +607,68 @@ class GameScene(Scene):
             self._draw_curtain(surface)
             return
         self.board.draw(surface, t, self.view, self.sides.seat)
+        self._draw_panels(surface)
+        if self.picture_menu:
+            self._draw_picture_menu(surface)
+        if self.btn_force_undo.visible:
+            self.btn_force_undo.draw(surface, t)
+        if self.looking_at is not None:
+            self._draw_looking_back(surface)
+        elif self.view.get("winner"):
+            self._draw_winner(surface)
+        if self.message and self.message_time > 0:
+            self._draw_message(surface)
+        self.dragdrop.draw_screen(surface, t)
+        if self.show_help:
+            draw_help(surface, self.board.rect, t)
+        self.draw_tooltip(surface)
+
+    @property
+    def opaque(self) -> bool:
+        """The scene covers the whole window (the board, the bar, the side column, the log band),
+        so the app need not clear it first."""
+        return not self.curtain
+
+    def _panel_rects(self) -> list:
+        rects = [pygame.Rect(self.bar_rect), pygame.Rect(self.side_rect)]
+        b = self.board.rect
+        if b.bottom < self.app.size[1]:  # the band under a wide board (the log, or nothing)
+            rects.append(pygame.Rect(0, b.bottom, b.w, self.app.size[1] - b.bottom))
+        return rects
+
+    def _draw_panels(self, surface) -> None:
+        """The status bar, the toolbar, the side column and the log, from their cached picture
+        while nothing they show has changed (the key also holds what other scenes may change
+        while this one is under them: the toolbar's texts and states)."""
+        t = self.theme
+        key = (
+            surface.get_size(),
+            t,
+            id(self.view),
+            self.sides.seat,
+            id(self.decision),
+            self.edit.active,
+            self.looking_at,
+            tuple((b.text, b.enabled, b.visible, b.selected) for b in self.toolbar.children),
+        )
+        cached = self._panels
+        if cached is not None and cached[0] == key and self.cache_panels and not self.edit.active:
+            for r in self._panel_rects():
+                surface.blit(cached[1], r.topleft, area=r)
+            return
+        layer = cached[1] if cached is not None and cached[1].get_size() == surface.get_size() else None
+        if layer is None:
+            layer = pygame.Surface(surface.get_size())
+            if pygame.display.get_surface() is not None:
+                layer = layer.convert()
+        layer.fill(T.BG)
+        self._paint_panels(layer)
+        for r in self._panel_rects():
+            surface.blit(layer, r.topleft, area=r)
+        self._panels = (key, layer)
+
+    def _paint_panels(self, surface) -> None:
+        t = self.theme
         pygame.draw.rect(surface, (44, 38, 30), self.side_rect)
         pygame.draw.line(surface, T.BRASS, self.side_rect.topleft, self.side_rect.bottomleft, max(1, t.px(1.5)))
         self.sides.draw(surface, t)
@@ -621,20 +691,6 @@ class GameScene(Scene):
             sentence=self.status_sentence(),
         )
         self.toolbar.draw(surface, t)
-        if self.picture_menu:
-            self._draw_picture_menu(surface)
-        if self.btn_force_undo.visible:
-            self.btn_force_undo.draw(surface, t)
-        if self.looking_at is not None:
-            self._draw_looking_back(surface)
-        elif self.view.get("winner"):
-            self._draw_winner(surface)
-        if self.message and self.message_time > 0:
-            self._draw_message(surface)
-        self.dragdrop.draw_screen(surface, t)
-        if self.show_help:
-            draw_help(surface, self.board.rect, t)
-        self.draw_tooltip(surface)
 
     def status_sentence(self) -> str | None:
         """In hotseat play the status line speaks to the player whose turn it is."""
