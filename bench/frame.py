@@ -206,8 +206,23 @@ def child(profile: str | None) -> dict:
             count += 2
         return log
 
+    from botwotr.core import RuleError
+
+    def adjustable(n):
+        """The log of about n events, taken on to a position where the board may be adjusted
+        (not inside a battle)."""
+        log = log_of_events(n)
+        while True:
+            g = Game.replay(spec, 18, log)
+            try:
+                g.submit({"cmd": "adjust_fate", "side": "players", "to": 0 if g.state["fate"] else 1})
+                return Game.replay(spec, 18, log)
+            except RuleError:
+                log = log + [json.loads(json.dumps(long_game.log[len(log)]))]
+
     for n in (100, 8000):
-        g = Game.replay(spec, 18, log_of_events(n))
+        g = adjustable(n)
+        out[f"events {n}"] = sum(len(e["events"]) for e in g.log)
         sc = GameScene(app, g, mode="companion")
         app.reset_to(sc)
         sc.autosave()
@@ -218,7 +233,9 @@ def child(profile: str | None) -> dict:
             cs = []
             for _ in range(40):
                 cmd = {"cmd": "adjust_fate", "side": "players", "to": 0 if g.state["fate"] else 1}
+                before = len(g.log)
                 cs.append(timed_step(fn=lambda cmd=cmd: sc.submit(cmd)))
+                assert len(g.log) == before + 1, "the command was refused"
                 sc.animator.finish()
                 app.step([])
             return cs
@@ -326,6 +343,7 @@ def main(argv=None) -> int:
             v = [r[key] * 1000 for r in rs]
             ratio = statistics.median(r[key] / r["baseline"] for r in rs)
             print(f"| {label} | {min(v):.2f} ms | {statistics.median(v):.2f} ms | {max(v):.2f} ms | {ratio:.1f} |")
+        print(f"| (log lengths: {rs[0].get('events 100', '?')} and {rs[0].get('events 8000', '?')} events) | | | | |")
         c = [r["command 8000 median"] / r["command 100 median"] for r in rs]
         print(f"| the frame after a command, 8,000 / 100 events (per run) | {min(c):.2f} | "
               f"{statistics.median(c):.2f} | {max(c):.2f} | |")  # fmt: skip

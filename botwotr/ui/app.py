@@ -327,6 +327,9 @@ class App:
                 s.on_exit()
             except Exception:  # noqa: BLE001
                 pass
+        from ..persistence import autosave as _autosave
+
+        _autosave.flush()  # the journal lines written last are on the disk before the window goes
         pygame.quit()
         res.clear()
 

@@ -165,7 +165,8 @@ class GameScene(Scene):
         # The status bar and the side column (and the log band under a wide board) are drawn into
         # a picture of their own, kept until an event, a refresh or a layout changes them
         # (`_draw_panels`); a frame blits it, so an animated frame draws only the board.
-        self._panels: tuple | None = None  # (key, surface)
+        self._panels: tuple | None = None  # the key of what the picture shows (None: draw it again)
+        self._panels_layer: pygame.Surface | None = None
         self.cache_panels = True
         # who is at the screen: the seat that gave the last input (None: nobody yet, so a hotseat
         # game starts covered until the player to decide says it is them)
@@ -651,21 +652,21 @@ class GameScene(Scene):
             self.looking_at,
             tuple((b.text, b.enabled, b.visible, b.selected) for b in self.toolbar.children),
         )
-        cached = self._panels
-        if cached is not None and cached[0] == key and self.cache_panels and not self.edit.active:
+        layer = self._panels_layer
+        if self._panels == key and self.cache_panels and not self.edit.active and layer is not None:
             for r in self._panel_rects():
-                surface.blit(cached[1], r.topleft, area=r)
+                surface.blit(layer, r.topleft, area=r)
             return
-        layer = cached[1] if cached is not None and cached[1].get_size() == surface.get_size() else None
-        if layer is None:
+        if layer is None or layer.get_size() != surface.get_size():
             layer = pygame.Surface(surface.get_size())
             if pygame.display.get_surface() is not None:
                 layer = layer.convert()
+            self._panels_layer = layer
         layer.fill(T.BG)
         self._paint_panels(layer)
         for r in self._panel_rects():
             surface.blit(layer, r.topleft, area=r)
-        self._panels = (key, layer)
+        self._panels = key
 
     def _paint_panels(self, surface) -> None:
         t = self.theme
