@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import io
 import re
+from collections import OrderedDict
 from pathlib import Path
 
 import pygame
@@ -46,6 +47,9 @@ def _register() -> None:
 
 _misc: dict[tuple, object] = {}
 MISC_CACHE_MAX = 3000
+# the board art scaled per zoom level, (art path, width, height) -> surface, least recently used
+# first (board_view keeps it within its budget)
+art_levels: OrderedDict = OrderedDict()
 
 
 def clear() -> None:
@@ -55,6 +59,7 @@ def clear() -> None:
     _images.clear()
     _text.clear()
     _misc.clear()
+    art_levels.clear()
 
 
 def cached(key: tuple, factory):

@@ -29,6 +29,7 @@ def fresh_frame(app) -> bytes:
         s.board._art_cache = None
         if hasattr(s.board, "_art_levels"):
             s.board._art_levels.clear()
+            s.board._art_thread = None
     try:
         app.screen.fill(BG)
         app.scene.draw(app.screen)

@@ -167,6 +167,7 @@ class GameScene(Scene):
         # (`_draw_panels`); a frame blits it, so an animated frame draws only the board.
         self._panels: tuple | None = None  # the key of what the picture shows (None: draw it again)
         self._panels_layer: pygame.Surface | None = None
+        self._last_mouse: tuple | None = None
         self.cache_panels = True
         # who is at the screen: the seat that gave the last input (None: nobody yet, so a hotseat
         # game starts covered until the player to decide says it is them)
@@ -544,7 +545,8 @@ class GameScene(Scene):
         return ws
 
     def handle_event(self, ev):
-        self._panels = None  # hover, presses, typing, scrolling: the panels are drawn again
+        if self._touches_panels(ev):
+            self._panels = None  # hover, presses, typing, scrolling: the panels are drawn again
         if ev.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN) and self.animator.busy and not self.curtain:
             self.animator.finish()  # input is never held up: a click or a key ends the animation
             if ev.type == pygame.KEYDOWN and ev.key in (pygame.K_SPACE, pygame.K_ESCAPE):
@@ -629,6 +631,18 @@ class GameScene(Scene):
         """The scene covers the whole window (the board, the bar, the side column, the log band),
         so the app need not clear it first."""
         return not self.curtain
+
+    def _touches_panels(self, ev) -> bool:
+        """Whether an event may change what the panels show: every key and button; a move or the
+        wheel only over the panels (or a move leaving them: a hovered button lights down)."""
+        if ev.type == pygame.MOUSEMOTION:
+            pos, before = ev.pos, self._last_mouse
+            self._last_mouse = pos
+            over = self.board.rect.collidepoint(pos) and not self.dragdrop.active
+            return not (over and before is not None and self.board.rect.collidepoint(before))
+        if ev.type == pygame.MOUSEWHEEL:
+            return not self.board.rect.collidepoint(self._last_mouse or (-1, -1))
+        return True
 
     def _panel_rects(self) -> list:
         rects = [pygame.Rect(self.bar_rect), pygame.Rect(self.side_rect)]
