@@ -12,8 +12,8 @@ frame-rate sleep, so a frame is events -> update -> draw -> flip):
   a combat roll and a fate-marker step fed again whenever the animator is idle (600 frames;
   median and 99th percentile);
 - a still board: 200 frames;
-- the frame after a command, with a log of ~100 events and of ~8,000 events (a long random game,
-  seed 18, padded past its end with `adjust_fate` adjustments as in bench/rohan_core.py): the
+- the frame after a command (hotseat, the cover lifted), with a log of ~100 events and of ~8,000
+  events (a long random game, seed 18, padded past its end with `adjust_fate` adjustments as in bench/rohan_core.py): the
   command is an `adjust_fate` (the same core cost at both lengths), given through
   `GameScene.submit` (so the autosave, into a real folder, and the log panel are in it), then one
   frame; 40 commands, the animation finished before the next;
@@ -223,10 +223,12 @@ def child(profile: str | None) -> dict:
     for n in (100, 8000):
         g = adjustable(n)
         out[f"events {n}"] = sum(len(e["events"]) for e in g.log)
-        sc = GameScene(app, g, mode="companion")
+        sc = GameScene(app, g, mode="hotseat")  # (the long game was played without companion options)
         app.reset_to(sc)
         sc.autosave()
         for _ in range(3):
+            if sc.curtain:
+                sc.lift_curtain()
             app.step([])
 
         def commands(g=g, sc=sc):
@@ -236,6 +238,7 @@ def child(profile: str | None) -> dict:
                 before = len(g.log)
                 cs.append(timed_step(fn=lambda cmd=cmd: sc.submit(cmd)))
                 assert len(g.log) == before + 1, "the command was refused"
+                assert not sc.curtain, "the hotseat cover came down: not the frame of a command"
                 sc.animator.finish()
                 app.step([])
             return cs

@@ -528,6 +528,9 @@ class BoardView:
             level = (str(self.layout.art), full_w, full_h)
             img = self._art_levels.get(level)
             if img is None:
+                t = self._art_thread
+                if t is not None and t.level == level:
+                    t.join()  # being made: waiting costs less than making it a second time
                 self._collect_level()
                 img = self._art_levels.get(level)
             if img is None:

@@ -674,7 +674,27 @@ class ScrollList(Widget):
 
 
 def draw_tooltip(surface: pygame.Surface, theme: Theme, pos, tip: Tip) -> pygame.Rect:
-    """Draw a tooltip box near `pos`, kept inside the surface."""
+    """Draw a tooltip box near `pos`, kept inside the surface. The box and its shadow are made
+    once per tip and theme and blitted where they go."""
+    shade, img = res.cached(("tooltip", tip.title, tip.body, tuple(tip.lines), theme), lambda: _tooltip(theme, tip))
+    w, h = img.get_size()
+    x, y = pos[0] + theme.px(16), pos[1] + theme.px(16)
+    sw, sh = surface.get_size()
+    if x + w > sw:
+        x = max(0, pos[0] - w - theme.px(8))
+    if y + h > sh:
+        y = max(0, sh - h)
+    box = pygame.Rect(x, y, w, h)
+    surface.blit(shade, box.move(theme.px(3), theme.px(3)))
+    surface.blit(img, box)
+    return box
+
+
+_KEY = (255, 0, 254)  # the corners round the box (a colour no tooltip uses)
+
+
+def _tooltip(theme: Theme, tip: Tip) -> tuple[pygame.Surface, pygame.Surface]:
+    """The shadow and the box (rounded corners transparent) of a tooltip."""
     size = theme.body
     width = theme.px(320)
     fb = res.font("sans", size)
@@ -688,18 +708,14 @@ def draw_tooltip(surface: pygame.Surface, theme: Theme, pos, tip: Tip) -> pygame
     pad = theme.px(8)
     h = ft.get_linesize() + len(lines) * fb.get_linesize() + 2 * pad
     w = tw + 2 * pad
-    x, y = pos[0] + theme.px(16), pos[1] + theme.px(16)
-    sw, sh = surface.get_size()
-    if x + w > sw:
-        x = max(0, pos[0] - w - theme.px(8))
-    if y + h > sh:
-        y = max(0, sh - h)
-    box = pygame.Rect(x, y, w, h)
     shade = pygame.Surface((w, h), pygame.SRCALPHA)
     shade.fill((0, 0, 0, 90))
-    surface.blit(shade, box.move(theme.px(3), theme.px(3)))
-    pygame.draw.rect(surface, T.TOOLTIP_BG, box, border_radius=theme.px(5))
-    pygame.draw.rect(surface, T.TOOLTIP_BORDER, box, width=max(1, theme.px(1.5)), border_radius=theme.px(5))
-    surface.blit(res.text(tip.title, "serif_bold", theme.heading, T.INK), (x + pad, y + pad))
-    draw_text_block(surface, lines, "sans", size, T.INK_SOFT, x + pad, y + pad + ft.get_linesize())
-    return box
+    img = pygame.Surface((w, h))
+    img.fill(_KEY)
+    box = pygame.Rect(0, 0, w, h)
+    pygame.draw.rect(img, T.TOOLTIP_BG, box, border_radius=theme.px(5))
+    pygame.draw.rect(img, T.TOOLTIP_BORDER, box, width=max(1, theme.px(1.5)), border_radius=theme.px(5))
+    img.blit(res.text(tip.title, "serif_bold", theme.heading, T.INK), (pad, pad))
+    draw_text_block(img, lines, "sans", size, T.INK_SOFT, pad, pad + ft.get_linesize())
+    img.set_colorkey(_KEY)
+    return shade, img
