@@ -247,8 +247,15 @@ PAN_LAYER_MAX = 9_000_000  # pixels: a bigger board at this scale is drawn frame
 
 
 def _scaled_art(path, size) -> pygame.Surface:
+    """The art at `size`: from the disk cache when this size was made before (decoding the
+    2400x1600 PNG and scaling it is ~0.1 s of every start and of `botwotr export`)."""
+    img = res.stored_picture(path, size)
+    if img is not None:
+        return img
     art = res.image(path)
-    return pygame.transform.smoothscale(art, size) if size != art.get_size() else art
+    img = pygame.transform.smoothscale(art, size) if size != art.get_size() else art
+    res.store_picture(path, size, img)
+    return img
 
 
 class _ArtJob(threading.Thread):
