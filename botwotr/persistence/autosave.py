@@ -206,7 +206,7 @@ def _append(slot: _Slot, log: list) -> None:
     for i in range(slot.n, len(log)):
         lines.append(_line(f"{i} {_entry_text(log[i])}"))
     flags = os.O_WRONLY | os.O_CREAT | (os.O_TRUNC if fresh else os.O_APPEND)
-    fd = os.open(jpath, flags, 0o644)
+    fd = os.open(jpath, flags, 0o600)  # as private as the save (mkstemp)
     try:
         data = "".join(lines).encode("utf-8")
         while data:

@@ -21,7 +21,6 @@ Extension points for decision panels, drag-and-drop and animations:
 from __future__ import annotations
 
 import math
-import threading
 from typing import Callable
 
 import pygame
@@ -258,22 +257,6 @@ def _scaled_art(path, size) -> pygame.Surface:
     return img
 
 
-class _ArtJob(threading.Thread):
-    """The art scaled to one size, off the frame; `result` is (size, surface or None)."""
-
-    def __init__(self, path, level):
-        super().__init__(name="board-art", daemon=True)
-        self.level = level
-        self.art = res.image(path)  # loaded here, in the main thread
-        self.result: tuple = (level, None)
-
-    def run(self) -> None:
-        try:
-            self.result = (self.level, pygame.transform.smoothscale(self.art, self.level[1:]))
-        except (pygame.error, ValueError, MemoryError):
-            pass
-
-
 # -- the board view ----------------------------------------------------------------------------
 
 
@@ -299,8 +282,6 @@ class BoardView:
         self._dragging = False
         self._art_cache: tuple | None = None
         self._art_levels = res.art_levels  # shared by every board view (a game opened again scales nothing)
-        self._art_thread: _ArtJob | None = None
-        self._zoomed = False  # the next zoom levels are made ahead only once the player zooms
         self._frame_cache: tuple | None = None
         self._ground_cache: tuple | None = None
         self._pan_cache: tuple | None = None
@@ -349,7 +330,6 @@ class BoardView:
         if ev.type == pygame.MOUSEWHEEL:
             if self.rect.collidepoint(self._mouse):
                 self.camera.zoom_at(self._mouse, ZOOM_STEP**ev.y)
-                self._zoomed = True
                 return True
             return False
         if ev.type == pygame.MOUSEBUTTONDOWN and self.rect.collidepoint(ev.pos):
@@ -530,22 +510,13 @@ class BoardView:
         full_w, full_h = round(cam.world_w * cam.scale), round(cam.world_h * cam.scale)
         if full_w * full_h <= ART_LEVEL_MAX:
             # the whole board at this scale, kept per zoom level: panning only blits, zooming back
-            # to a level seen before scales nothing; the next levels in and out are made by a
-            # thread meanwhile (smoothscale lets go of the GIL)
+            # to a level seen before scales nothing
             level = (str(self.layout.art), full_w, full_h)
             img = self._art_levels.get(level)
-            if img is None:
-                t = self._art_thread
-                if t is not None and t.level == level:
-                    t.join()  # being made: waiting costs less than making it a second time
-                self._collect_level()
-                img = self._art_levels.get(level)
             if img is None:
                 img = _scaled_art(self.layout.art, (full_w, full_h))
                 self._keep_level(level, img)
             self._art_levels.move_to_end(level)
-            if self._zoomed:
-                self._prepare_levels(cam.scale)
             bx, by = cam.to_screen(0, 0)
             surface.blit(img, (round(bx), round(by)))
             return
@@ -562,31 +533,6 @@ class BoardView:
         levels[level] = img
         while len(levels) > 1 and sum(w * h for _p, w, h in levels) > ART_LEVELS_BUDGET:
             levels.popitem(last=False)  # the level used least recently
-
-    def _collect_level(self) -> None:
-        """Keep the level the thread made, once it is done."""
-        t = self._art_thread
-        if t is not None and not t.is_alive():
-            self._art_thread = None
-            level, img = t.result
-            if img is not None and level not in self._art_levels:
-                self._keep_level(level, img)
-
-    def _prepare_levels(self, scale: float) -> None:
-        """Scale the art for the zoom levels next to this one in a thread (one at a time)."""
-        self._collect_level()
-        if self._art_thread is not None:
-            return
-        cam = self.camera
-        lo = cam.fit_scale * MIN_ZOOM_FACTOR
-        hi = max(MAX_ZOOM, cam.fit_scale)
-        for f in (ZOOM_STEP, 1 / ZOOM_STEP):
-            sc = max(lo, min(hi, scale * f))
-            level = (str(self.layout.art), round(cam.world_w * sc), round(cam.world_h * sc))
-            if level not in self._art_levels and level[1] * level[2] <= ART_LEVEL_MAX:
-                self._art_thread = _ArtJob(self.layout.art, level)
-                self._art_thread.start()
-                return
 
     def _draw_schematic_frame(self, surface, theme) -> None:
         """A board without art: the track slots drawn as labelled boxes."""

@@ -30,7 +30,6 @@ def fresh_frame(app) -> bytes:
         s.board.pan_layer = False
         if hasattr(s.board, "_art_levels"):
             s.board._art_levels.clear()
-            s.board._art_thread = None
     try:
         app.screen.fill(BG)
         app.scene.draw(app.screen)
