@@ -35,7 +35,7 @@ from ..animation import Animator
 from ..board_view import BoardView, draw_token
 from ..dragdrop import DragDrop
 from ..help import draw_help
-from ..hud import SidesPanel, draw_status_bar, pending_side, waiting_text
+from ..hud import SidesPanel, draw_status_bar, pending_side, status_rule, waiting_text
 from ..i18n import _
 from ..layouts import layout_for
 from ..logtext import command_sentence, side_title
@@ -168,7 +168,7 @@ class GameScene(Scene):
         self._panels: tuple | None = None  # the key of what the picture shows (None: draw it again)
         self._panels_layer: pygame.Surface | None = None
         self._last_mouse: tuple | None = None
-        self.cache_panels = True
+        self.cache_panels = True  # False: the panels are drawn onto the window every frame, as before
         # who is at the screen: the seat that gave the last input (None: nobody yet, so a hotseat
         # game starts covered until the player to decide says it is them)
         self.seat: str | None = None
@@ -666,10 +666,17 @@ class GameScene(Scene):
             self.looking_at,
             tuple((b.text, b.enabled, b.visible, b.selected) for b in self.toolbar.children),
         )
+        if not self.cache_panels:  # drawn straight onto the surface (tests that record the drawing)
+            for r in self._panel_rects():
+                surface.fill(T.BG, r)
+            self._paint_panels(surface)
+            self._panels = None
+            return
         layer = self._panels_layer
-        if self._panels == key and self.cache_panels and not self.edit.active and layer is not None:
+        if self._panels == key and not self.edit.active and layer is not None:
             for r in self._panel_rects():
                 surface.blit(layer, r.topleft, area=r)
+            status_rule(surface, pygame.Rect(0, 0, self.toolbar.rect.x, self.bar_rect.h), t)
             return
         if layer is None or layer.get_size() != surface.get_size():
             layer = pygame.Surface(surface.get_size())
@@ -680,6 +687,7 @@ class GameScene(Scene):
         self._paint_panels(layer)
         for r in self._panel_rects():
             surface.blit(layer, r.topleft, area=r)
+        status_rule(surface, pygame.Rect(0, 0, self.toolbar.rect.x, self.bar_rect.h), t)
         self._panels = key
 
     def _paint_panels(self, surface) -> None:
