@@ -245,15 +245,17 @@ PAN_MARGIN = 160  # pixels round the board in the picture a drag moves (what sti
 PAN_LAYER_MAX = 9_000_000  # pixels: a bigger board at this scale is drawn frame by frame while dragged
 
 
-def _scaled_art(path, size) -> pygame.Surface:
-    """The art at `size`: from the disk cache when this size was made before (decoding the
-    2400x1600 PNG and scaling it is ~0.1 s of every start and of `botwotr export`)."""
-    img = res.stored_picture(path, size)
+def _scaled_art(path, size, disk: bool = False) -> pygame.Surface:
+    """The art at `size`; with `disk` (the first picture a board view draws: a start, an export)
+    also from and into the disk cache (decoding the 2400x1600 PNG and scaling it is ~0.1 s of
+    every start and of `botwotr export`; zoom levels and resizes are not written to the disk)."""
+    img = res.stored_picture(path, size) if disk else None
     if img is not None:
         return img
     art = res.image(path)
     img = pygame.transform.smoothscale(art, size) if size != art.get_size() else art
-    res.store_picture(path, size, img)
+    if disk:
+        res.store_picture(path, size, img)
     return img
 
 
@@ -281,6 +283,7 @@ class BoardView:
         self._press: tuple[int, int] | None = None
         self._dragging = False
         self._art_cache: tuple | None = None
+        self._drawn_art = False  # the first art drawn is kept on disk too (`_scaled_art`)
         self._art_levels = res.art_levels  # shared by every board view (a game opened again scales nothing)
         self._frame_cache: tuple | None = None
         self._ground_cache: tuple | None = None
@@ -514,8 +517,9 @@ class BoardView:
             level = (str(self.layout.art), full_w, full_h)
             img = self._art_levels.get(level)
             if img is None:
-                img = _scaled_art(self.layout.art, (full_w, full_h))
+                img = _scaled_art(self.layout.art, (full_w, full_h), disk=not self._drawn_art)
                 self._keep_level(level, img)
+            self._drawn_art = True
             self._art_levels.move_to_end(level)
             bx, by = cam.to_screen(0, 0)
             surface.blit(img, (round(bx), round(by)))

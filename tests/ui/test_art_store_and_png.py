@@ -17,12 +17,13 @@ def test_the_scaled_art_comes_back_from_the_disk_with_the_same_pixels(tmp_path, 
     monkeypatch.delenv("BOTWOTR_NO_CACHE", raising=False)
     art = MAPS_DIR / "rohan_art.png"
     size = (1203, 802)
-    made = board_view._scaled_art(art, size)
-    [stored] = (tmp_path / "cache" / "art").glob("*.raw")
+    made = board_view._scaled_art(art, size, disk=True)
+    assert board_view._scaled_art(art, (1000, 700)).get_size() == (1000, 700)  # a zoom level ...
+    [stored] = (tmp_path / "cache" / "art").glob("*.raw")  # ... is not written to the disk
     res.clear()
     scaled = []
     monkeypatch.setattr(pygame.transform, "smoothscale", lambda *a: scaled.append(a) or None)
-    again = board_view._scaled_art(art, size)
+    again = board_view._scaled_art(art, size, disk=True)
     assert scaled == [] and again.get_size() == size
     assert pygame.image.tobytes(again, "RGB") == pygame.image.tobytes(made, "RGB")
     # another size is another file; a file cut short is not used
