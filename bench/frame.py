@@ -1,16 +1,36 @@
-"""Window benchmarks: frame time at 1920x1080 with the full Rohan set-up and an animation running,
-launch time to the first drawn frame, export time. Headless (SDL dummy driver).
+"""Window benchmarks on the Battle for Rohan at 1920x1080 (issue 11), headless (SDL dummy driver).
 
-    python bench/frame.py [--frames 600] [--profile]
+    python bench/frame.py [--runs 5] [--against DIR] [--profile WHAT]
 
-Figures are compared with a baseline measured in the same run: one full-screen blit (a 1920x1080
-surface onto the window surface). Prints a Markdown table (docs/PERFORMANCE.md, "Window").
-Frames are stepped with the StepClock (no frame-rate sleep), so a frame is the time the app
-needs for events -> update -> draw -> flip.
+Each run is a fresh child process (per tree: this one, and with `--against DIR` another checkout
+such as the tree before a change, PYTHONPATH=DIR, interleaved run by run). In each run, measured
+in the same process just before the figures: the baseline, one full-window blit (a 1920x1080
+surface onto the window surface, median of 300). Figures (frames stepped with the StepClock: no
+frame-rate sleep, so a frame is events -> update -> draw -> flip):
+
+- animated frames: the game scene (companion mode, the set-up of seed 3) with a move, a dice roll,
+  a combat roll and a fate-marker step fed again whenever the animator is idle (600 frames;
+  median and 99th percentile);
+- a still board: 200 frames;
+- the frame after a command (hotseat, the cover lifted), with a log of ~100 events and of ~8,000
+  events (a long random game, seed 18, padded past its end with `adjust_fate` adjustments as in bench/rohan_core.py): the
+  command is an `adjust_fate` (the same core cost at both lengths), given through
+  `GameScene.submit` (so the autosave, into a real folder, and the log panel are in it), then one
+  frame; 40 commands, the animation finished before the next;
+- a zoom step (one wheel notch over the board, then the frame), in and out, 24 steps;
+- a resize (1920x1080 <-> 1600x900, `App.resize`, then the frame), 12 each way;
+- a pan (a middle-button drag, 12 px a frame, zoomed in 3 notches), 120 frames;
+- opening a game: `Continue` on a 300-command Rohan autosave (load and verify, the game scene,
+  its first frame).
+
+Prints min / median / max over the runs of each figure and the median ratio to the baseline
+(per run), for each tree, and the ratio of this tree to the other.
 """
+
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import statistics
 import subprocess
@@ -19,15 +39,7 @@ import tempfile
 import time
 from pathlib import Path
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
-
-import pygame  # noqa: E402
-
 SIZE = (1920, 1080)
 
 
@@ -36,24 +48,71 @@ def pct(values, p):
     return v[min(len(v) - 1, int(round(p / 100 * (len(v) - 1))))]
 
 
-def baseline(screen, n=300) -> list[float]:
-    src = pygame.Surface(screen.get_size()).convert()
-    src.fill((90, 80, 70))
-    out = []
-    for _ in range(n):
+# -- the child: one run ----------------------------------------------------------------------
+def child(profile: str | None) -> dict:
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    import random
+
+    import pygame
+
+    from botwotr.catalog import spec_for
+    from botwotr.core import Game
+    from botwotr.persistence import autosave as autosaves
+    from botwotr.ui.app import App, StepClock
+
+    try:
+        from botwotr.ui.scenes.game import GameScene
+    except ImportError:  # pragma: no cover
+        raise
+    spec = spec_for("rohan")
+    home = tempfile.mkdtemp(prefix="botwotr-bench-")
+    app = App(size=SIZE, clock=StepClock(1 / 60), home=home, resizable=False)
+    out: dict = {}
+    prof = None
+    if profile:
+        import cProfile
+
+        prof = cProfile.Profile()
+
+    def timed_step(events=(), fn=None) -> float:
         t = time.perf_counter()
-        screen.blit(src, (0, 0))
-        out.append(time.perf_counter() - t)
-    return out
+        if fn is not None:
+            fn()
+        app.step(list(events))
+        return time.perf_counter() - t
 
+    def maybe_profile(what, fn):
+        if prof is not None and profile == what:
+            prof.enable()
+            try:
+                return fn()
+            finally:
+                prof.disable()
+        return fn()
 
-def moving_events(game):
-    """A move, a dice roll and a casualty that the animator can play again and again."""
+    # baseline
+    src = pygame.Surface(app.screen.get_size()).convert()
+    src.fill((90, 80, 70))
+    base = []
+    for _ in range(300):
+        t = time.perf_counter()
+        app.screen.blit(src, (0, 0))
+        base.append(time.perf_counter() - t)
+    out["baseline"] = statistics.median(base)
+
+    # animated and still frames
+    game = Game.new(spec, seed=3)
+    scene = GameScene(app, game, mode="companion")
+    app.push(scene)
+    for _ in range(5):
+        app.step([])
     regs = game.state["regions"]
     frm = next(r for r, v in sorted(regs.items()) if v["side"] == "fp" and v["units"])
     to = sorted(game.spec.board.neighbours(frm))[0]
     u = sorted(regs[frm]["units"])[0]
-    return [
+    evs = [
         {"e": "ArmyMoved", "side": "fp", "from": frm, "path": [to], "units": {u: 1}, "leaders": 0,
          "characters": [], "damage": 0},
         {"e": "DiceRolled", "side": "sh", "results": ["army", "muster", "eye", "event"],
@@ -61,144 +120,246 @@ def moving_events(game):
         {"e": "CombatRolled", "side": "fp", "dice": [6, 3, 5, 1, 2], "maneuver": 2, "target": 5, "mod": 0,
          "stage": "roll"},
         {"e": "FateMarkerMoved", "from": 0, "to": 3},
-    ]
+    ]  # fmt: skip
 
-
-def frame_times(frames: int, profile: bool = False):
-    from botwotr.catalog import spec_for
-    from botwotr.core import Game
-    from botwotr.ui.app import App, StepClock
-    from botwotr.ui.scenes.game import GameScene
-    home = tempfile.mkdtemp(prefix="botwotr-bench-")
-    app = App(size=SIZE, clock=StepClock(1 / 60), home=home, resizable=False)
-    game = Game.new(spec_for("rohan"), seed=3)
-    scene = GameScene(app, game, mode="companion")
-    app.push(scene)
-    for _ in range(5):
-        app.step([])
-    base = baseline(app.screen)
-    evs = moving_events(game)
-    times, anim_frames = [], 0
-
-    def run():
-        nonlocal anim_frames
-        for _ in range(frames):
+    def animated():
+        times = []
+        for _ in range(600):
             if not scene.animator.busy:
                 scene.animator.feed(evs)
-            t = time.perf_counter()
-            app.step([])
-            times.append(time.perf_counter() - t)
-            anim_frames += scene.animator.busy
+            times.append(timed_step())
+        return times
 
-    if profile:
-        import cProfile
-        import pstats
-        pr = cProfile.Profile()
-        pr.enable()
-        run()
-        pr.disable()
-        pstats.Stats(pr).sort_stats("cumulative").print_stats(25)
-    else:
-        run()
-    still = []
+    times = maybe_profile("animated", animated)
+    out["animated median"] = statistics.median(times)
+    out["animated p99"] = pct(times, 99)
     scene.animator.finish()
-    for _ in range(min(200, frames)):
-        t = time.perf_counter()
+    still = [timed_step() for _ in range(200)]
+    out["still median"] = statistics.median(still)
+
+    # zoom, pan, resize on this scene
+    centre = scene.board.rect.center
+    app.step([pygame.event.Event(pygame.MOUSEMOTION, pos=centre, rel=(0, 0), buttons=(0, 0, 0))])
+
+    def zooms():
+        zs = []
+        for k in range(24):
+            y = 1 if (k // 6) % 2 == 0 else -1
+            zs.append(timed_step([pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=y, flipped=False)]))
+        return zs
+
+    zs = maybe_profile("zoom", zooms)
+    out["zoom median"] = statistics.median(zs)
+    out["zoom max"] = max(zs)
+    for _ in range(3):
+        app.step([pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1, flipped=False)])
+    app.step([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=centre, button=2)])
+
+    def pans():
+        ps = []
+        pos = list(centre)
+        for k in range(120):
+            d = 12 if (k // 30) % 2 == 0 else -12
+            pos[0] += d
+            ev = pygame.event.Event(pygame.MOUSEMOTION, pos=tuple(pos), rel=(d, d // 2), buttons=(0, 1, 0))
+            ps.append(timed_step([ev]))
+        return ps
+
+    ps = maybe_profile("pan", pans)
+    app.step([pygame.event.Event(pygame.MOUSEBUTTONUP, pos=tuple(centre), button=2)])
+    out["pan median"] = statistics.median(ps)
+    out["pan p99"] = pct(ps, 99)
+
+    def resizes():
+        rs = []
+        for k in range(24):
+            w, h = (1600, 900) if k % 2 == 0 else SIZE
+            rs.append(timed_step(fn=lambda w=w, h=h: app.resize(w, h)))
+        return rs
+
+    rs = maybe_profile("resize", resizes)
+    out["resize median"] = statistics.median(rs)
+    out["resize max"] = max(rs)
+    app.reset_to(GameScene(app, Game.new(spec, seed=4), mode="companion"))
+    app.step([])
+
+    # the frame after a command, short and long logs
+    long_game = Game.new(spec, seed=18)
+    rng = random.Random(18)
+    while not long_game.state["winner"]:
+        long_game.submit(rng.choice(long_game.legal_commands()))
+
+    def log_of_events(n):
+        log, count = [], 0
+        for entry in long_game.log:
+            if count >= n:
+                break
+            log.append(json.loads(json.dumps(entry)))
+            count += len(entry["events"])
+        fate = long_game.state_at(len(log))["fate"]
+        while count < n:
+            to = 0 if fate else 1
+            log.append({"cmd": {"cmd": "adjust_fate", "side": "players", "to": to},
+                        "events": [{"e": "Adjustment", "what": "fate", "command": {"to": to}},
+                                   {"e": "FateMarkerMoved", "from": fate, "to": to, "why": "adjustment"}]})  # fmt: skip
+            fate = to
+            count += 2
+        return log
+
+    from botwotr.core import RuleError
+
+    def adjustable(n):
+        """The log of about n events, taken on to a position where the board may be adjusted
+        (not inside a battle)."""
+        log = log_of_events(n)
+        while True:
+            g = Game.replay(spec, 18, log)
+            try:
+                g.submit({"cmd": "adjust_fate", "side": "players", "to": 0 if g.state["fate"] else 1})
+                return Game.replay(spec, 18, log)
+            except RuleError:
+                log = log + [json.loads(json.dumps(long_game.log[len(log)]))]
+
+    for n in (100, 8000):
+        g = adjustable(n)
+        out[f"events {n}"] = sum(len(e["events"]) for e in g.log)
+        sc = GameScene(app, g, mode="hotseat")  # (the long game was played without companion options)
+        app.reset_to(sc)
+        sc.autosave()
+        for _ in range(3):
+            if sc.curtain:
+                sc.lift_curtain()
+            app.step([])
+
+        def commands(g=g, sc=sc):
+            cs = []
+            for _ in range(40):
+                cmd = {"cmd": "adjust_fate", "side": "players", "to": 0 if g.state["fate"] else 1}
+                before = len(g.log)
+                cs.append(timed_step(fn=lambda cmd=cmd: sc.submit(cmd)))
+                assert len(g.log) == before + 1, "the command was refused"
+                assert not sc.curtain, "the hotseat cover came down: not the frame of a command"
+                sc.animator.finish()
+                app.step([])
+            return cs
+
+        cs = maybe_profile(f"command{n}", commands)
+        out[f"command {n} median"] = statistics.median(cs)
+        out[f"command {n} max"] = max(cs)
+
+    # opening a game: Continue on a 300-command autosave
+    g = Game.new(spec, seed=5)
+    rng = random.Random(5)
+    while len(g.log) < 300 and not g.state["winner"]:
+        g.submit(rng.choice(g.legal_commands()))
+    autosaves.autosave(g, home)
+    autosaves.touch(g)
+    from botwotr.ui.scenes.title import TitleScene
+
+    opens = []
+    for _ in range(5):
+        app.reset_to(TitleScene(app))
         app.step([])
-        still.append(time.perf_counter() - t)
+        title = app.scene
+
+        def open_once(title=title):
+            t = time.perf_counter()
+            title.continue_game()
+            app.step([])
+            return time.perf_counter() - t
+
+        opens.append(maybe_profile("open", open_once))
+        assert len(app.scene.game.log) == len(g.log), "Continue opened another game"
+    out["open median"] = statistics.median(opens)
     assert app.last_error is None, app.last_error
     app.close()
-    return base, times, still, anim_frames
+    if prof is not None:
+        import pstats
+
+        pstats.Stats(prof, stream=sys.stderr).sort_stats("cumulative").print_stats(30)
+    return out
 
 
-LAUNCH = r"""
-import os, sys, time
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy"); os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-os.environ["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"
-import tempfile
-from botwotr.ui.app import App, StepClock
-app = App(size=(1920, 1080), clock=StepClock(), home=tempfile.mkdtemp())
-if sys.argv[1] == "title":
-    from botwotr.ui.scenes.title import TitleScene
-    app.push(TitleScene(app))
-else:
-    from botwotr.catalog import spec_for
-    from botwotr.core import Game
-    from botwotr.ui.scenes.game import GameScene
-    app.push(GameScene(app, Game.new(spec_for("rohan"), seed=3), mode="companion"))
-app.step([])
-print(time.time())
-"""
+ROWS = [
+    ("animated median", "frame, animation running: median"),
+    ("animated p99", "frame, animation running: 99th percentile"),
+    ("still median", "frame, still board: median"),
+    ("command 100 median", "the frame after a command, ~100-event log: median"),
+    ("command 100 max", "the frame after a command, ~100-event log: slowest"),
+    ("command 8000 median", "the frame after a command, ~8,000-event log: median"),
+    ("command 8000 max", "the frame after a command, ~8,000-event log: slowest"),
+    ("zoom median", "a zoom step: median"),
+    ("zoom max", "a zoom step: slowest"),
+    ("resize median", "a resize: median"),
+    ("resize max", "a resize: slowest"),
+    ("pan median", "panning, a frame: median"),
+    ("pan p99", "panning, a frame: 99th percentile"),
+    ("open median", "opening a game (Continue, 300 commands, to its first frame)"),
+]
 
 
-def launch(what: str, n: int = 3) -> float:
-    out = []
-    for _ in range(n):
-        t = time.time()
-        r = subprocess.run([sys.executable, "-c", LAUNCH, what], capture_output=True, text=True, cwd=ROOT,
-                           check=True)
-        out.append(float(r.stdout.strip().splitlines()[-1]) - t)
-    return statistics.median(out)
-
-
-def export_times(n: int = 3) -> tuple[float, float]:
-    """(in-process render + PNG, the whole `botwotr export` command)."""
-    from botwotr.catalog import spec_for
-    from botwotr.core import Game
-    from botwotr.persistence.save import save
-    from botwotr.ui.export import export_save
-    g = Game.new(spec_for("rohan"), seed=3)
-    for _ in range(30):
-        g.submit(g.legal_commands()[0])
-    folder = Path(tempfile.mkdtemp(prefix="botwotr-bench-"))
-    path = folder / "game.json"
-    save(g, path)
-    inproc = []
-    for i in range(n):
-        t = time.perf_counter()
-        export_save(path, folder / f"in{i}.png")
-        inproc.append(time.perf_counter() - t)
-    cmd = []
-    for i in range(n):
-        t = time.perf_counter()
-        r = subprocess.run([sys.executable, "-m", "botwotr", "export", str(path), "--out",
-                            str(folder / f"cli{i}.png")], cwd=ROOT, capture_output=True, text=True)
-        if r.returncode:
-            raise SystemExit(f"botwotr export failed: {r.stderr.strip()}")
-        cmd.append(time.perf_counter() - t)
-    return statistics.median(inproc[1:] or inproc), statistics.median(cmd)
+def run_child(tree: Path, profile: str | None) -> dict:
+    env = dict(os.environ)
+    env["PYTHONPATH"] = str(tree)
+    env.setdefault("SDL_VIDEODRIVER", "dummy")
+    env.setdefault("SDL_AUDIODRIVER", "dummy")
+    cmd = [sys.executable, str(Path(__file__).resolve()), "--child"] + (["--profile", profile] if profile else [])
+    r = subprocess.run(cmd, env=env, capture_output=True, text=True, cwd=tree)
+    if r.returncode:
+        raise SystemExit(f"the run in {tree} failed:\n{r.stderr[-3000:]}")
+    if profile:
+        sys.stderr.write(r.stderr)
+    return json.loads(r.stdout.strip().splitlines()[-1])
 
 
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser()
-    ap.add_argument("--frames", type=int, default=600)
-    ap.add_argument("--profile", action="store_true")
+    ap.add_argument("--runs", type=int, default=5)
+    ap.add_argument("--against", type=Path, help="another checkout, timed in the same runs")
+    ap.add_argument("--profile", help="animated, zoom, pan, resize, command100, command8000, open")
+    ap.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
-    base, times, still, anim = frame_times(args.frames, args.profile)
-    b = statistics.median(base)
-    ms = 1000.0
-    title = launch("title")
-    board = launch("game")
-    exp_in, exp_cmd = export_times()
-    rows = [
-        ("baseline: one full-screen blit (1920x1080)", b * ms, 1.0),
-        (f"frame, animation running: median ({anim} of {len(times)} frames animated)", statistics.median(times) * ms,
-         statistics.median(times) / b),
-        ("frame, animation running: 99th percentile", pct(times, 99) * ms, pct(times, 99) / b),
-        ("frame, still board: median", statistics.median(still) * ms, statistics.median(still) / b),
-        ("frame, still board: 99th percentile", pct(still, 99) * ms, pct(still, 99) / b),
-        ("launch to the first drawn frame: title screen", title * ms, title / b),
-        ("launch to the first drawn frame: game screen (Rohan)", board * ms, board / b),
-        ("export: render + PNG, in process", exp_in * ms, exp_in / b),
-        ("export: the whole `botwotr export` command", exp_cmd * ms, exp_cmd / b),
-    ]
-    print("| measure | value | ratio to baseline |")
-    print("|---|---|---|")
-    for name, v, r in rows:
-        print(f"| {name} | {v:,.2f} ms | {r:,.0f} |" if r >= 10 else f"| {name} | {v:,.2f} ms | {r:.1f} |")
+    if args.child:
+        sys.path.insert(0, os.getcwd())
+        print(json.dumps(child(args.profile)))
+        return 0
+    trees = [("this tree", ROOT)] + ([("other tree", args.against.resolve())] if args.against else [])
+    results: dict[str, list[dict]] = {name: [] for name, _t in trees}
+    loads = []
+    for i in range(args.runs):
+        loads.append(os.getloadavg()[0])
+        for name, tree in trees if i % 2 == 0 else list(reversed(trees)):
+            results[name].append(run_child(tree, args.profile))
+        print(f"run {i + 1}/{args.runs} done", file=sys.stderr)
+    print(f"{args.runs} runs; load average (1 min) at the runs: {', '.join(f'{x:.1f}' for x in loads)}")
     print()
-    print(f"python {sys.version.split()[0]}, pygame-ce {pygame.version.ver}, SDL video driver "
-          f"{os.environ.get('SDL_VIDEODRIVER')}")
+    for name, tree in trees:
+        rs = results[name]
+        print(f"### {name} ({tree})")
+        print()
+        print("| measure | min | median | max | ratio to baseline |")
+        print("|---|---|---|---|---|")
+        b = [r["baseline"] * 1000 for r in rs]
+        print(f"| baseline: one full-window blit (1920x1080) | {min(b):.2f} ms | {statistics.median(b):.2f} ms "
+              f"| {max(b):.2f} ms | 1 |")  # fmt: skip
+        for key, label in ROWS:
+            v = [r[key] * 1000 for r in rs]
+            ratio = statistics.median(r[key] / r["baseline"] for r in rs)
+            print(f"| {label} | {min(v):.2f} ms | {statistics.median(v):.2f} ms | {max(v):.2f} ms | {ratio:.1f} |")
+        print(f"| (log lengths: {rs[0].get('events 100', '?')} and {rs[0].get('events 8000', '?')} events) | | | | |")
+        c = [r["command 8000 median"] / r["command 100 median"] for r in rs]
+        print(f"| the frame after a command, 8,000 / 100 events (per run) | {min(c):.2f} | "
+              f"{statistics.median(c):.2f} | {max(c):.2f} | |")  # fmt: skip
+        print()
+    if args.against:
+        print("### this tree / other tree (medians over the runs)")
+        print()
+        print("| measure | ratio |")
+        print("|---|---|")
+        for key, label in ROWS:
+            a = statistics.median(r[key] for r in results["this tree"])
+            o = statistics.median(r[key] for r in results["other tree"])
+            print(f"| {label} | {a / o:.2f} |")
     return 0
 
 

@@ -242,10 +242,95 @@ def load_map(path: str | Path) -> Board:
     key = _cache_key(path)
     if key in _CACHE:
         return _CACHE[key]
-    board = _load_map(path)
+    board = _stored(key)
+    if board is None:
+        board = _load_map(path)
+        _store(key, board)
     _CACHE.clear()  # keep one map: the one in use
     _CACHE[key] = board
     return board
+
+
+# -- the validated map kept on disk between runs --------------------------------------------------
+# Parsing and validating the Rohan map takes ~0.2 s (pytmx, then every pair of region polygons);
+# `botwotr export` and every start of the window paid it. A map that passed is kept, pickled, in
+# the cache folder (`$BOTWOTR_HOME/cache/maps`, else the platform's cache folder), under the
+# digest of its key: the map's bytes, the art headers and the source of the code that reads it.
+# Anything unexpected in a stored file (another key, an old format, a broken file) and the map
+# is read and checked again. BOTWOTR_NO_CACHE=1 turns it off.
+STORED_MAPS = 4  # the newest kept
+
+
+def _code_tag() -> bytes:
+    import hashlib
+
+    h = hashlib.blake2b(digest_size=16)
+    here = Path(__file__).resolve().parent
+    for f in (here / "loader.py", here / "geometry.py", here / "layout.py", here.parent / "core" / "spec.py"):
+        try:
+            h.update(f.read_bytes())
+        except OSError:
+            h.update(b"?")
+    return h.digest()
+
+
+def _store_folder() -> Path | None:
+    if os.environ.get("BOTWOTR_NO_CACHE"):
+        return None
+    home = os.environ.get("BOTWOTR_HOME")
+    if home:
+        return Path(home) / "cache" / "maps"
+    try:
+        import platformdirs
+    except ImportError:
+        return None
+    return Path(platformdirs.user_cache_dir("botwotr", appauthor=False)) / "maps"
+
+
+def _store_name(key: tuple) -> str:
+    import hashlib
+
+    return hashlib.blake2b(repr(key).encode("utf-8", "surrogateescape") + _code_tag(), digest_size=16).hexdigest()
+
+
+def _stored(key: tuple) -> "Board | None":
+    folder = _store_folder()
+    if folder is None:
+        return None
+    import pickle
+
+    try:
+        data = (folder / (_store_name(key) + ".pickle")).read_bytes()
+        tag, stored_key, board = pickle.loads(data)
+    except Exception:  # noqa: BLE001 - none, or not readable: the map is read again
+        return None
+    if tag != _code_tag() or stored_key != key or not isinstance(board, Board):
+        return None
+    return board
+
+
+def _store(key: tuple, board: "Board") -> None:
+    folder = _store_folder()
+    if folder is None:
+        return
+    import pickle
+    import tempfile
+
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=".map.", suffix=".tmp", dir=folder)
+        try:
+            with os.fdopen(fd, "wb") as f:
+                f.write(pickle.dumps((_code_tag(), key, board), protocol=pickle.HIGHEST_PROTOCOL))
+            os.replace(tmp, folder / (_store_name(key) + ".pickle"))
+        except BaseException:
+            os.unlink(tmp)
+            raise
+        kept = sorted(folder.glob("*.pickle"), key=lambda p: p.stat().st_mtime, reverse=True)
+        for old in kept[STORED_MAPS:]:
+            old.unlink()
+    except Exception:  # noqa: BLE001 - no cache then: the map is read again next time
+        pass
 
 
 _CACHE: dict[tuple, "Board"] = {}

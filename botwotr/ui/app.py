@@ -150,6 +150,21 @@ class App:
             self._guard(old, old.on_exit)
         self.push(scene)
 
+    # -- the scene flow ------------------------------------------------------------------
+    # Scenes ask the app for the screens above them (a new game, the title screen), so no scene
+    # module imports one that imports it back (tests/ui/test_import_cycles.py).
+    def open_game(self, game, replace_all: bool = False):
+        """Show `game` in a new `GameScene` with the stored settings; returns the scene."""
+        from .scenes.game import open_game
+
+        return open_game(self, game, replace_all=replace_all)
+
+    def to_title(self) -> None:
+        """Clear the stack and show the title screen."""
+        from .scenes.title import TitleScene
+
+        self.reset_to(TitleScene(self))
+
     def quit(self) -> None:
         self.running = False
 
@@ -280,8 +295,9 @@ class App:
         return self.running
 
     def draw(self) -> None:
-        self.screen.fill(BG)
         scene = self.scene
+        if not getattr(scene, "opaque", False):  # a scene that covers the window draws every pixel
+            self.screen.fill(BG)
         if scene is not None:
             self._guard(scene, scene.draw, self.screen)
         pygame.display.flip()
@@ -311,6 +327,9 @@ class App:
                 s.on_exit()
             except Exception:  # noqa: BLE001
                 pass
+        from ..persistence import autosave as _autosave
+
+        _autosave.flush()  # the journal lines written last are on the disk before the window goes
         pygame.quit()
         res.clear()
 

@@ -238,6 +238,28 @@ def draw_die(surface, rect: pygame.Rect, face: str | None, side: str, used: bool
         )
 
 
+# -- the board art, scaled per zoom level -------------------------------------------------------
+ZOOM_STEP = 1.15  # one wheel notch
+ART_LEVEL_MAX = 12_000_000  # pixels: up to this the whole board is kept scaled (else the visible part)
+ART_LEVELS_BUDGET = 30_000_000  # pixels of scaled art kept in all (~120 MB)
+PAN_MARGIN = 160  # pixels round the board in the picture a drag moves (what sticks out of the board)
+PAN_LAYER_MAX = 9_000_000  # pixels: a bigger board at this scale is drawn frame by frame while dragged
+
+
+def _scaled_art(path, size, disk: bool = False) -> pygame.Surface:
+    """The art at `size`; with `disk` (the first picture a board view draws: a start, an export)
+    also from and into the disk cache (decoding the 2400x1600 PNG and scaling it is ~0.1 s of
+    every start and of `botwotr export`; zoom levels and resizes are not written to the disk)."""
+    img = res.stored_picture(path, size) if disk else None
+    if img is not None:
+        return img
+    art = res.image(path)
+    img = pygame.transform.smoothscale(art, size) if size != art.get_size() else art
+    if disk:
+        res.store_picture(path, size, img)
+    return img
+
+
 # -- the board view ----------------------------------------------------------------------------
 
 
@@ -262,8 +284,12 @@ class BoardView:
         self._press: tuple[int, int] | None = None
         self._dragging = False
         self._art_cache: tuple | None = None
+        self._drawn_art = False  # the first art drawn is kept on disk too (`_scaled_art`)
+        self._art_levels = res.art_levels  # shared by every board view (a game opened again scales nothing)
         self._frame_cache: tuple | None = None
         self._ground_cache: tuple | None = None
+        self._pan_cache: tuple | None = None
+        self.pan_layer = True  # draw a dragged board from one picture (`_draw_panned`)
         self._army_box: dict[str, pygame.Rect | None] = {}
         self._region_boxes = {r: _bbox(p) for r, p in layout.polygons.items()}
 
@@ -307,7 +333,7 @@ class BoardView:
             return False
         if ev.type == pygame.MOUSEWHEEL:
             if self.rect.collidepoint(self._mouse):
-                self.camera.zoom_at(self._mouse, 1.15**ev.y)
+                self.camera.zoom_at(self._mouse, ZOOM_STEP**ev.y)
                 return True
             return False
         if ev.type == pygame.MOUSEBUTTONDOWN and self.rect.collidepoint(ev.pos):
@@ -338,6 +364,22 @@ class BoardView:
         it per view object (views are never changed in place: a new state gives a new view),
         seat and hidden pieces. A frame is then one blit plus the overlays; a piece landing after
         an animation redraws the pieces only. `invalidate()` forces a redraw."""
+        clip = surface.get_clip()
+        if self._dragging and self.pan_layer and view is not None and self._draw_panned(surface, theme, view, seat):
+            surface.set_clip(clip)
+            return
+        self._pan_cache = None
+        self._render(theme, view, seat)
+        _k, _v, layer, self.piece_rects, self._tips, self._army_box = self._frame_cache
+        self.piece_rects = dict(self.piece_rects)
+        self._tips = list(self._tips)
+        surface.set_clip(self.rect.clip(clip) if clip else self.rect)
+        surface.blit(layer, self.rect.topleft, area=self.rect)
+        for ov in self.overlays:
+            ov(surface, self, theme)
+        surface.set_clip(clip)
+
+    def _keys(self, theme, view, seat) -> tuple:
         cam = self.camera
         battle = (view or {}).get("battle") or {}
         ground_key = (
@@ -351,9 +393,12 @@ class BoardView:
             battle.get("target"),
             tuple(battle.get("armies") or ()),
         )
-        key = (ground_key, seat, id(view), frozenset(self.hidden_pieces))
+        return ground_key, (ground_key, seat, id(view), frozenset(self.hidden_pieces))
+
+    def _render(self, theme, view, seat) -> None:
+        """Bring `_frame_cache` (the ground and the pieces for this camera) up to date."""
+        ground_key, key = self._keys(theme, view, seat)
         cached = self._frame_cache
-        clip = surface.get_clip()
         if cached is None or cached[0] != key or cached[1] is not view:
             need = (self.rect.right, self.rect.bottom)
             ground = self._ground_cache
@@ -364,15 +409,55 @@ class BoardView:
             layer = cached[2] if cached is not None and cached[2].get_size() == need else self._new_layer(need)
             layer.blit(ground[1], self.rect.topleft, area=self.rect)
             self._draw_pieces(layer, theme, view, seat)
-            cached = self._frame_cache = (key, view, layer, self.piece_rects, self._tips, self._army_box)
-        _k, _v, layer, self.piece_rects, self._tips, self._army_box = cached
-        self.piece_rects = dict(self.piece_rects)
-        self._tips = list(self._tips)
+            self._frame_cache = (key, view, layer, self.piece_rects, self._tips, self._army_box)
+
+    def _draw_panned(self, surface, theme, view, seat) -> bool:
+        """While the board is dragged: the whole board (and a margin) drawn once into a picture
+        at this scale, then each frame one blit at the camera's offset. The picture is drawn with
+        the camera's sub-pixel offset, so it is pixel for pixel what the frame would draw (pans
+        move by whole pixels). False when the board is too big at this scale."""
+        cam = self.camera
+        s = cam.scale
+        m = PAN_MARGIN
+        size = (round(cam.world_w * s) + 2 * m, round(cam.world_h * s) + 2 * m)
+        if size[0] * size[1] > PAN_LAYER_MAX:
+            return False
+        vp = cam.viewport
+        cx, cy = vp.x - cam.ox * s, vp.y - cam.oy * s  # where world (0, 0) is on the screen
+        _g, key = self._keys(theme, view, seat)
+        key = (key[0][1:2] + key[0][4:], key[1:], size)  # no camera offset
+        pc = self._pan_cache
+        if pc is not None and pc[0] == key and pc[1] is view:
+            dx, dy = cx - pc[2][0], cy - pc[2][1]
+            if abs(dx - round(dx)) > 1e-6 or abs(dy - round(dy)) > 1e-6:
+                pc = None  # not a whole-pixel move (the board's edge clamped it): draw again
+        else:
+            pc = None
+        if pc is None:
+            ox, oy = math.floor(cx) - m, math.floor(cy) - m  # the picture's top left on the screen
+            keep = (cam.viewport, cam.ox, cam.oy, self._frame_cache, self._ground_cache)
+            try:
+                cam.viewport = pygame.Rect(0, 0, *size)
+                cam.ox, cam.oy = -(cx - ox) / s, -(cy - oy) / s
+                self._frame_cache = self._ground_cache = None
+                self._render(theme, view, seat)
+                fc = self._frame_cache
+            finally:
+                cam.viewport, cam.ox, cam.oy, self._frame_cache, self._ground_cache = keep
+            pc = self._pan_cache = (key, view, (cx, cy), (ox, oy), fc)
+        (x0, y0), (ox, oy), fc = pc[2], pc[3], pc[4]
+        at = (round(ox + cx - x0), round(oy + cy - y0))
+        layer, rects, tips, boxes = fc[2], fc[3], fc[4], fc[5]
+        self.piece_rects = {k: r.move(at) for k, r in rects.items()}
+        self._tips = [(r.move(at), t) for r, t in tips]
+        self._army_box = {k: (r.move(at) if r is not None else None) for k, r in boxes.items()}
+        clip = surface.get_clip()
         surface.set_clip(self.rect.clip(clip) if clip else self.rect)
-        surface.blit(layer, self.rect.topleft, area=self.rect)
+        surface.fill((22, 20, 18), self.rect)
+        surface.blit(layer, at)
         for ov in self.overlays:
             ov(surface, self, theme)
-        surface.set_clip(clip)
+        return True
 
     @staticmethod
     def _new_layer(size) -> pygame.Surface:
@@ -383,6 +468,7 @@ class BoardView:
         """Forget the cached pictures (after changing something their keys do not see)."""
         self._frame_cache = None
         self._ground_cache = None
+        self._pan_cache = None
 
     def _draw_ground(self, surface, theme, view) -> None:
         surface.set_clip(self.rect)
@@ -428,15 +514,18 @@ class BoardView:
             surface.fill(T.PARCHMENT_DARK, dst)
             return
         full_w, full_h = round(cam.world_w * cam.scale), round(cam.world_h * cam.scale)
-        if full_w * full_h <= 12_000_000:
-            # the whole board at this scale, made once per zoom level: panning only blits
-            key = ("full", full_w, full_h, str(self.layout.art))
-            if self._art_cache is None or self._art_cache[0] != key:
-                art = res.image(self.layout.art)
-                img = pygame.transform.smoothscale(art, (full_w, full_h)) if (full_w, full_h) != art.get_size() else art
-                self._art_cache = (key, img)
+        if full_w * full_h <= ART_LEVEL_MAX:
+            # the whole board at this scale, kept per zoom level: panning only blits, zooming back
+            # to a level seen before scales nothing
+            level = (str(self.layout.art), full_w, full_h)
+            img = self._art_levels.get(level)
+            if img is None:
+                img = _scaled_art(self.layout.art, (full_w, full_h), disk=not self._drawn_art)
+                self._keep_level(level, img)
+            self._drawn_art = True
+            self._art_levels.move_to_end(level)
             bx, by = cam.to_screen(0, 0)
-            surface.blit(self._art_cache[1], (round(bx), round(by)))
+            surface.blit(img, (round(bx), round(by)))
             return
         key = (x0, y0, x1, y1, dst.size, str(self.layout.art))
         if self._art_cache is None or self._art_cache[0] != key:
@@ -445,6 +534,12 @@ class BoardView:
             img = pygame.transform.smoothscale(sub, dst.size) if dst.size != sub.get_size() else sub.copy()
             self._art_cache = (key, img)
         surface.blit(self._art_cache[1], dst.topleft)
+
+    def _keep_level(self, level, img) -> None:
+        levels = self._art_levels
+        levels[level] = img
+        while len(levels) > 1 and sum(w * h for _p, w, h in levels) > ART_LEVELS_BUDGET:
+            levels.popitem(last=False)  # the level used least recently
 
     def _draw_schematic_frame(self, surface, theme) -> None:
         """A board without art: the track slots drawn as labelled boxes."""

@@ -77,7 +77,8 @@ def export_save(
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     from ..catalog import spec_for
-    from ..persistence.save import SaveError, load
+    from ..persistence.autosave import load_save as load  # an autosave with its journal
+    from ..persistence.save import SaveError
     from .render import normalise_seat
 
     try:

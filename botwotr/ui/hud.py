@@ -30,12 +30,18 @@ def pending_side(view) -> str | None:
     return deciding_side(view)
 
 
+def status_rule(surface, rect: pygame.Rect, theme: Theme) -> None:
+    """The brass rule under the status line (it reaches a pixel or two below the bar's rectangle,
+    over the board: the game scene draws it again over the board each frame)."""
+    pygame.draw.line(surface, T.BRASS, rect.bottomleft, (rect.right, rect.bottom), max(1, theme.px(1.5)))
+
+
 def draw_status_bar(
     surface, rect: pygame.Rect, theme: Theme, spec, view, waiting: str, extra: str = "", sentence: str | None = None
 ) -> None:
     """`sentence` replaces "Waiting for ..." (hotseat: "Your action, Shadow: ...")."""
     pygame.draw.rect(surface, (26, 22, 18), rect)
-    pygame.draw.line(surface, T.BRASS, rect.bottomleft, (rect.right, rect.bottom), max(1, theme.px(1.5)))
+    status_rule(surface, rect, theme)
     x = rect.x + theme.pad
     cy = rect.centery
     title = res.text(spec.name, "serif_bold", theme.heading, T.BRASS_LIGHT)

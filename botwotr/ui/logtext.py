@@ -641,17 +641,24 @@ _EVENTS: dict[str, Any] = {
 }
 
 
+def entry_sentences(entry: dict, spec, seat: str) -> list[tuple[str, str]]:
+    """(event kind, sentence) for every readable event of one log entry a seat may see."""
+    out = []
+    for ev in entry["events"]:
+        v = event_for(ev, seat) if seat in ("fp", "sh", "public") else ev
+        if v is None:
+            continue
+        s = event_sentence(v, spec)
+        if s:
+            out.append((v["e"], s))
+    return out
+
+
 def log_entries(game, seat: str, start: int = 0) -> list[tuple[int, str, str]]:
     """(log index, event kind, sentence) for every readable event a seat may see, oldest first."""
     out = []
     for i, entry in enumerate(game.log[start:], start):
-        for ev in entry["events"]:
-            v = event_for(ev, seat) if seat in ("fp", "sh", "public") else ev
-            if v is None:
-                continue
-            s = event_sentence(v, game.spec)
-            if s:
-                out.append((i, v["e"], s))
+        out += [(i, k, s) for k, s in entry_sentences(entry, game.spec, seat)]
     return out
 
 

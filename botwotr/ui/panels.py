@@ -23,7 +23,7 @@ import pygame
 from . import resources as res
 from . import theme as T
 from .i18n import _
-from .logtext import command_group, command_sentence, log_entries, pending_detail, region_name
+from .logtext import command_group, command_sentence, entry_sentences, pending_detail, region_name
 from .widgets import Button, Label, ListItem, Panel, ScrollList, Tip
 
 REGION_KEYS = ("region", "target", "from", "to")
@@ -240,29 +240,92 @@ def _forced_undo_text(game, note: dict, seat: str) -> str:
 LOG_MIN_LINES = 8  # the log keeps at least this many lines visible beside any decision
 
 
-def log_items(game, seat: str, limit: int | None = None) -> list[ListItem]:
-    """The log as list rows for a seat: turn headings, phases in brass, set-up lines dimmed; a
-    row's payload is the number of log entries up to and with it (for "look back")."""
+def entry_items(game, i: int, seat: str, tip: Tip | None = None) -> list[ListItem]:
+    """The log rows of entry i for a seat: its readable events, then the forced undos written in
+    it (only after an entry with rows)."""
+    entry = game.log[i]
     items = []
-    tip = Tip(_("Look back"), _("Click to see the board as it was after this."))
-    forced = {i: e["forced_undos"] for i, e in enumerate(game.log) if e.get("forced_undos")}
-    last = None
-    for i, kind, s in [*log_entries(game, seat), (len(game.log), None, "")]:
-        if last is not None and last != i and last in forced:  # forced undos after that move
-            items += [
-                ListItem(_forced_undo_text(game, n, seat), payload=last + 1, color=T.DANGER) for n in forced.pop(last)
-            ]
-        last = i
-        if kind is None:
-            break
+    setup = entry["cmd"].get("cmd") == "start_game"
+    for kind, s in entry_sentences(entry, game.spec, seat):
         if kind in ("TurnStarted", "GameWon"):
             items.append(ListItem(s, heading=True))
         elif kind == "PhaseStarted":
             items.append(ListItem(s, payload=i + 1, color=T.BRASS, tip=tip))
         else:
-            setup = game.log[i]["cmd"].get("cmd") == "start_game"
             items.append(ListItem(s, payload=i + 1, color=T.TEXT_DIM if setup else None, tip=tip))
+    if items and entry.get("forced_undos"):
+        items += [
+            ListItem(_forced_undo_text(game, n, seat), payload=i + 1, color=T.DANGER) for n in entry["forced_undos"]
+        ]
+    return items
+
+
+def _look_back_tip() -> Tip:
+    return Tip(_("Look back"), _("Click to see the board as it was after this."))
+
+
+def log_items(game, seat: str, limit: int | None = None) -> list[ListItem]:
+    """The log as list rows for a seat: turn headings, phases in brass, set-up lines dimmed; a
+    row's payload is the number of log entries up to and with it (for "look back")."""
+    tip = _look_back_tip()
+    items = []
+    for i in range(len(game.log)):
+        items += entry_items(game, i, seat, tip)
     return items[-limit:] if limit else items
+
+
+def _same_rows(a: list[ListItem], b: list[ListItem]) -> bool:
+    return len(a) == len(b) and all((x.text, x.color, x.payload) == (y.text, y.color, y.payload) for x, y in zip(a, b))
+
+
+class LogRows:
+    """The log's rows for one game and seat, made once per entry (`log_items`, incrementally): a
+    command adds the rows of its own entries only, whatever the length of the log. The log
+    changes only at its end (a command, an undo, a forced undo's note written in the entry the
+    game went back to), so the entries kept are checked from the end."""
+
+    def __init__(self, game, seat: str):
+        self.game, self.seat = game, seat
+        self.entries: list[dict] = []  # the log entries the rows were made from (the objects)
+        self.rows: list[list[ListItem]] = []
+        self.tip = _look_back_tip()
+
+    def sync(self) -> bool:
+        """Bring the rows up to the log; False when rows already made were dropped or changed
+        (a shown list must then be made again), True when rows were only added (or none)."""
+        log = self.game.log
+        j = min(len(self.entries), len(log))
+        while j > 0 and self.entries[j - 1] is not log[j - 1]:
+            j -= 1
+        only_added = j == len(self.entries)
+        if j > 0:  # the last entry kept may have been changed in place: its rows are made again
+            again = entry_items(self.game, j - 1, self.seat, self.tip)
+            if not _same_rows(again, self.rows[j - 1]):
+                self.rows[j - 1] = again
+                only_added = False
+        del self.entries[j:], self.rows[j:]
+        for i in range(j, len(log)):
+            self.entries.append(log[i])
+            self.rows.append(entry_items(self.game, i, self.seat, self.tip))
+        return only_added
+
+    def items_since(self, n: int) -> list[ListItem]:
+        """The rows of entries n and after."""
+        return [it for rows in self.rows[n:] for it in rows]
+
+    def last(self, limit: int | None = None) -> list[ListItem]:
+        """The last `limit` rows (all without a limit), oldest first."""
+        if limit is None:
+            return self.items_since(0)
+        out: list[ListItem] = []
+        for rows in reversed(self.rows):
+            out[:0] = rows
+            if len(out) >= limit:
+                break
+        return out[-limit:]
+
+
+LOG_PANEL_ROWS = 600  # the log panel shows the newest rows; the full log (L) shows every one
 
 
 class LogPanel(Panel):
@@ -297,14 +360,35 @@ class LogPanel(Panel):
         self._key = None
         self.game = None
         self.seat = "public"
+        self._rows: dict[str, LogRows] = {}  # per seat, for the game shown
+        self._shown: tuple | None = None  # (seat, entries) the list holds the rows of
+
+    def rows_for(self, game, seat: str) -> LogRows:
+        """The game's log rows for a seat, up to date (the full log view uses them too)."""
+        if self.game is not game:
+            self._rows = {}
+            self._shown = None
+            self.game = game
+        rows = self._rows.get(seat)
+        if rows is None:
+            rows = self._rows[seat] = LogRows(game, seat)
+        if not rows.sync() and self._shown is not None and self._shown[0] == seat:
+            self._shown = None  # rows shown were dropped or changed: the list is made again
+        return rows
 
     def refresh(self, game, seat: str) -> None:
-        key = (len(game.log), id(game.state), seat)
+        key = (id(game), len(game.log), id(game.state), seat)
         if key == self._key:
             return
         self._key = key
-        self.game, self.seat = game, seat
-        self.list.set_items(log_items(game, seat, limit=600))
+        rows = self.rows_for(game, seat)
+        self.seat = seat
+        shown = self._shown
+        if shown is not None and shown[0] == seat and shown[1] <= len(rows.rows):
+            self.list.extend_items(rows.items_since(shown[1]), keep=LOG_PANEL_ROWS)
+        else:
+            self.list.set_items(rows.last(LOG_PANEL_ROWS))
+        self._shown = (seat, len(rows.rows))
 
     def title_height(self, theme) -> int:  # a smaller heading than other panels': room for lines
         return res.font("serif_bold", theme.body).get_linesize() + theme.px(4)

@@ -36,14 +36,38 @@ def png_bytes(surf: pygame.Surface, level: int = 4, up: bool = True) -> bytes:
     return _png(w, h, rows, level)
 
 
+PARTS = 2  # pieces of a big image compressed side by side (zlib lets go of the GIL): 2 cores
+PART_MIN = 1 << 20  # bytes: a smaller image is compressed in one piece
+
+
+def _deflate(rows: bytes, level: int) -> bytes:
+    """One zlib stream of `rows`. A big image is cut in PARTS pieces, each compressed by a thread
+    as raw deflate ending on a byte boundary (a sync flush), joined under one zlib header and
+    the Adler-32 of the whole (as pigz does): the same bytes for the same pixels, a few tenths of
+    a percent larger, and about PARTS times faster where there are free cores."""
+    if len(rows) < PART_MIN:
+        return zlib.compress(rows, level)
+    from concurrent.futures import ThreadPoolExecutor
+
+    n = len(rows)
+    cuts = [n * i // PARTS for i in range(PARTS + 1)]
+
+    def part(i: int) -> bytes:
+        c = zlib.compressobj(level, zlib.DEFLATED, -15)
+        return c.compress(rows[cuts[i] : cuts[i + 1]]) + c.flush(zlib.Z_FINISH if i == PARTS - 1 else zlib.Z_SYNC_FLUSH)
+
+    with ThreadPoolExecutor(PARTS) as pool:
+        parts = list(pool.map(part, range(PARTS)))
+    header = b"\x78\x01" if level <= 1 else b"\x78\x9c"
+    return header + b"".join(parts) + struct.pack(">I", zlib.adler32(rows) & 0xFFFFFFFF)
+
+
 def _png(w: int, h: int, rows: bytes, level: int) -> bytes:
     def chunk(kind: bytes, data: bytes) -> bytes:
         return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
 
     ihdr = struct.pack(">IIBBBBB", w, h, 8, 2, 0, 0, 0)
-    return (
-        b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", ihdr) + chunk(b"IDAT", zlib.compress(rows, level)) + chunk(b"IEND", b"")
-    )
+    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", ihdr) + chunk(b"IDAT", _deflate(rows, level)) + chunk(b"IEND", b"")
 
 
 def save_png(surf: pygame.Surface, path, level: int = 4, up: bool = True) -> None:

@@ -15,7 +15,9 @@ and stop pygame many times can therefore share one module.
 from __future__ import annotations
 
 import io
+import os
 import re
+from collections import OrderedDict
 from pathlib import Path
 
 import pygame
@@ -46,6 +48,9 @@ def _register() -> None:
 
 _misc: dict[tuple, object] = {}
 MISC_CACHE_MAX = 3000
+# the board art scaled per zoom level, (art path, width, height) -> surface, least recently used
+# first (board_view keeps it within its budget)
+art_levels: OrderedDict = OrderedDict()
 
 
 def clear() -> None:
@@ -55,6 +60,7 @@ def clear() -> None:
     _images.clear()
     _text.clear()
     _misc.clear()
+    art_levels.clear()
 
 
 def cached(key: tuple, factory):
@@ -151,6 +157,80 @@ def icon(name: str, size: int | tuple[int, int], color=(0, 0, 0)) -> pygame.Surf
         _register()
         _icons[key] = surf
     return surf
+
+
+# -- scaled pictures kept on disk between runs (the board art at the sizes it is drawn) --------
+STORED_PICTURES = 6  # the newest kept
+
+
+def _picture_folder() -> Path | None:
+    if os.environ.get("BOTWOTR_NO_CACHE"):
+        return None
+    home = os.environ.get("BOTWOTR_HOME")
+    if home:
+        return Path(home) / "cache" / "art"
+    try:
+        import platformdirs
+    except ImportError:
+        return None
+    return Path(platformdirs.user_cache_dir("botwotr", appauthor=False)) / "art"
+
+
+def _picture_file(folder: Path, path, size) -> Path | None:
+    import hashlib
+
+    try:
+        st = os.stat(path)
+    except OSError:
+        return None
+    key = f"{Path(path).resolve()}|{st.st_size}|{st.st_mtime_ns}|{size[0]}x{size[1]}|{pygame.version.ver}"
+    return folder / (hashlib.blake2b(key.encode("utf-8", "surrogateescape"), digest_size=16).hexdigest() + ".raw")
+
+
+def stored_picture(path, size) -> pygame.Surface | None:
+    """A picture made from the file at `path` scaled to `size`, if one was stored (the file's
+    size and date are in the key, so an edited picture is not found)."""
+    folder = _picture_folder()
+    f = _picture_file(folder, path, size) if folder is not None else None
+    if f is None:
+        return None
+    try:
+        data = f.read_bytes()
+    except OSError:
+        return None
+    w, h = size
+    mode = "RGBA" if len(data) == w * h * 4 + 1 and data[0:1] == b"A" else "RGB"
+    if len(data) != w * h * len(mode) + 1 or data[0:1] != mode[-1].encode():
+        return None
+    img = pygame.image.frombytes(data[1:], size, mode)
+    if pygame.display.get_init() and pygame.display.get_surface() is not None:
+        img = img.convert_alpha() if mode == "RGBA" else img.convert()
+    return img
+
+
+def store_picture(path, size, img: pygame.Surface) -> None:
+    folder = _picture_folder()
+    f = _picture_file(folder, path, size) if folder is not None else None
+    if f is None:
+        return
+    import tempfile
+
+    mode = "RGBA" if img.get_flags() & pygame.SRCALPHA else "RGB"
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=".art.", suffix=".tmp", dir=folder)
+        try:
+            with os.fdopen(fd, "wb") as out:
+                out.write(mode[-1].encode() + pygame.image.tobytes(img, mode))
+            os.replace(tmp, f)
+        except BaseException:
+            os.unlink(tmp)
+            raise
+        kept = sorted(folder.glob("*.raw"), key=lambda p: p.stat().st_mtime, reverse=True)
+        for old in kept[STORED_PICTURES:]:
+            old.unlink()
+    except (OSError, pygame.error):
+        pass
 
 
 def image(path: str | Path) -> pygame.Surface:

@@ -13,6 +13,8 @@ Conventions (so later panels fit in):
 
 from __future__ import annotations
 
+import bisect
+
 from dataclasses import dataclass
 from typing import Any, Callable, Sequence
 
@@ -454,7 +456,13 @@ class ScrollList(Widget):
         self.clickable = clickable
         self.stick_to_bottom = stick_to_bottom
         self.scroll = 0
+        # rows as laid out: (rectangle in list coordinates, item, wrapped lines); rows dropped from
+        # the front (`extend_items`) leave the others where they are: y0 is the first row's top
         self._rows: list[tuple[pygame.Rect, ListItem, list[str]]] = []
+        self._y0 = 0
+        self._y1 = 0  # where the next row goes
+        self._content_h = 0
+        self._dropped = 0  # items dropped from the front since the last layout
         self._layout_key = None
         self._pressed: ListItem | None = None
         self._mouse = (-1, -1)
@@ -467,6 +475,17 @@ class ScrollList(Widget):
             self.scroll = 10**9
         else:
             self.scroll = 0
+
+    def extend_items(self, items: Sequence[ListItem], keep: int | None = None) -> None:
+        """Add rows at the end and keep only the last `keep`: only the new rows are laid out
+        (the log after a command), whatever the length of the list."""
+        self.items.extend(items)
+        drop = len(self.items) - keep if keep is not None and len(self.items) > keep else 0
+        if drop:
+            del self.items[:drop]
+            self._dropped += drop
+        if self.stick_to_bottom:
+            self.scroll = 10**9
 
     def row_pad(self, theme: Theme) -> int:
         """Room round a row's text: boxes (choices) breathe, plain lines (the log) are tight."""
@@ -481,9 +500,20 @@ class ScrollList(Widget):
         f = res.font(self.kind, getattr(theme, self.size_key))
         return f.get_linesize() + self.row_pad(theme) + self.row_gap(theme)
 
+    def _first_row_below(self, y: int) -> int:
+        """The index of the first row whose bottom is below list coordinate `y` (rows are in order)."""
+        return bisect.bisect_right(self._rows, y, key=lambda row: row[0].bottom)
+
     def _in_view(self):
-        top, bottom = self.scroll, self.scroll + self.rect.h
-        return [(r, it, ls) for r, it, ls in self._rows if r.y >= top and r.bottom <= bottom]
+        top = self.scroll + self._y0
+        bottom = top + self.rect.h
+        out = []
+        for r, it, ls in self._rows[self._first_row_below(top - 1) :]:
+            if r.y > bottom:
+                break
+            if r.y >= top and r.bottom <= bottom:
+                out.append((r, it, ls))
+        return out
 
     def visible_rows(self) -> int:
         """Rows wholly inside the rectangle at the current scroll (after a layout)."""
@@ -520,30 +550,43 @@ class ScrollList(Widget):
         return h + max(0, lines - n) * self.row_height(theme)
 
     def _layout(self, theme: Theme) -> None:
-        key = (id(self.items), len(self.items), self.rect.size, theme.ui)
-        if key == self._layout_key:
+        key = (id(self.items), self.rect.size, theme.ui)
+        dropped, self._dropped = self._dropped, 0
+        if key == self._layout_key and dropped <= len(self._rows) and len(self._rows) - dropped <= len(self.items):
+            # the same list: rows dropped from the front, rows added at the end
+            if dropped:
+                del self._rows[:dropped]
+                self._y0 = self._rows[0][0].y if self._rows else self._y1
+            if len(self._rows) < len(self.items):
+                self._add_rows(theme, self.items[len(self._rows) :])
+            self._content_h = self._y1 - self._y0
             return
         self._layout_key = key
         self._theme = theme
+        self._rows = []
+        self._y0 = self._y1 = 0
+        self._add_rows(theme, self.items)
+        self._content_h = self._y1
+
+    def _add_rows(self, theme: Theme, items) -> None:
+        y = self._y1
         size = getattr(theme, self.size_key)
         pad = self.row_pad(theme)
-        rows = []
-        y = 0
-        for it in self.items:
+        rows = self._rows
+        for it in items:
             kind = "sans_bold" if it.heading else self.kind
             f = res.font(kind, size)
             width = self.wrap_width(theme, it)
             wkey = (it.text, kind, size, width)
             lines = _WRAPPED.get(wkey)
-            if lines is None:  # a long log is laid out again after every move: keep its lines
+            if lines is None:  # a long log is laid out again after a resize: keep its lines
                 if len(_WRAPPED) > 20000:
                     _WRAPPED.clear()
                 lines = _WRAPPED[wkey] = wrap_text(it.text, f, width)
             h = len(lines) * f.get_linesize() + pad
             rows.append((pygame.Rect(0, y, self.rect.w - theme.px(10), h), it, lines))
             y += h + self.row_gap(theme, it)
-        self._rows = rows
-        self._content_h = y
+        self._y1 = y
 
     @property
     def max_scroll(self) -> int:
@@ -552,10 +595,10 @@ class ScrollList(Widget):
     def _row_at(self, pos):
         if not self.rect.collidepoint(pos):
             return None
-        y = pos[1] - self.rect.y + self.scroll
-        for r, it, _ in self._rows:
-            if r.y <= y < r.bottom:
-                return it
+        y = pos[1] - self.rect.y + self.scroll + self._y0
+        i = self._first_row_below(y)
+        if i < len(self._rows) and self._rows[i][0].y <= y:
+            return self._rows[i][1]
         return None
 
     def handle_event(self, ev) -> bool:
@@ -586,7 +629,7 @@ class ScrollList(Widget):
         if self._theme is None or index >= len(self._rows):
             return None
         r = self._rows[index][0]
-        return r.move(self.rect.x, self.rect.y - self.scroll)
+        return r.move(self.rect.x, self.rect.y - self.scroll - self._y0)
 
     def draw(self, surface, theme):
         if not self.visible:
@@ -598,9 +641,12 @@ class ScrollList(Widget):
         clip = surface.get_clip()
         surface.set_clip(self.rect.clip(clip) if clip else self.rect)
         hover_item = self._row_at(self._mouse) if self.hover else None
-        for r, it, lines in self._rows:
-            sr = r.move(self.rect.x, self.rect.y - self.scroll)
-            if sr.bottom < self.rect.y or sr.y > self.rect.bottom:
+        dy = self.rect.y - self.scroll - self._y0
+        for r, it, lines in self._rows[self._first_row_below(self.scroll + self._y0 - 1) :]:
+            sr = r.move(self.rect.x, dy)
+            if sr.y > self.rect.bottom:
+                break  # the rows are in order: the rest are below the list
+            if sr.bottom < self.rect.y:
                 continue
             if self.whole_rows and (sr.y < self.rect.y or sr.bottom > self.rect.bottom):
                 continue  # a line cut by the edge is not drawn at all
@@ -636,7 +682,27 @@ class ScrollList(Widget):
 
 
 def draw_tooltip(surface: pygame.Surface, theme: Theme, pos, tip: Tip) -> pygame.Rect:
-    """Draw a tooltip box near `pos`, kept inside the surface."""
+    """Draw a tooltip box near `pos`, kept inside the surface. The box and its shadow are made
+    once per tip and theme and blitted where they go."""
+    shade, img = res.cached(("tooltip", tip.title, tip.body, tuple(tip.lines), theme), lambda: _tooltip(theme, tip))
+    w, h = img.get_size()
+    x, y = pos[0] + theme.px(16), pos[1] + theme.px(16)
+    sw, sh = surface.get_size()
+    if x + w > sw:
+        x = max(0, pos[0] - w - theme.px(8))
+    if y + h > sh:
+        y = max(0, sh - h)
+    box = pygame.Rect(x, y, w, h)
+    surface.blit(shade, box.move(theme.px(3), theme.px(3)))
+    surface.blit(img, box)
+    return box
+
+
+_KEY = (255, 0, 254)  # the corners round the box (a colour no tooltip uses)
+
+
+def _tooltip(theme: Theme, tip: Tip) -> tuple[pygame.Surface, pygame.Surface]:
+    """The shadow and the box (rounded corners transparent) of a tooltip."""
     size = theme.body
     width = theme.px(320)
     fb = res.font("sans", size)
@@ -650,18 +716,14 @@ def draw_tooltip(surface: pygame.Surface, theme: Theme, pos, tip: Tip) -> pygame
     pad = theme.px(8)
     h = ft.get_linesize() + len(lines) * fb.get_linesize() + 2 * pad
     w = tw + 2 * pad
-    x, y = pos[0] + theme.px(16), pos[1] + theme.px(16)
-    sw, sh = surface.get_size()
-    if x + w > sw:
-        x = max(0, pos[0] - w - theme.px(8))
-    if y + h > sh:
-        y = max(0, sh - h)
-    box = pygame.Rect(x, y, w, h)
     shade = pygame.Surface((w, h), pygame.SRCALPHA)
     shade.fill((0, 0, 0, 90))
-    surface.blit(shade, box.move(theme.px(3), theme.px(3)))
-    pygame.draw.rect(surface, T.TOOLTIP_BG, box, border_radius=theme.px(5))
-    pygame.draw.rect(surface, T.TOOLTIP_BORDER, box, width=max(1, theme.px(1.5)), border_radius=theme.px(5))
-    surface.blit(res.text(tip.title, "serif_bold", theme.heading, T.INK), (x + pad, y + pad))
-    draw_text_block(surface, lines, "sans", size, T.INK_SOFT, x + pad, y + pad + ft.get_linesize())
-    return box
+    img = pygame.Surface((w, h))
+    img.fill(_KEY)
+    box = pygame.Rect(0, 0, w, h)
+    pygame.draw.rect(img, T.TOOLTIP_BG, box, border_radius=theme.px(5))
+    pygame.draw.rect(img, T.TOOLTIP_BORDER, box, width=max(1, theme.px(1.5)), border_radius=theme.px(5))
+    img.blit(res.text(tip.title, "serif_bold", theme.heading, T.INK), (pad, pad))
+    draw_text_block(img, lines, "sans", size, T.INK_SOFT, pad, pad + ft.get_linesize())
+    img.set_colorkey(_KEY)
+    return shade, img

@@ -162,3 +162,22 @@ def test_export_refuses_every_bad_save_shape_with_one_line(tmp_path, capsys, goo
     assert "Traceback" not in err and err.count("\n") == 1
     assert not out.exists()
     assert shapes.snapshot(path) == before
+
+
+def test_export_of_an_autosave_shows_the_moves_in_its_journal(rohan, tmp_path, monkeypatch, capsys):
+    """An autosave holds its latest moves in its journal (issue 11): the export draws them."""
+    from botwotr.persistence import autosave
+    from botwotr.ui import render
+
+    g = _played(rohan, n=3)
+    path = autosave.autosave(g, tmp_path)
+    rnd = random.Random(2)
+    for _ in range(4):
+        g.submit(rnd.choice(g.legal_commands()))
+        autosave.autosave(g, tmp_path)
+    assert autosave.journal_of(path).exists()
+    seen = []
+    real = render.render_position
+    monkeypatch.setattr(render, "render_position", lambda game, *a, **kw: seen.append(len(game.log)) or real(game, *a, **kw))
+    assert main(["export", str(path), "--out", str(tmp_path / "x.png"), "--size", "800x450"]) == 0
+    assert seen == [len(g.log)]

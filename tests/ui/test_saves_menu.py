@@ -73,18 +73,24 @@ def run_until_pictures(app, load, frames=40):
     raise AssertionError("the load screen did not read every file")
 
 
+def on_disk(autosave_file):
+    """An autosave's bytes: the save and its journal."""
+    j = autosaves.journal_of(autosave_file)
+    return autosave_file.read_bytes(), j.read_bytes() if j.exists() else None
+
+
 def test_starting_another_game_keeps_the_first(make_app, home, rohan):
     app = make_app()
     a = start_from_title(app, seed=3)
     play(a, app, 4)
     a_file = autosaves.slot_of(a.game)
-    a_text = a_file.read_text()
+    a_text = on_disk(a_file)
     quit_to_title(app)
     b = start_from_title(app, seed=5)
     play(b, app, 2)
     b_file = autosaves.slot_of(b.game)
     assert b_file != a_file and b_file.is_file()
-    assert a_file.read_text() == a_text  # the first game's file is untouched
+    assert on_disk(a_file) == a_text  # the first game's file (and its journal) is untouched
     quit_to_title(app)
     # Continue resumes the most recent game (B); the load screen opens A
     title = app.scene
@@ -101,7 +107,7 @@ def test_starting_another_game_keeps_the_first(make_app, home, rohan):
     assert isinstance(app.scene, GameScene) and app.scene.game.log == a.game.log
     play(app.scene, app, 1)  # A goes on in its own file
     assert autosaves.slot_of(app.scene.game) == a_file
-    assert saves.load(a_file, lambda s: rohan).log == app.scene.game.log
+    assert autosaves.load_save(a_file, lambda s: rohan).log == app.scene.game.log
     assert b_file.is_file()
 
 
@@ -180,7 +186,7 @@ def test_a_loaded_copy_gets_its_own_autosave_and_the_copy_stays(make_app, home, 
     path = autosaves.save_copy(scene.game, "Copy", home)
     text = path.read_text()
     first = autosaves.slot_of(scene.game)
-    first_text = first.read_text()
+    first_text = on_disk(first)
     quit_to_title(app)
     click(app, app.scene.btn_load.rect.center)
     load = app.scene
@@ -193,7 +199,7 @@ def test_a_loaded_copy_gets_its_own_autosave_and_the_copy_stays(make_app, home, 
     play(app.scene, app, 1)
     new = autosaves.slot_of(game)
     assert new not in (first, path) and new.is_file()
-    assert path.read_text() == text and first.read_text() == first_text
+    assert path.read_text() == text and on_disk(first) == first_text
 
 
 def test_animation_speed_setting_applies_and_is_kept(make_app, home, rohan):

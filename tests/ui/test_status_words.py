@@ -23,7 +23,15 @@ def strings_drawn(app, monkeypatch) -> list[str]:
         return real(s, *a, **kw)
 
     monkeypatch.setattr(res, "text", rec)
-    app.step([])
+    scene = app.scene
+    keep = getattr(scene, "cache_panels", None)
+    if keep is not None:
+        scene.cache_panels = False  # every text of the frame drawn again, not blitted from the panels' picture
+    try:
+        app.step([])
+    finally:
+        if keep is not None:
+            scene.cache_panels = keep
     monkeypatch.setattr(res, "text", real)
     return seen
 

@@ -174,6 +174,7 @@ def test_text_fits_its_box_with_long_names(make_app, rohan, recorder, size):
     app = make_app(size)
     g = Game.new(spec, seed=4)
     scene = GameScene(app, g, mode="hotseat")
+    scene.cache_panels = False  # the recorder reads the texts drawn onto the surface itself
     app.push(scene)
     surf = RecordingSurface(app.size)
     surf.rec = recorder
@@ -269,6 +270,7 @@ def test_full_log_opens_on_L_and_a_line_looks_back(make_app, rohan):
         g.submit(bots[side].choose(g, [c for c in g.legal_commands() if c["side"] == side]))
     app = make_app((1280, 720))
     scene = GameScene(app, g, mode="hotseat")
+    scene.cache_panels = False  # the recorder reads the texts drawn onto the surface itself
     app.push(scene)
     app.step()
     _key(app, pygame.K_l)

@@ -64,14 +64,10 @@ class ErrorScene(Scene):
         if game is None:
             self.problem = _("No autosave could be loaded: {why}").format(why="; ".join(problems) or _("none found"))
             return
-        from .game import GameScene
-
-        self.app.reset_to(GameScene(self.app, game))
+        self.app.open_game(game, replace_all=True)
 
     def to_title(self):
-        from .title import TitleScene
-
-        self.app.reset_to(TitleScene(self.app))
+        self.app.to_title()
 
     def draw(self, surface):
         surface.fill(T.BG)

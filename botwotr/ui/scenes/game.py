@@ -35,7 +35,7 @@ from ..animation import Animator
 from ..board_view import BoardView, draw_token
 from ..dragdrop import DragDrop
 from ..help import draw_help
-from ..hud import SidesPanel, draw_status_bar, pending_side, waiting_text
+from ..hud import SidesPanel, draw_status_bar, pending_side, status_rule, waiting_text
 from ..i18n import _
 from ..layouts import layout_for
 from ..logtext import command_sentence, side_title
@@ -44,6 +44,7 @@ from .. import decisions as _decisions  # noqa: F401  (registers the decision pa
 from ..widgets import Button, Panel, Tip
 from .base import Scene
 from .log_view import open_full_log
+from .menu import MenuScene, animation_speed, apply_speed
 
 MESSAGE_SECONDS = 6.0
 
@@ -56,6 +57,22 @@ PRIVATE_DECISIONS = {"action", "discard", "tactic", "combat_card"}
 # both after the reveal (one panel, `decisions/battle.py`), so in companion mode a tactic is
 # not private. A combat card still is while the program tracks the hands (its options show the hand).
 COMPANION_PRIVATE = PRIVATE_DECISIONS - {"tactic"}
+
+
+def open_game(app, game, replace_all: bool = False):
+    """Show `game` in a new `GameScene` with the stored settings; returns the scene (`App.open_game`)."""
+    from ...persistence.autosave import journal_problem
+
+    scene = GameScene(app, game)
+    apply_speed(scene, animation_speed(app.home))
+    problem = journal_problem(game)
+    if problem is not None:  # the end of the autosave's journal was torn or garbled: say what was kept
+        scene.notify(_("The end of the autosave could not be read: {why}").format(why=problem), error=True)
+    if replace_all:
+        app.reset_to(scene)
+    else:
+        app.push(scene)
+    return scene
 
 
 class GameScene(Scene):
@@ -148,6 +165,13 @@ class GameScene(Scene):
         self.message_time = 0.0
         self.message_error = False
         self._version = None
+        # The status bar and the side column (and the log band under a wide board) are drawn into
+        # a picture of their own, kept until an event, a refresh or a layout changes them
+        # (`_draw_panels`); a frame blits it, so an animated frame draws only the board.
+        self._panels: tuple | None = None  # the key of what the picture shows (None: draw it again)
+        self._panels_layer: pygame.Surface | None = None
+        self._last_mouse: tuple | None = None
+        self.cache_panels = True  # False: the panels are drawn onto the window every frame, as before
         # who is at the screen: the seat that gave the last input (None: nobody yet, so a hotseat
         # game starts covered until the player to decide says it is them)
         self.seat: str | None = None
@@ -185,6 +209,7 @@ class GameScene(Scene):
         if not force and self._version == self.version():
             return
         self._version = self.version()
+        self._panels = None
         game = self.game
         top = game.state["pending"][-1] if game.state["pending"] else None
         legal = game.legal_commands()
@@ -411,15 +436,12 @@ class GameScene(Scene):
     def to_title(self) -> None:
         """Nothing to ask: the game is in its own autosave file, which Continue opens."""
         from ...persistence.autosave import touch
-        from .title import TitleScene
 
         self.autosave()
         touch(self.game)
-        self.app.reset_to(TitleScene(self.app))
+        self.app.to_title()
 
     def open_menu(self, page: str = "main") -> None:
-        from .menu import MenuScene
-
         self.dragdrop.cancel(snap=False)
         self.app.push(MenuScene(self.app, self, page))
 
@@ -445,6 +467,7 @@ class GameScene(Scene):
         self.refresh(force=True)
 
     def layout(self):
+        self._panels = None
         t = self.theme
         w, h = self.app.size
         bar = t.px(40)
@@ -527,6 +550,8 @@ class GameScene(Scene):
         return ws
 
     def handle_event(self, ev):
+        if self._touches_panels(ev):
+            self._panels = None  # hover, presses, typing, scrolling: the panels are drawn again
         if ev.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN) and self.animator.busy and not self.curtain:
             self.animator.finish()  # input is never held up: a click or a key ends the animation
             if ev.type == pygame.KEYDOWN and ev.key in (pygame.K_SPACE, pygame.K_ESCAPE):
@@ -599,6 +624,88 @@ class GameScene(Scene):
             self._draw_curtain(surface)
             return
         self.board.draw(surface, t, self.view, self.sides.seat)
+        self._draw_panels(surface)
+        if self.picture_menu:
+            self._draw_picture_menu(surface)
+        if self.btn_force_undo.visible:
+            self.btn_force_undo.draw(surface, t)
+        if self.looking_at is not None:
+            self._draw_looking_back(surface)
+        elif self.view.get("winner"):
+            self._draw_winner(surface)
+        if self.message and self.message_time > 0:
+            self._draw_message(surface)
+        self.dragdrop.draw_screen(surface, t)
+        if self.show_help:
+            draw_help(surface, self.board.rect, t, spec=self.game.spec, view=self.view)
+        self.draw_tooltip(surface)
+
+    @property
+    def opaque(self) -> bool:
+        """The scene covers the whole window (the board, the bar, the side column, the log band),
+        so the app need not clear it first."""
+        return not self.curtain
+
+    def _touches_panels(self, ev) -> bool:
+        """Whether an event may change what the panels show: every key and button; a move or the
+        wheel only over the panels (or a move leaving them: a hovered button lights down)."""
+        if ev.type == pygame.MOUSEMOTION:
+            pos, before = ev.pos, self._last_mouse
+            self._last_mouse = pos
+            over = self.board.rect.collidepoint(pos) and not self.dragdrop.active
+            return not (over and before is not None and self.board.rect.collidepoint(before))
+        if ev.type == pygame.MOUSEWHEEL:
+            return not self.board.rect.collidepoint(self._last_mouse or (-1, -1))
+        return True
+
+    def _panel_rects(self) -> list:
+        rects = [pygame.Rect(self.bar_rect), pygame.Rect(self.side_rect)]
+        b = self.board.rect
+        if b.bottom < self.app.size[1]:  # the band under a wide board (the log, or nothing)
+            rects.append(pygame.Rect(0, b.bottom, b.w, self.app.size[1] - b.bottom))
+        return rects
+
+    def _draw_panels(self, surface) -> None:
+        """The status bar, the toolbar, the side column and the log, from their cached picture
+        while nothing they show has changed (the key also holds what other scenes may change
+        while this one is under them: the toolbar's texts and states)."""
+        t = self.theme
+        key = (
+            surface.get_size(),
+            t,
+            id(self.view),
+            self.sides.seat,
+            id(self.decision),
+            self.edit.active,
+            self.looking_at,
+            tuple((b.text, b.enabled, b.visible, b.selected) for b in self.toolbar.children),
+        )
+        if not self.cache_panels:  # drawn straight onto the surface (tests that record the drawing)
+            for r in self._panel_rects():
+                surface.fill(T.BG, r)
+            self._paint_panels(surface)
+            self._panels = None
+            return
+        layer = self._panels_layer
+        if self._panels == key and not self.edit.active and layer is not None:
+            for r in self._panel_rects():
+                surface.blit(layer, r.topleft, area=r)
+            status_rule(surface, pygame.Rect(0, 0, self.toolbar.rect.x, self.bar_rect.h), t)
+            return
+        if layer is None or layer.get_size() != surface.get_size():
+            layer = pygame.Surface(surface.get_size())
+            if pygame.display.get_surface() is not None:
+                layer = layer.convert()
+            self._panels_layer = layer
+        layer.fill(T.BG)
+        self._paint_panels(layer)
+        for r in self._panel_rects():
+            surface.blit(layer, r.topleft, area=r)
+        status_rule(surface, pygame.Rect(0, 0, self.toolbar.rect.x, self.bar_rect.h), t)
+        self._panels = key
+
+    def _paint_panels(self, surface) -> None:
+        t = self.theme
         pygame.draw.rect(surface, (44, 38, 30), self.side_rect)
         pygame.draw.line(surface, T.BRASS, self.side_rect.topleft, self.side_rect.bottomleft, max(1, t.px(1.5)))
         self.sides.draw(surface, t)
@@ -621,20 +728,6 @@ class GameScene(Scene):
             sentence=self.status_sentence(),
         )
         self.toolbar.draw(surface, t)
-        if self.picture_menu:
-            self._draw_picture_menu(surface)
-        if self.btn_force_undo.visible:
-            self.btn_force_undo.draw(surface, t)
-        if self.looking_at is not None:
-            self._draw_looking_back(surface)
-        elif self.view.get("winner"):
-            self._draw_winner(surface)
-        if self.message and self.message_time > 0:
-            self._draw_message(surface)
-        self.dragdrop.draw_screen(surface, t)
-        if self.show_help:
-            draw_help(surface, self.board.rect, t, spec=self.game.spec, view=self.view)
-        self.draw_tooltip(surface)
 
     def status_sentence(self) -> str | None:
         """In hotseat play the status line speaks to the player whose turn it is."""

@@ -54,9 +54,13 @@ class Info:
 
 def _key(entry) -> str | None:
     """The cache key of a regular file: its name and contents (so marking a game as the most
-    recently played, which changes only its date, keeps its picture)."""
+    recently played, which changes only its date, keeps its picture); an autosave's journal too."""
     try:
         data = entry.path.read_bytes()
+        if entry.autosave:  # the entries played since the file was written are in its journal
+            journal = autosaves.journal_of(entry.path)
+            if journal.is_file():
+                data += b"\0" + journal.read_bytes()
     except OSError:
         return None
     h = hashlib.sha1(entry.path.name.encode("utf-8", "surrogateescape") + b"\0" + data)
@@ -429,9 +433,7 @@ class LoadScene(Scene):
             return
         if self.current is not None:
             self.current.autosave()  # (already written after its last move; this changes nothing then)
-        from .menu import open_game
-
-        open_game(self.app, game, replace_all=True)
+        self.app.open_game(game, replace_all=True)
 
     def review_selected(self) -> None:
         """Review mode for the selected save (scenes/review.py); the file is only read."""

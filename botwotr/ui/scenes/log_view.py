@@ -35,7 +35,9 @@ class FullLogScene(Scene):
         lp = under.log_panel
         self.seat = lp.seat
         self.list = ScrollList(clickable=True, size_key="body", stick_to_bottom=True, boxed=False, on_pick=self.pick)
-        self.list.set_items(log_items(under.game, self.seat))
+        rows = lp.rows_for(under.game, self.seat) if hasattr(lp, "rows_for") else None
+        self.list.set_items(rows.last() if rows is not None else log_items(under.game, self.seat))
+        self.events = sum(1 for it in self.list.items if not it.heading)  # counted once, not every frame
         self.btn_close = Button(_("Close"), self.close, name="close", icon="cancel")
         self.root.children = [self.list, self.btn_close]
         self.box = pygame.Rect(0, 0, 0, 0)
@@ -105,7 +107,7 @@ class FullLogScene(Scene):
             surface.blit(self._backdrop, (0, 0))
         pygame.draw.rect(surface, (30, 26, 20), self.box, border_radius=t.px(10))
         pygame.draw.rect(surface, T.BRASS, self.box, width=max(2, t.px(2)), border_radius=t.px(10))
-        n = sum(1 for it in self.list.items if not it.heading)
+        n = self.events
         title = _("Game log")
         sub = ngettext(
             "{n} event · click a line to see the board after it · L or Escape closes",

@@ -6,7 +6,7 @@ Leaving a game asks nothing because nothing can be lost: every game is in its ow
 after every move (`botwotr.persistence.autosave`), and Continue or the load screen opens it again.
 
 Settings: the animation speed (1×, 2×, 4×), kept in `<home>/settings.json` and applied to every
-game opened afterwards (`open_game`). The window size and the interface language are command-line
+game opened afterwards (`App.open_game`). The window size and the interface language are command-line
 options (`--size`, `--lang`); the folders in use are shown read-only.
 """
 
@@ -22,6 +22,7 @@ from .. import theme as T
 from ..i18n import _
 from ..widgets import Button, Label, Panel, Tip, Widget
 from .base import Scene
+from .load import LoadScene
 
 SPEEDS = (1, 2, 4)
 SETTINGS = "settings.json"
@@ -54,19 +55,6 @@ def animation_speed(home) -> int:
 def apply_speed(scene, speed: int) -> None:
     scene.animator.speed = speed
     scene.btn_speed.text = f"{speed}×"
-
-
-def open_game(app, game, replace_all: bool = False):
-    """Show `game` in a new `GameScene` with the stored settings; returns the scene."""
-    from .game import GameScene
-
-    scene = GameScene(app, game)
-    apply_speed(scene, animation_speed(app.home))
-    if replace_all:
-        app.reset_to(scene)
-    else:
-        app.push(scene)
-    return scene
 
 
 # -- a one-line text field ---------------------------------------------------------------------
@@ -303,8 +291,6 @@ class MenuScene(Scene):
         self.under.to_title()
 
     def load(self) -> None:
-        from .load import LoadScene
-
         self.under.autosave()
         self.app.push(LoadScene(self.app, current=self.under))
 

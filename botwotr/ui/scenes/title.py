@@ -237,13 +237,12 @@ class TitleScene(Scene):
             self.problem = _("No scenario can be loaded; see 'botwotr validate'.")
             return
         from ...core import Game
-        from .menu import open_game
 
         try:
             spec = catalog.spec_for(self.scenario)
             seed = self.seed if self.seed is not None else random.randrange(1, 2**31)
             game = Game.new(spec, seed=seed, options=self.options())
-            open_game(self.app, game)  # its own autosave file from its first move: no other game is touched
+            self.app.open_game(game)  # its own autosave file from its first move: no other game is touched
         except Exception as e:  # noqa: BLE001 - broken content or map: say so, stay here
             self.problem = _("The scenario cannot be started: {why}").format(why=e)
             return
@@ -261,9 +260,7 @@ class TitleScene(Scene):
                 else _("There is no autosave yet.")
             )
             return
-        from .menu import open_game
-
-        open_game(self.app, game)
+        self.app.open_game(game)
 
     def load_game(self):
         from .load import LoadScene

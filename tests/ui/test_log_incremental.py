@@ -1,0 +1,117 @@
+"""The log panel is laid out incrementally (issue 11): after a command only the new entries' rows
+are made and wrapped. What it shows must be exactly what the whole log made again from scratch
+shows, for every seat, through commands, undos (plain and forced, whose note is written into an
+earlier entry), hotseat seat changes and resizes."""
+
+from __future__ import annotations
+
+import random
+
+import pygame
+
+from botwotr.core import Game
+from botwotr.core.bots import deciding_side
+from botwotr.ui import widgets
+from botwotr.ui.panels import LOG_PANEL_ROWS, log_items
+from botwotr.ui.scenes.game import GameScene
+from botwotr.ui.theme import Theme
+from botwotr.ui.widgets import ListItem, ScrollList
+
+
+def rows_of(lst: ScrollList):
+    """The laid-out rows, relative to the first: (y, height, text, colour, payload, lines)."""
+    if not lst._rows:
+        return []
+    y0 = lst._rows[0][0].y
+    return [(r.y - y0, r.h, it.text, it.color, it.payload, tuple(ls)) for r, it, ls in lst._rows]
+
+
+def from_scratch(lst: ScrollList, items, theme) -> ScrollList:
+    fresh = ScrollList(clickable=lst.clickable, size_key=lst.size_key, stick_to_bottom=True, boxed=lst.boxed)
+    fresh.rect = pygame.Rect(lst.rect)
+    fresh.set_items(items)
+    fresh._layout(theme)
+    return fresh
+
+
+def check(scene, app):
+    lp = scene.log_panel
+    want = log_items(scene.game, lp.seat, limit=LOG_PANEL_ROWS)
+    got = lp.list.items
+    assert [(i.text, i.color, i.payload, i.heading) for i in got] == [
+        (i.text, i.color, i.payload, i.heading) for i in want
+    ]
+    lp.list._layout(app.theme)
+    fresh = from_scratch(lp.list, want, app.theme)
+    assert rows_of(lp.list) == rows_of(fresh)
+    assert lp.list.max_scroll == fresh.max_scroll
+    # what is drawn: the rows wholly in view at the bottom, as a fresh list would show them
+    lp.list.scroll = fresh.scroll = 10**9
+    lp.list.scroll = min(lp.list.scroll, lp.list.max_scroll)
+    fresh.scroll = min(fresh.scroll, fresh.max_scroll)
+    assert [it.text for _r, it, _l in lp.list._in_view()] == [it.text for _r, it, _l in fresh._in_view()]
+
+
+def test_the_log_panel_matches_the_log_made_from_scratch(make_app, rohan):
+    app = make_app((1280, 720))
+    g = Game.new(rohan, seed=11)
+    scene = GameScene(app, g, mode="hotseat")
+    app.push(scene)
+    rng = random.Random(11)
+    undos = forced = resized = 0
+    for k in range(260):
+        if g.state["winner"]:
+            break
+        if scene.curtain:
+            scene.lift_curtain()
+        if scene.consent:
+            scene.answer_undo(True)
+        app.step([])
+        check(scene, app)
+        roll = rng.random()
+        if roll < 0.08 and g.can_undo():
+            scene.undo()
+            undos += 1
+        elif roll < 0.11 and g.can_undo(force=True) and not g.can_undo():
+            scene._take_back(force=True, agreed=("fp", "sh"))  # both agreed: the note goes into the log
+            forced += 1
+        elif roll < 0.13:
+            w, h = (1280, 720) if app.size != (1280, 720) else (1600, 900)
+            app.resize(w, h)
+            resized += 1
+        else:
+            side = deciding_side(g.state)
+            cmds = [c for c in g.legal_commands() if c.get("side") in (side, "players")] or g.legal_commands()
+            scene.submit(rng.choice(cmds))
+            scene.animator.finish()
+        app.step([])
+        check(scene, app)
+    assert undos and forced and resized
+    assert any(e.get("forced_undos") for e in g.log)
+
+
+def test_extending_a_list_lays_out_the_same_rows_as_setting_it(make_app, monkeypatch):
+    app = make_app((1280, 720))
+    theme = Theme.for_size(1280, 720)
+    lst = ScrollList(boxed=False, stick_to_bottom=True, size_key="small")
+    lst.rect = pygame.Rect(10, 10, 300, 200)
+    texts = [f"Line {i}: " + "word " * (i % 7 * 4) for i in range(90)]
+    items = [ListItem(t, heading=i % 13 == 0, payload=i) for i, t in enumerate(texts)]
+    lst.set_items(items[:30])
+    lst._layout(theme)
+    wrapped = []
+    real = widgets.wrap_text
+    monkeypatch.setattr(widgets, "wrap_text", lambda text, *a, **kw: wrapped.append(text) or real(text, *a, **kw))
+    widgets._WRAPPED.clear()
+    for n in range(30, 90, 6):
+        wrapped.clear()
+        lst.extend_items(items[n : n + 6], keep=40)
+        lst._layout(theme)
+        assert wrapped == [it.text for it in items[n : n + 6]]  # only the new rows are wrapped
+        want = items[max(0, n + 6 - 40) : n + 6]
+        assert lst.items == want
+        assert rows_of(lst) == rows_of(from_scratch(lst, want, theme))
+        lst.scroll = lst.max_scroll
+        for r, it, _l in lst._in_view():  # clicks land on the row drawn there
+            sr = r.move(lst.rect.x, lst.rect.y - lst.scroll - lst._y0)
+            assert lst._row_at(sr.center) is it
