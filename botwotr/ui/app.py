@@ -152,7 +152,7 @@ class App:
 
     # -- the scene flow ------------------------------------------------------------------
     # Scenes ask the app for the screens above them (a new game, the title screen), so no scene
-    # module imports one that imports it back (tests/ui/test_import_cycles.py).
+    # module imports one that imports it back (tests/ui/test_scene_import_cycles.py).
     def open_game(self, game, replace_all: bool = False):
         """Show `game` in a new `GameScene` with the stored settings; returns the scene."""
         from .scenes.game import open_game
