@@ -32,6 +32,7 @@ from . import resources as res
 from . import theme as T
 from .board_view import DRAG_THRESHOLD, draw_token
 from .i18n import _
+from .i18n_rules import refusal
 from .logtext import card_name, char_name, region_name, side_title, unit_name
 from .widgets import Button, Clickable, Label, ListItem, ScrollList, Tip, Widget
 
@@ -464,7 +465,7 @@ class EditMode(Widget):
             return False
         err = self.check(cmds)
         if err is not None:
-            self.scene.notify(_("Refused: {why}").format(why=err.message), error=True)
+            self.scene.notify(_("Refused: {why}").format(why=refusal(err)), error=True)
             return False
         for c in cmds:
             if not self.scene.submit(c):

@@ -39,6 +39,7 @@ from . import resources as res
 from . import theme as T
 from .board_view import draw_badge, draw_die, draw_token
 from .i18n import N_, _, ngettext
+from .i18n_rules import refusal
 from .logtext import card_name, face_name, side_title, unit_name
 from .scenes.base import Scene
 from .widgets import Button, Clickable, Tip, wrap_text
@@ -430,7 +431,7 @@ class OutcomeDialog(Scene):
             keep = max(self.base, k - 1)
             dropped = len(outs) - keep
             if keep <= start:  # the value just entered itself (the later ones are "cleared" below)
-                self.note = e.message
+                self.note = refusal(e)
             k = keep
             self.complete = False
             if keep not in self.asked:  # nothing can be entered: leave it to the scene

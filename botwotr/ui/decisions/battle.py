@@ -10,6 +10,7 @@ from .. import resources as res
 from .. import theme as T
 from ..board_view import draw_badge, draw_token
 from ..i18n import N_, _, ngettext
+from ..i18n_rules import refusal
 from ..logtext import border_rule_text, region_name, side_title, unit_name
 from ..panels import register_decision_panel
 from ..widgets import Button, Tip, fit_text
@@ -148,7 +149,7 @@ class BattlePanel(ChoicePanel):
             try:
                 _events, st = decide(g.spec, g.rules, st, c, in_place=False)
             except RuleError as e:
-                self.error = e.message
+                self.error = refusal(e)
                 self.changed()
                 return False
         return all(self.submit(c) for c in cmds)

@@ -37,6 +37,8 @@ from ..dragdrop import DragDrop
 from ..help import draw_help
 from ..hud import SidesPanel, draw_status_bar, pending_side, waiting_text
 from ..i18n import _
+from ..i18n_content import localize_game
+from ..i18n_rules import refusal, win_reason
 from ..layouts import layout_for
 from ..logtext import command_sentence, side_title
 from ..panels import DecisionContext, LogPanel, panel_class_for
@@ -61,7 +63,7 @@ COMPANION_PRIVATE = PRIVATE_DECISIONS - {"tactic"}
 class GameScene(Scene):
     def __init__(self, app, game, mode: str | None = None, players: dict | None = None, layout=None):
         super().__init__(app)
-        self.game = game
+        self.game = localize_game(game)  # the shown spec in the window's language (game.rules keeps English)
         # the mode and the players' names come from the game's start options (the log keeps them,
         # so a continued or loaded game reopens as it was started); `mode` overrides for tests
         options = game.state.get("options") or {}
@@ -273,7 +275,7 @@ class GameScene(Scene):
 
                 ask_outcomes(self, cmd, e)
                 return True  # the dialog completes the command (or Back drops it)
-            self.notify(_("Refused: {why}").format(why=e.message), error=True)
+            self.notify(_("Refused: {why}").format(why=refusal(e)), error=True)
             return False
         self.btn_force_undo.visible = False
         if cmd.get("side") in ("fp", "sh"):
@@ -342,7 +344,7 @@ class GameScene(Scene):
         try:
             self.game.undo(force=force, agreed=agreed)
         except RuleError as e:
-            self.notify(e.message, error=True)
+            self.notify(refusal(e), error=True)
             self.layout()
             return
         self.btn_force_undo.visible = False
@@ -356,7 +358,7 @@ class GameScene(Scene):
         try:
             self.animator.feed(self.game.redo())
         except RuleError as e:
-            self.notify(e.message, error=True)
+            self.notify(refusal(e), error=True)
             return
         self.autosave()
         self.refresh()
@@ -698,7 +700,7 @@ class GameScene(Scene):
         t = self.theme
         side = self.view["winner"]
         title = res.text(_("The {side} win!").format(side=side_title(side)), "serif_bold", t.px(40), T.BRASS_LIGHT)
-        reason = res.text(self.view.get("win_reason") or "", "sans", t.body, T.PARCHMENT)
+        reason = res.text(win_reason(self.view.get("win_reason")), "sans", t.body, T.PARCHMENT)
         w = max(title.get_width(), reason.get_width()) + t.px(60)
         h = title.get_height() + reason.get_height() + t.px(30)
         box = pygame.Rect(0, 0, w, h)
