@@ -40,7 +40,14 @@ PLURAL_FORMS = {
 # refusals only a script or a hand-made command can meet (the window gives only well-formed commands
 # of a set-up game): they stay English, like the rest of `botwotr script`'s output
 INTERNAL = ("command/", "setup/", "effect/", "game/not_started", "game/started")
-PLACEHOLDER = re.compile(r"(?<!\{)\{([A-Za-z_][A-Za-z0-9_]*)?(?:![rsa])?(?::[^{}]*)?\}(?!\})")
+PLACEHOLDER = re.compile(r"(?<!\{)\{([^\W\d]\w*)?(?:![rsa])?(?::[^{}]*)?\}(?!\})")
+
+
+def _rel(path: Path) -> str:
+    try:
+        return path.relative_to(ROOT).as_posix()
+    except ValueError:
+        return str(path)
 
 
 def placeholders(text: str) -> list[str]:
@@ -156,8 +163,8 @@ def template():
     Catalog, extract, _mo, _po = _babel()
     cat = Catalog(project="botwotr", domain=DOMAIN, charset="utf-8", fuzzy=False)
     files = sorted(p for p in UI.rglob("*.py") if p != RULES_DATA)
-    sources = [(p.relative_to(ROOT).as_posix(), p.read_text(encoding="utf-8")) for p in files]
-    sources.append((RULES_DATA.relative_to(ROOT).as_posix(), rules_data_text()))
+    sources = [(_rel(p), p.read_text(encoding="utf-8")) for p in files]
+    sources.append((_rel(RULES_DATA), rules_data_text()))
     for name, text in sources:
         for lineno, msg, comments, context in extract.extract(
             "python", io.BytesIO(text.encode("utf-8")), keywords=KEYWORDS, comment_tags=("TRANSLATORS:",)
@@ -179,10 +186,16 @@ def _write_po(cat, path: Path, **kw) -> None:
     path.write_text(text, encoding="utf-8")
 
 
+# the dates Babel would put in every header (now): fixed, so that compiling is reproducible
+FIXED_DATE = __import__("datetime").datetime(2026, 1, 1, tzinfo=__import__("datetime").timezone.utc)
+
+
 def read_po(path: Path, locale: str | None = None):
     _c, _e, _mo, pofile = _babel()
     with open(path, "rb") as fh:
-        return pofile.read_po(fh, locale=locale, domain=DOMAIN)
+        cat = pofile.read_po(fh, locale=locale, domain=DOMAIN)
+    cat.creation_date = cat.revision_date = FIXED_DATE
+    return cat
 
 
 def po_path(lang: str) -> Path:
@@ -200,10 +213,28 @@ def mo_bytes(cat) -> bytes:
     return buf.getvalue()
 
 
+def rules_data_in_file() -> list[tuple[str, str]] | None:
+    """The (code, template) pairs the generated module holds now (None if it is missing)."""
+    if not RULES_DATA.exists():
+        return None
+    out = []
+    for node in ast.walk(ast.parse(RULES_DATA.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Tuple) and len(node.elts) == 2 and isinstance(node.elts[1], ast.Call):
+            code, call = node.elts
+            out.append((code.value, call.args[0].value))
+    return out
+
+
 def extract() -> None:
     RULES_DATA.write_text(rules_data_text(), encoding="utf-8")
+    try:  # the package is kept in ruff's format (CI checks it)
+        import subprocess
+
+        subprocess.run([sys.executable, "-m", "ruff", "format", "-q", str(RULES_DATA)], check=False)
+    except OSError:
+        pass
     _write_po(template(), POT)
-    print(f"{POT.relative_to(ROOT)}: {len(template())} strings; {RULES_DATA.relative_to(ROOT)} written")
+    print(f"{_rel(POT)}: {len(template())} strings; {_rel(RULES_DATA)} written")
 
 
 def update() -> None:
@@ -220,7 +251,7 @@ def update() -> None:
         cat.obsolete.clear()  # stale entries go (git keeps them)
         _write_po(cat, path)
         todo = sum(1 for m in cat if m.id and not _translated(m))
-        print(f"{path.relative_to(ROOT)}: {len(cat)} strings, {todo} to translate")
+        print(f"{_rel(path)}: {len(cat)} strings, {todo} to translate")
 
 
 def _translated(m) -> bool:
@@ -233,25 +264,25 @@ def compile_all() -> None:
     for lang in LANGS:
         cat = read_po(po_path(lang), locale=lang)
         mo_path(lang).write_bytes(mo_bytes(cat))
-        print(f"{mo_path(lang).relative_to(ROOT)} written")
+        print(f"{_rel(mo_path(lang))} written")
 
 
 def problems() -> list[str]:
     """Everything that keeps the catalogues from being complete and current."""
     out: list[str] = []
     tpl = template()
-    if not RULES_DATA.exists() or RULES_DATA.read_text(encoding="utf-8") != rules_data_text():
-        out.append(f"{RULES_DATA.relative_to(ROOT)} is not up to date: run python tools/i18n.py extract")
+    if rules_data_in_file() != rule_sentences():
+        out.append(f"{_rel(RULES_DATA)} is not up to date: run python tools/i18n.py extract")
     want = {(m.id if isinstance(m.id, str) else m.id[0], m.context) for m in tpl if m.id}
     if POT.exists():
         have = {(m.id if isinstance(m.id, str) else m.id[0], m.context) for m in read_po(POT) if m.id}
         if have != want:
-            out.append(f"{POT.relative_to(ROOT)} is not up to date: run python tools/i18n.py extract")
+            out.append(f"{_rel(POT)} is not up to date: run python tools/i18n.py extract")
     else:
-        out.append(f"{POT.relative_to(ROOT)} is missing")
+        out.append(f"{_rel(POT)} is missing")
     for lang in LANGS:
         path = po_path(lang)
-        rel = path.relative_to(ROOT)
+        rel = _rel(path)
         if not path.exists():
             out.append(f"{rel}: missing")
             continue
@@ -288,7 +319,7 @@ def problems() -> list[str]:
             out.append(f"{rel}: {key[0]!r}: missing from the catalogue: run python tools/i18n.py update")
         mo = mo_path(lang)
         if not mo.exists() or mo.read_bytes() != mo_bytes(cat):
-            out.append(f"{mo.relative_to(ROOT)} is not up to date: run python tools/i18n.py compile")
+            out.append(f"{_rel(mo)} is not up to date: run python tools/i18n.py compile")
     return out
 
 

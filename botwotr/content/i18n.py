@@ -5,12 +5,14 @@ scenario a player reads, its translation, keyed by content id and field:
 
     scenario: {name: ..., notes: ...}
     regions:    {edoras: {name: ...}, ...}
-    units:      {riders: {name: ..., ability_text: ...}, ...}
+    units:      {riders: {name: ..., singular: ..., ability_text: ...}, ...}
     characters: {theoden: {name: ..., ability_text: ..., entry_text: ...}, ...}
     cards:      {<id>: {title: ..., text: ..., combat_title: ..., combat_text: ...}, ...}
     positions:  {<id>: {name: ..., action_text: ...}, ...}
 
 Only the fields the English content fills are translated (an empty English text has no entry).
+`singular` is one figure of a unit type ("Rohan Footman"): English derives it from the name, a
+translation gives it.
 `check_translations` names every missing, extra, empty or mis-typed entry with its file and key;
 `validate_scenario` (and so `botwotr validate` and the tests) reports them. Playing never fails on
 a translation: `localized` uses what is there and keeps the English for the rest.
@@ -38,7 +40,7 @@ LANGUAGES = ("pt-BR", "es", "ru")
 FIELDS: dict[str, tuple[str, ...]] = {
     "scenario": ("name", "notes"),
     "regions": ("name",),
-    "units": ("name", "ability_text"),
+    "units": ("name", "singular", "ability_text"),
     "characters": ("name", "ability_text", "entry_text"),
     "cards": ("title", "text", "combat_title", "combat_text"),
     "positions": ("name", "action_text"),
@@ -54,13 +56,25 @@ def _objects(spec: S.ScenarioSpec, kind: str) -> dict[str, Any]:
     return dict(getattr(spec, kind))
 
 
+def english_singular(name: str) -> str:
+    """One figure of a unit type named in the plural, by the English rule on the last word
+    ("Rohan Footmen" -> "Rohan Footman", "Ents" -> "Ent"; "Uruk-hai" stays)."""
+    head, _sep, last = name.rpartition(" ")
+    low = last.lower()
+    if low.endswith("men"):
+        last = last[:-3] + last[-3:-2] + "an"
+    elif low.endswith("s") and not low.endswith("ss") and len(last) > 2:
+        last = last[:-1]
+    return f"{head} {last}" if head else last
+
+
 def source_texts(spec: S.ScenarioSpec) -> dict[tuple[str, str, str], str]:
     """(kind, id, field) -> the English text, for every text a translation must give."""
     out: dict[tuple[str, str, str], str] = {}
     for kind, fields in FIELDS.items():
         for oid, obj in _objects(spec, kind).items():
             for f in fields:
-                text = getattr(obj, f, "") or ""
+                text = english_singular(obj.name) if f == "singular" else getattr(obj, f, "") or ""
                 if isinstance(text, str) and text.strip():
                     out[(kind, oid, f)] = text
     return out
@@ -176,6 +190,8 @@ def localized(spec: S.ScenarioSpec, texts: dict[tuple[str, str, str], Any]) -> S
     def tr(kind: str, oid: str, obj: Any) -> Any:
         changes = {}
         for f in FIELDS[kind]:
+            if not hasattr(obj, f):
+                continue  # e.g. a unit's singular: see `singulars`
             v = texts.get((kind, oid, f))
             if isinstance(v, str) and v.strip() and (getattr(obj, f, "") or "").strip():
                 changes[f] = v.strip() if f.endswith(("name", "title")) else v.rstrip()
@@ -194,3 +210,10 @@ def localized(spec: S.ScenarioSpec, texts: dict[tuple[str, str, str], Any]) -> S
             positions={k: tr("positions", k, p) for k, p in spec.positions.items()},
         ),
     )
+
+
+def singulars(texts: dict[tuple[str, str, str], Any]) -> dict[str, str]:
+    """unit id -> one figure's name, from a language's entries."""
+    return {
+        oid: v.strip() for (k, oid, f), v in texts.items() if k == "units" and f == "singular" and isinstance(v, str)
+    }

@@ -219,6 +219,11 @@ def unit_singular(spec, u) -> str:
     name = unit_name(spec, u)
     if u == HIDDEN:
         return name
+    from .i18n_content import shown_singular
+
+    one = shown_singular(spec, u)  # a translation names one figure itself
+    if one:
+        return one
     head, _sep, last = name.rpartition(" ")
     low = last.lower()
     if low.endswith("men"):
