@@ -103,7 +103,11 @@ def banner_painter(ctx):
             rim=(255, 230, 200),
             ink=(255, 240, 220),
         )
-        lab = res.text(_("round {n}").format(n=b.get("round", 0)), "sans", theme.small, T.TEXT_DIM)
+        label, size = _("round {n}").format(n=b.get("round", 0)), theme.small
+        lab = res.text(label, "sans", size, T.TEXT_DIM)
+        while lab.get_width() > theme.px(40) and size > 8:  # between the two sides' figures
+            size -= 1
+            lab = res.text(label, "sans", size, T.TEXT_DIM)
         surface.blit(lab, (inner.centerx - lab.get_width() // 2, r.bottom + theme.px(2)))
 
     return paint
