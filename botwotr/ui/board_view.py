@@ -28,7 +28,7 @@ import pygame
 from ..core.view import HIDDEN
 from . import resources as res
 from . import theme as T
-from .i18n import _, ngettext
+from .i18n import _, ngettext, pgettext
 from .logtext import BORDER_NAMES, TERRAIN_NAMES, char_name, position_name, region_name, side_title, unit_name
 from .theme import Theme, side_style
 from .widgets import Tip
@@ -814,7 +814,7 @@ class BoardView:
             return Tip(cid)
         lines = [
             _("{kind} of the {side}. Leadership {r}, modifier {m:+d}.").format(
-                kind=cs.kind.capitalize(), side=side_title(cs.side), r=cs.rating, m=cs.modifier
+                kind=_kind_name(cs.kind), side=side_title(cs.side), r=cs.rating, m=cs.modifier
             )
         ]
         if cs.ability_text:
@@ -1167,3 +1167,14 @@ def _circle_spots(rect: pygame.Rect, size: int, n: int) -> list[tuple[int, int]]
     x0 = rect.centerx - total // 2 + size // 2
     cy = rect.centery + rect.h // 8
     return [(x0 + k * (size + gap), cy) for k in range(n)]
+
+
+def _kind_name(kind: str) -> str:
+    """A character's kind as the tooltip names it ("Captain of the Free Peoples")."""
+    names = {
+        "captain": pgettext("character kind", "Captain"),
+        "companion": pgettext("character kind", "Companion"),
+        "minion": pgettext("character kind", "Minion"),
+        "commander": pgettext("character kind", "Commander"),
+    }
+    return names.get(kind, kind.capitalize())

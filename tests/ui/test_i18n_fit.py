@@ -235,3 +235,64 @@ def test_the_fonts_cover_every_glyph_of_every_translation():
     assert not bad, "\n".join(bad)
     # and the check does find a glyph the fonts lack
     assert missing_glyphs(font_chars(font_path("sans")), "A中") == {"中"}
+
+
+@pytest.mark.parametrize("code", LANGS)
+def test_companion_panels_and_outcome_dialogs_fit_in_each_language(make_app, rohan, recorder, lang, code):  # noqa: F811
+    """The companion mode: every outcome dialog (dice, draws, cards entered at the table) and
+    the panels between them, drawn and measured in the language."""
+    import random
+
+    from botwotr.core import RuleError
+    from botwotr.ui.outcomes import OutcomeDialog
+    from botwotr.ui.scenes.game import GameScene
+
+    lang(code)
+    app = make_app(SIZE)
+    g = Game.new(rohan, seed=5, options={"companion": True})
+    scene = GameScene(app, g)
+    app.push(scene)
+    app.step()
+    surf = RecordingSurface(app.size)
+    surf.rec = recorder
+    screen = pygame.Rect((0, 0), SIZE)
+    rng = random.Random(5)
+    bots = {"fp": GreedyBot(6), "sh": GreedyBot(7)}
+    faults: list[str] = []
+    dialogs: set = set()
+    seen: set = set()
+    for step in range(220):
+        if g.state["winner"]:
+            break
+        p = g.state["pending"][-1] if g.state["pending"] else None
+        key = (p["kind"] if p else None, scene.seat)
+        if key not in seen:
+            seen.add(key)
+            draw(scene, surf, recorder)
+            faults += check_frame(recorder, scene, f"{code} companion step {step} {key}")
+        side = deciding_side(g.state)
+        cmd = bots[side].choose(g, [c for c in g.legal_commands() if c["side"] == side])
+        scene.submit(cmd)
+        if isinstance(app.scene, OutcomeDialog):
+            dlg = app.scene
+            app.step()
+            kind = type(getattr(dlg, "page", None)).__name__ + str(key)
+            if kind not in dialogs:
+                dialogs.add(kind)
+                draw(dlg, surf, recorder)
+                faults += box_faults(recorder, f"{code} dialog {key}", screen)
+            app.pop()
+            cmd = dict(cmd)
+            for _tries in range(60):  # answer what the dialog asked, as the players would
+                try:
+                    g.submit(cmd)
+                    break
+                except RuleError as e:
+                    assert e.code == "chance/needs_outcome", e
+                    v = rng.randint(1, 6) if e.data["kind"] == "die" else rng.choice(e.data["options"])
+                    cmd["outcomes"] = list(cmd.get("outcomes", [])) + [v]
+            scene.refresh(force=True)
+        scene.animator.finish()
+    assert len(dialogs) >= 3, dialogs
+    uniq = list(dict.fromkeys(f.split(": ", 1)[1] for f in faults))
+    assert not uniq, "\n".join(uniq[:40])

@@ -375,7 +375,9 @@ class GameScene(Scene):
         """Ctrl+S and the Save button: a copy under a new name (the autosave goes on as well)."""
         from ...persistence.autosave import save_copy
 
-        stem = f"{self.game.spec.name} - turn {self.game.state['turn']} - {_dt.datetime.now():%Y-%m-%d %H.%M}"
+        stem = _("{scenario} - turn {turn} - {date}").format(
+            scenario=self.game.spec.name, turn=self.game.state["turn"], date=f"{_dt.datetime.now():%Y-%m-%d %H.%M}"
+        )
         try:
             path = save_copy(self.game, stem, self.app.home)
         except OSError as e:
