@@ -296,3 +296,32 @@ def test_companion_panels_and_outcome_dialogs_fit_in_each_language(make_app, roh
     assert len(dialogs) >= 3, dialogs
     uniq = list(dict.fromkeys(f.split(": ", 1)[1] for f in faults))
     assert not uniq, "\n".join(uniq[:40])
+
+
+@pytest.mark.parametrize("code", LANGS)
+def test_board_editor_pages_fit_in_each_language(make_app, rohan, recorder, lang, code):  # noqa: F811
+    """The companion mode's board editor: every page of its palette, measured in the language."""
+    from botwotr.ui.scenes.game import GameScene
+
+    from conftest import click
+
+    lang(code)
+    app = make_app(SIZE)
+    g = Game.new(rohan, seed=3, options={"companion": True})
+    scene = GameScene(app, g)
+    app.push(scene)
+    app.step()
+    app.step()
+    click(app, scene.edit.button.rect.center)
+    assert scene.edit.active
+    surf = RecordingSurface(app.size)
+    surf.rec = recorder
+    faults: list[str] = []
+    for tab, button in scene.edit.tabs.items():
+        click(app, button.rect.center)
+        app.step()
+        draw(scene, surf, recorder)
+        faults += check_frame(recorder, scene, f"{code} editor {tab}")
+    assert len(scene.edit.tabs) >= 3
+    uniq = list(dict.fromkeys(f.split(": ", 1)[1] for f in faults))
+    assert not uniq, "\n".join(uniq[:40])
