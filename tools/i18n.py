@@ -120,7 +120,15 @@ def rule_sentences() -> list[tuple[str, str]]:
             tpl = _template(node.args[1])
             if tpl and (code.value, tpl) not in found:
                 found.append((code.value, tpl))
-        # the sentences of a win (check_victory's `return side, f"..."`) are shown as the reason
+        # the sentences of a win (check_victory's `return side, f"..."`, a GameWon's literal
+        # reason) are shown as the reason
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Call) and node.args and isinstance(node.args[0], ast.Constant):
+                if node.args[0].value == "GameWon":
+                    for kw in node.keywords:
+                        tpl = _template(kw.value) if kw.arg == "reason" else None
+                        if tpl and ("win", tpl) not in found:
+                            found.append(("win", tpl))
         for node in ast.walk(tree):
             if isinstance(node, ast.FunctionDef) and node.name == "check_victory":
                 for ret in ast.walk(node):

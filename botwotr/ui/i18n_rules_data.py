@@ -128,6 +128,7 @@ SENTENCES = (
     ("adjust/no_figures", N_("Only {figures_available} {unit} figures are left.")),
     ("adjust/not_there", N_("There are not {value} {unit} there.")),
     ("attack/no_army", N_("You have no army in {r}.")),
+    ("win", N_("The fate marker reached the endgame marker.")),
     ("undo/nothing", N_("There is nothing to undo.")),
     ("undo/barrier", N_("That move revealed dice, cards or a secret choice; both players must agree to take it back.")),
     ("redo/nothing", N_("There is nothing to redo.")),

@@ -325,3 +325,50 @@ def test_board_editor_pages_fit_in_each_language(make_app, rohan, recorder, lang
     assert len(scene.edit.tabs) >= 3
     uniq = list(dict.fromkeys(f.split(": ", 1)[1] for f in faults))
     assert not uniq, "\n".join(uniq[:40])
+
+
+@pytest.mark.parametrize("code", LANGS)
+def test_the_end_of_game_screen_and_review_in_each_language(make_app, rohan, recorder, lang, code):  # noqa: F811
+    """R-4.2: a game won in the window, in the language: the end-of-game screen and the review
+    are translated and fit; a new game from it (play again, what if) gets the English rules, so
+    its log and save are the same in every language."""
+    from botwotr.review import branch
+    from botwotr.ui.i18n import _
+    from botwotr.ui.scenes.game import GameScene
+    from botwotr.ui.scenes.game_over import GameOverScene
+    from botwotr.ui.scenes.review import ReviewScene, open_review
+
+    from test_review import finish_in_window
+
+    lang(code)
+    app = make_app(SIZE)
+    g, gs = finish_in_window(app, rohan, 4)
+    over = app.scene
+    assert isinstance(over, GameOverScene)
+    surf = RecordingSurface(app.size)
+    surf.rec = recorder
+    screen = pygame.Rect((0, 0), SIZE)
+    draw(over, surf, recorder)
+    faults = box_faults(recorder, f"{code} the end", screen)
+    texts = {b["text"] for b in recorder.blits}
+    assert _("Play again") in texts and "Play again" not in texts
+    reason = g.state["win_reason"]  # the core's English sentence, shown in the language (R-4.2)
+    assert reason not in texts and any(_(reason)[:12] in t or t in _(reason) for t in texts if len(t) > 8), reason
+    rv = open_review(app, gs.game, view="all")
+    app.step()
+    assert isinstance(rv, ReviewScene) and rv.reviewed.spec.name != rohan.name
+    draw(rv, surf, recorder)
+    faults += box_faults(recorder, f"{code} review", screen)
+    app.pop()
+    what_if = branch(gs.game, 40, "test.json")
+    assert what_if.rules.spec is rohan and what_if.spec is rohan
+    gs.open_the_end()
+    app.step()
+    click_again = app.scene.btn_again.rect.center
+    from conftest import click
+
+    click(app, click_again)
+    new = app.scene
+    assert isinstance(new, GameScene) and new.game.rules.spec is rohan and new.game.spec.name != rohan.name
+    uniq = list(dict.fromkeys(f.split(": ", 1)[1] for f in faults))
+    assert not uniq, "\n".join(uniq[:40])
