@@ -60,6 +60,16 @@ def _field_name(node: ast.expr, used: set[str]) -> str:
     """A readable placeholder name for an f-string expression (`cs.name` -> `name`)."""
     if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "join" and node.args:
         base = _field_name(node.args[0], set())
+    elif (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Attribute)
+        and node.func.attr == "get"
+        and node.args
+        and isinstance(node.args[0], ast.Constant)
+    ):
+        base = node.args[0].value  # cond.get('region') -> region
+    elif isinstance(node, ast.IfExp) and not isinstance(node.body, ast.Constant):
+        base = _field_name(node.body, set())
     elif isinstance(node, ast.Call):
         f = node.func
         base = f.id if isinstance(f, ast.Name) else f.attr if isinstance(f, ast.Attribute) else "value"
@@ -120,6 +130,14 @@ def rule_sentences() -> list[tuple[str, str]]:
             tpl = _template(node.args[1])
             if tpl and (code.value, tpl) not in found:
                 found.append((code.value, tpl))
+        # the conditions a card refused for its precondition names (describe_condition's texts)
+        for node in ast.walk(tree):
+            if isinstance(node, ast.FunctionDef) and node.name == "describe_condition":
+                for lam in ast.walk(node):
+                    if isinstance(lam, ast.Lambda):
+                        tpl = _template(lam.body)
+                        if tpl and ("condition", tpl) not in found:
+                            found.append(("condition", tpl))
         # the sentences of a win (check_victory's `return side, f"..."`, a GameWon's literal
         # reason) are shown as the reason
         for node in ast.walk(tree):

@@ -92,6 +92,8 @@ def content_names(english, shown) -> dict[str, str]:
         pairs += [(a[k].name, b[k].name) for k in a]
     pairs += [(english.cards[k].title, shown.cards[k].title) for k in english.cards]
     pairs += [(english.board.regions[k].name, shown.board.regions[k].name) for k in english.board.regions]
+    # a precondition names a region by its id (R-5.8: "you must have an army in helms_deep")
+    pairs += [(k, shown.board.regions[k].name) for k in english.board.regions if len(k) > 3]
     return {x: y for x, y in pairs if x and x != y}
 
 

@@ -56,6 +56,9 @@ def set_content_names(names: dict[str, str]) -> None:
 def _value(v: str) -> str:
     if v in _names:
         return _names[v]
+    cond = translate_sentence("condition", v, whole=False)  # a card's precondition (R-5.8)
+    if cond is not None:
+        return cond
     q = v[:1]
     if q in "'\"" and len(v) >= 2 and v[-1] == q and v[1:-1] in _names:
         return q + _names[v[1:-1]] + q
@@ -66,8 +69,9 @@ def _value(v: str) -> str:
     return v
 
 
-def translate_sentence(code: str, message: str) -> str:
-    """`message` (an English sentence of the core with this code) in the window's language."""
+def translate_sentence(code: str, message: str, whole: bool = True) -> str | None:
+    """`message` (an English sentence of the core with this code) in the window's language;
+    with `whole=False`, None when no template of the code matches (no whole-sentence lookup)."""
     if language() == "en" or not message:
         return message
     for tpl in _by_code().get(code, ()):
@@ -80,8 +84,7 @@ def translate_sentence(code: str, message: str) -> str:
             return shown.format(**{k: _value(m.group(k)) for k in names})
         except (KeyError, IndexError, ValueError):
             return message
-    whole = _(message)
-    return whole
+    return _(message) if whole else None
 
 
 def refusal(err) -> str:

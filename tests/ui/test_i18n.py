@@ -235,3 +235,31 @@ def test_every_language_is_offered():
         assert set_language(code) and i18n.language() == code
     set_language("en")
     pygame.font.init()
+
+
+@pytest.mark.parametrize("code", LANGS)
+def test_r5_8_a_card_refused_for_its_precondition_names_the_condition_translated(rohan, lang, code):
+    """R-5.8: a card whose condition does not hold is refused; the window shows the sentence and
+    the condition in the language, with the card and the character named as its content names them."""
+    from botwotr.content.i18n import read_translations
+    from botwotr.ui.i18n_content import localize_game
+    from botwotr.ui.i18n_rules import refusal
+
+    g = Game.new(rohan, seed=1)
+    bots = {"fp": GreedyBot(1), "sh": GreedyBot(2)}
+    for _step in range(271):
+        side = deciding_side(g.state)
+        g.submit(bots[side].choose(g, [c for c in g.legal_commands() if c["side"] == side]))
+    assert "hold_the_crossing" in g.state["sides"]["fp"]["hand"]
+    assert g.state["chars"]["theodred"]["status"] != "in_play"
+    lang(code)
+    localize_game(g)
+    with pytest.raises(RuleError) as info:
+        g.submit({"cmd": "use_die", "side": "fp", "die": 3, "action": "play_card", "card": "hold_the_crossing"})
+    err = info.value
+    assert err.code == "card/precondition" and err.rule == "R-5.8"
+    names = read_translations(ROOT / "botwotr" / "data" / "rohan", code.replace("_", "-"))
+    cond = _("{name} must be in play").format(name=names[("characters", "theodred", "name")])
+    want = _("'{title}' cannot be played now: {describe_condition}.").format(
+        title=names[("cards", "hold_the_crossing", "title")], describe_condition=cond)
+    assert refusal(err) == want

@@ -158,6 +158,7 @@ class TitleScene(Scene):
         problem = choose_language(self.app.home, lang)
         scene = TitleScene(self.app)  # every text is made again in the new language
         scene.problem = problem or ""
+        scene.first_player_side, scene.physical_cards = self.first_player_side, self.physical_cards
         self.app.replace(scene)
         if self.scenario:
             scene.choose_scenario(self.scenario)
