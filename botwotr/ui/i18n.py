@@ -97,7 +97,13 @@ def _(message: str) -> str:
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:
-    return _translation.ngettext(singular, plural, n)
+    """The form of a counted string for `n` (the language's plural rule). A pair marked with
+    two `N_()` (a table of forms, logtext.MODIFIER_TEXT) is two entries of the catalogue: then
+    the one for `n` by the English rule is translated."""
+    out = _translation.ngettext(singular, plural, n)
+    if _language != "en" and out in (singular, plural):
+        return _translation.gettext(singular if n == 1 else plural)
+    return out
 
 
 def pgettext(context: str, message: str) -> str:
