@@ -339,7 +339,9 @@ def branch(game: Game, n: int, source: str) -> Game:
         )
     if not isinstance(source, str) or not source.strip():
         raise ReviewError("a branch names the game it comes from")
-    g = Game.replay(game.spec, game.seed, clone(game.log[:n]), verify=False)
+    # the rules' spec: a game shown in another language has a translated `game.spec` (docs/i18n.md)
+    spec = getattr(game.rules, "spec", None) or game.spec
+    g = Game.replay(spec, game.seed, clone(game.log[:n]), verify=False)
     g.origin = {"source": source, "entry": n}
     return g
 

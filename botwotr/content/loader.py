@@ -1364,8 +1364,14 @@ def load_scenario(folder: str | Path) -> S.ScenarioSpec:
 
 
 def validate_scenario(folder: str | Path) -> list[str]:
-    """Every problem found in the scenario in `folder`, one printable line each ([] = valid)."""
-    return [str(e) for e in check_scenario(folder)[1]]
+    """Every problem found in the scenario in `folder`, one printable line each ([] = valid);
+    its translation files (`i18n/<lang>.yaml`, botwotr.content.i18n) are checked too."""
+    spec, errors = check_scenario(folder)
+    if spec is not None:
+        from .i18n import check_translations
+
+        errors = errors + check_translations(folder, spec)
+    return [str(e) for e in errors]
 
 
 def load_board_yaml(path: str | Path) -> S.BoardSpec:

@@ -345,9 +345,13 @@ def _parse_size(text: str) -> tuple[int, int]:
 def run(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="botwotr", description=_("Battles of the War of the Ring"))
     parser.add_argument("--size", type=_parse_size, default=None, help="window size WxH")
-    parser.add_argument("--lang", default=None, help="interface language (a gettext catalogue)")
+    parser.add_argument(
+        "--lang",
+        default=None,
+        help="interface language: en, pt_BR, es or ru (default: the last one chosen, else the system's)",
+    )
     args = parser.parse_args(argv or [])
-    if args.lang:
+    if args.lang:  # the help text below in that language too
         from .i18n import set_language
 
         set_language(args.lang)
@@ -363,6 +367,11 @@ def run(argv: list[str] | None = None) -> int:
         except pygame.error:
             size = (1280, 720)
     app = App(size=size, maximized=args.size is None)  # opens maximised unless --size is given
+    from .i18n import set_language
+    from .i18n_choice import startup_language
+
+    set_language(startup_language(app.home, args.lang))  # --lang, else the stored choice, else the system's
+    pygame.display.set_caption(_("Battles of the War of the Ring"))
     from .scenes.title import TitleScene
 
     app.push(TitleScene(app))

@@ -29,7 +29,7 @@ from ..core.view import HIDDEN
 from . import resources as res
 from . import siege_view
 from . import theme as T
-from .i18n import _, ngettext
+from .i18n import _, ngettext, pgettext
 from .logtext import BORDER_NAMES, TERRAIN_NAMES, char_name, position_name, region_name, side_title, unit_name
 from .theme import Theme, side_style
 from .widgets import Tip
@@ -622,28 +622,60 @@ class BoardView:
         """Where a region's name is on the screen (ours or the painted one)."""
         x, y = self.camera.to_screen(*self.layout.anchor(rid, "label"))
         f = res.font("serif_bold", self._label_size(theme))
-        w, h = f.size(region_name(self.spec, rid))
+        lines, cover = self._label_lines(rid, f)
+        w = max(max(f.size(ln)[0] for ln in lines), cover)
+        h = f.get_linesize() * (len(lines) - 1) + f.size(lines[0])[1]
         r = pygame.Rect(0, 0, w + theme.px(8), max(h, int(30 * self.camera.scale)))
         r.center = (round(x), round(y))
         return r
+
+    def _label_lines(self, rid, font) -> tuple[list[str], int]:
+        """A region's shown name in one line, or two when a translation is much wider than the
+        painted (English) name; and the width the plate must cover (the painted name, 0 if none)."""
+        from .i18n_content import english_name
+
+        name = region_name(self.spec, rid)
+        english = english_name(self.spec, rid)
+        if english is None or english == name:
+            return [name], 0
+        ew, nw = font.size(english)[0], font.size(name)[0]
+        words = name.split(" ")
+        if nw > ew * 1.5 and len(words) > 1:
+            best = min(range(1, len(words)), key=lambda i: abs(len(" ".join(words[:i])) - len(" ".join(words[i:]))))
+            return [" ".join(words[:best]), " ".join(words[best:])], ew
+        return [name], ew
 
     def _draw_labels(self, surface, theme) -> None:
         """Region names on small plates. The painted board has its own names: they are covered
         by ours only while they are too small to read (or always on a schematic board)."""
         painted = self.layout.art is not None
         art_text_px = 26 * self.camera.scale  # the art's label size on the screen
-        if painted and art_text_px >= theme.small * 1.05:
+        from .i18n_content import is_translated
+
+        translated = is_translated(self.spec)  # the painted names are English: always cover them
+        if painted and art_text_px >= theme.small * 1.05 and not translated:
             return
         size = self._label_size(theme)
+        if translated and painted:
+            size = max(size, int(art_text_px))
+        f = res.font("serif_bold", size)
         for rid in self.layout.polygons:
-            name = region_name(self.spec, rid)
+            lines, cover = self._label_lines(rid, f)
             x, y = self.camera.to_screen(*self.layout.anchor(rid, "label"))
-            img = res.text(name, "serif_bold", size, T.INK)
-            r = img.get_rect(center=(round(x), round(y)))
-            plate = r.inflate(theme.px(8), theme.px(2))
+            imgs = [res.text(ln, "serif_bold", size, T.INK) for ln in lines]
+            lh = f.get_linesize()
+            block = pygame.Rect(
+                0, 0, max(max(i.get_width() for i in imgs), cover), lh * (len(imgs) - 1) + imgs[0].get_height()
+            )
+            block.center = (round(x), round(y))
+            plate = block.inflate(theme.px(8), theme.px(2))
+            if translated and painted:
+                plate.h = max(plate.h, int(30 * self.camera.scale))
+                plate.centery = block.centery
             pygame.draw.rect(surface, (*T.PARCHMENT,), plate, border_radius=theme.px(4))
             pygame.draw.rect(surface, T.INK_SOFT, plate, width=1, border_radius=theme.px(4))
-            surface.blit(img, r)
+            for i, img in enumerate(imgs):
+                surface.blit(img, img.get_rect(midtop=(block.centerx, block.y + i * lh)))
 
     # pieces ----------------------------------------------------------------------------
     def _add_tip(self, rect, tip: Tip) -> None:
@@ -880,7 +912,7 @@ class BoardView:
             return Tip(cid)
         lines = [
             _("{kind} of the {side}. Leadership {r}, modifier {m:+d}.").format(
-                kind=cs.kind.capitalize(), side=side_title(cs.side), r=cs.rating, m=cs.modifier
+                kind=_kind_name(cs.kind), side=side_title(cs.side), r=cs.rating, m=cs.modifier
             )
         ]
         if cs.ability_text:
@@ -1234,3 +1266,14 @@ def _circle_spots(rect: pygame.Rect, size: int, n: int) -> list[tuple[int, int]]
     x0 = rect.centerx - total // 2 + size // 2
     cy = rect.centery + rect.h // 8
     return [(x0 + k * (size + gap), cy) for k in range(n)]
+
+
+def _kind_name(kind: str) -> str:
+    """A character's kind as the tooltip names it ("Captain of the Free Peoples")."""
+    names = {
+        "captain": pgettext("character kind", "Captain"),
+        "companion": pgettext("character kind", "Companion"),
+        "minion": pgettext("character kind", "Minion"),
+        "commander": pgettext("character kind", "Commander"),
+    }
+    return names.get(kind, kind.capitalize())

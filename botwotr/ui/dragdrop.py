@@ -33,6 +33,7 @@ from . import theme as T
 from .animation import army_tokens, draw_group, ease
 from .board_view import DRAG_THRESHOLD
 from .i18n import _
+from .i18n_rules import refusal
 from .logtext import char_name, region_name, unit_name
 from .widgets import Button
 from .widgets_picker import CountPicker, PickRow
@@ -496,7 +497,7 @@ class DragDrop:
         try:
             decide(game.spec, game.rules, game.state, cmd, in_place=False)
         except RuleError as e:
-            return e.message
+            return refusal(e)
         except Exception:  # noqa: BLE001 - a reason, not a crash
             pass
         return _("{region} is not one of the places this can go now.").format(region=region_name(game.spec, region))
@@ -626,7 +627,7 @@ class DragDrop:
         try:
             decide(game.spec, game.rules, game.state, base, in_place=False)
         except RuleError as e:
-            return e.message
+            return refusal(e)
         except Exception:  # noqa: BLE001
             pass
         return _("That group may not go there now.")

@@ -32,6 +32,7 @@ from . import resources as res
 from . import theme as T
 from .board_view import DRAG_THRESHOLD, draw_token
 from .i18n import _
+from .i18n_rules import refusal
 from .logtext import card_name, char_name, region_name, side_title, unit_name
 from .widgets import Button, Clickable, Label, ListItem, ScrollList, Tip, Widget
 
@@ -464,7 +465,7 @@ class EditMode(Widget):
             return False
         err = self.check(cmds)
         if err is not None:
-            self.scene.notify(_("Refused: {why}").format(why=err.message), error=True)
+            self.scene.notify(_("Refused: {why}").format(why=refusal(err)), error=True)
             return False
         for c in cmds:
             if not self.scene.submit(c):
@@ -701,10 +702,13 @@ class EditMode(Widget):
             bw = t.px(36)
             bh2 = t.px(22)
             for side in ("fp", "sh"):
-                self.lbl_dice[side].rect = pygame.Rect(x, y + t.px(2), w - 2 * bw - t.px(10), bh2)
+                lbl = self.lbl_dice[side]
+                lbl.rect = pygame.Rect(x, y + t.px(2), w - 2 * bw - t.px(10), bh2)
+                row = max(bh2, lbl.fit_height(t))  # a longer label (a translation) takes two lines
+                lbl.rect.h = row
                 self.dice_btns[(side, -1)].rect = pygame.Rect(x + w - 2 * bw - t.px(4), y, bw, bh2)
                 self.dice_btns[(side, 1)].rect = pygame.Rect(x + w - bw, y, bw, bh2)
-                y += bh2 + t.px(3)
+                y += row + t.px(3)
         else:
             btns = list((self.place_btns if self.page == "cards" else self.status_btns).values())
             half = (w - t.px(6)) // 2

@@ -141,7 +141,7 @@ def draw_help(surface: pygame.Surface, area: pygame.Rect, theme, spec=None, view
     die = theme.px(26)
     right = [("h", _("Action dice"))]
     for face in FACES:
-        lines = wrap_text(face_actions(face), fb, col_w - die - theme.px(12))
+        lines = wrap_text(face_actions(face), fb, col_w - 2 * die - theme.px(12))  # drawn after two dice
         right.append(("die", face, lines))
     third = []
     if siege:

@@ -14,6 +14,7 @@ from typing import Any
 
 from ..core.view import HIDDEN, event_for
 from .i18n import N_, _, ngettext
+from .i18n_rules import win_reason
 
 SIDE_NAMES = {"fp": N_("the Free Peoples"), "sh": N_("the Shadow"), "players": N_("the players"), None: N_("the game")}
 SIDE_TITLES = {"fp": N_("Free Peoples"), "sh": N_("Shadow")}
@@ -222,6 +223,11 @@ def unit_singular(spec, u) -> str:
     name = unit_name(spec, u)
     if u == HIDDEN:
         return name
+    from .i18n_content import shown_singular
+
+    one = shown_singular(spec, u)  # a translation names one figure itself
+    if one:
+        return one
     head, _sep, last = name.rpartition(" ")
     low = last.lower()
     if low.endswith("men"):
@@ -616,7 +622,7 @@ _EVENTS: dict[str, Any] = {
     "ActionEnded": lambda e, spec: None,
     "Passed": lambda e, spec: _("{side} passes.").format(side=cap(actor_name(e["side"]))),
     "GameWon": lambda e, spec: _("{side} wins! {reason}").format(
-        side=cap(actor_name(e["side"])), reason=e.get("reason", "")
+        side=cap(actor_name(e["side"])), reason=win_reason(e.get("reason", ""))
     ),
     "ModifierAdded": _modifier,
     "BattleStarted": _battle_started,

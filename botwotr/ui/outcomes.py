@@ -39,9 +39,10 @@ from . import resources as res
 from . import theme as T
 from .board_view import draw_badge, draw_die, draw_token
 from .i18n import N_, _, ngettext
+from .i18n_rules import refusal
 from .logtext import card_name, face_name, side_title, unit_name
 from .scenes.base import Scene
-from .widgets import Button, Clickable, Tip, wrap_text
+from .widgets import Button, Clickable, Tip, fit_text, wrap_text
 
 NEEDS = "chance/needs_outcome"
 MAX_PROBE = 24
@@ -117,6 +118,15 @@ def ask_outcomes(scene, cmd: dict, err: RuleError) -> "OutcomeDialog":
 
 
 # -- painting ----------------------------------------------------------------------------------
+
+
+def caption(text: str, theme, color, width: int) -> pygame.Surface:
+    """A choice's name under its picture: set smaller while it is wider than the choice (a long
+    name, a translation), then shortened with "…" (the tooltip has it whole)."""
+    size = theme.small
+    while res.font("sans_bold", size).size(text)[0] > width and size > max(9, theme.small - 3):
+        size -= 1
+    return res.text(fit_text(text, "sans_bold", size, width), "sans_bold", size, color)
 
 
 def draw_pip_die(surface, rect: pygame.Rect, value: int, side: str | None = None, hover=False) -> None:
@@ -430,7 +440,7 @@ class OutcomeDialog(Scene):
             keep = max(self.base, k - 1)
             dropped = len(outs) - keep
             if keep <= start:  # the value just entered itself (the later ones are "cleared" below)
-                self.note = e.message
+                self.note = refusal(e)
             k = keep
             self.complete = False
             if keep not in self.asked:  # nothing can be entered: leave it to the scene
@@ -769,7 +779,7 @@ class OutcomeDialog(Scene):
                     border_radius=max(3, s // 5) + theme.px(3),
                 )
             draw_die(surface, r, f, side or "fp")
-            img = res.text(face_name(f), "sans_bold", theme.small, T.HILITE if hover else T.TEXT)
+            img = caption(face_name(f), theme, T.HILITE if hover else T.TEXT, rect.w)
             surface.blit(img, (rect.centerx - img.get_width() // 2, r.bottom + theme.px(5)))
 
         return paint
@@ -821,7 +831,7 @@ class OutcomeDialog(Scene):
                     border_radius=theme.px(8),
                 )
             draw_token(surface, r, us.side if us else None, T.unit_icon(u, us.name if us else ""))
-            img = res.text(unit_name(spec, u), "sans_bold", theme.small, T.HILITE if hover else T.TEXT)
+            img = caption(unit_name(spec, u), theme, T.HILITE if hover else T.TEXT, rect.w)
             surface.blit(img, (rect.centerx - img.get_width() // 2, r.bottom + theme.px(4)))
 
         return paint

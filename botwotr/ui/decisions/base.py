@@ -757,7 +757,12 @@ def combat_die_painter(value: int, hit: bool, maneuver: bool, caption: str = "")
         if tile.selected:
             cap = _("re-roll")
         if cap:
-            img = res.text(cap, "sans_bold", theme.small, SELECT if tile.selected else (HIT if hit else T.TEXT_DIM))
+            col = SELECT if tile.selected else (HIT if hit else T.TEXT_DIM)
+            size = theme.small
+            img = res.text(cap, "sans_bold", size, col)
+            while img.get_width() > rect.w + theme.px(4) and size > 8:  # a longer word (a translation) is set smaller
+                size -= 1
+                img = res.text(cap, "sans_bold", size, col)
             surface.blit(img, (rect.centerx - img.get_width() // 2, r.bottom + theme.px(3)))
 
     return paint

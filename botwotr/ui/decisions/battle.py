@@ -10,6 +10,7 @@ from .. import resources as res
 from .. import theme as T
 from ..board_view import draw_badge, draw_token
 from ..i18n import N_, _, ngettext
+from ..i18n_rules import refusal
 from ..logtext import border_rule_text, region_name, side_title, unit_name
 from ..panels import register_decision_panel
 from ..widgets import Button, Tip, fit_text
@@ -102,7 +103,11 @@ def banner_painter(ctx):
             rim=(255, 230, 200),
             ink=(255, 240, 220),
         )
-        lab = res.text(_("round {n}").format(n=b.get("round", 0)), "sans", theme.small, T.TEXT_DIM)
+        label, size = _("round {n}").format(n=b.get("round", 0)), theme.small
+        lab = res.text(label, "sans", size, T.TEXT_DIM)
+        while lab.get_width() > theme.px(40) and size > 8:  # between the two sides' figures
+            size -= 1
+            lab = res.text(label, "sans", size, T.TEXT_DIM)
         surface.blit(lab, (inner.centerx - lab.get_width() // 2, r.bottom + theme.px(2)))
 
     return paint
@@ -148,7 +153,7 @@ class BattlePanel(ChoicePanel):
             try:
                 _events, st = decide(g.spec, g.rules, st, c, in_place=False)
             except RuleError as e:
-                self.error = e.message
+                self.error = refusal(e)
                 self.changed()
                 return False
         return all(self.submit(c) for c in cmds)

@@ -37,6 +37,8 @@ from ..dragdrop import DragDrop
 from ..help import draw_help
 from ..hud import SidesPanel, draw_status_bar, pending_side, status_rule, waiting_text
 from ..i18n import _
+from ..i18n_content import localize_game
+from ..i18n_rules import refusal, win_reason
 from ..layouts import layout_for
 from ..logtext import command_sentence, side_title
 from ..panels import DecisionContext, LogPanel, panel_class_for
@@ -78,7 +80,7 @@ def open_game(app, game, replace_all: bool = False):
 class GameScene(Scene):
     def __init__(self, app, game, mode: str | None = None, players: dict | None = None, layout=None):
         super().__init__(app)
-        self.game = game
+        self.game = localize_game(game)  # the shown spec in the window's language (game.rules keeps English)
         # the mode and the players' names come from the game's start options (the log keeps them,
         # so a continued or loaded game reopens as it was started); `mode` overrides for tests
         options = game.state.get("options") or {}
@@ -301,7 +303,7 @@ class GameScene(Scene):
 
                 ask_outcomes(self, cmd, e)
                 return True  # the dialog completes the command (or Back drops it)
-            self.notify(_("Refused: {why}").format(why=e.message), error=True)
+            self.notify(_("Refused: {why}").format(why=refusal(e)), error=True)
             return False
         self.btn_force_undo.visible = False
         if cmd.get("side") in ("fp", "sh"):
@@ -370,7 +372,7 @@ class GameScene(Scene):
         try:
             self.game.undo(force=force, agreed=agreed)
         except RuleError as e:
-            self.notify(e.message, error=True)
+            self.notify(refusal(e), error=True)
             self.layout()
             return
         self.btn_force_undo.visible = False
@@ -384,7 +386,7 @@ class GameScene(Scene):
         try:
             self.animator.feed(self.game.redo())
         except RuleError as e:
-            self.notify(e.message, error=True)
+            self.notify(refusal(e), error=True)
             return
         self.autosave()
         self.refresh()
@@ -401,7 +403,9 @@ class GameScene(Scene):
         """Ctrl+S and the Save button: a copy under a new name (the autosave goes on as well)."""
         from ...persistence.autosave import save_copy
 
-        stem = f"{self.game.spec.name} - turn {self.game.state['turn']} - {_dt.datetime.now():%Y-%m-%d %H.%M}"
+        stem = _("{scenario} - turn {turn} - {date}").format(
+            scenario=self.game.spec.name, turn=self.game.state["turn"], date=f"{_dt.datetime.now():%Y-%m-%d %H.%M}"
+        )
         try:
             path = save_copy(self.game, stem, self.app.home)
         except OSError as e:
@@ -805,7 +809,7 @@ class GameScene(Scene):
         t = self.theme
         side = self.view["winner"]
         title = res.text(_("The {side} win!").format(side=side_title(side)), "serif_bold", t.px(40), T.BRASS_LIGHT)
-        reason = res.text(self.view.get("win_reason") or "", "sans", t.body, T.PARCHMENT)
+        reason = res.text(win_reason(self.view.get("win_reason")), "sans", t.body, T.PARCHMENT)
         w = max(title.get_width(), reason.get_width()) + t.px(60)
         h = title.get_height() + reason.get_height() + t.px(30)
         box = pygame.Rect(0, 0, w, h)

@@ -18,6 +18,7 @@ from ...review import summary
 from .. import resources as res
 from .. import theme as T
 from ..i18n import _
+from ..i18n_rules import win_reason
 from ..logtext import side_title
 from ..widgets import Button, Tip, wrap_text
 from .base import Scene
@@ -95,7 +96,11 @@ class GameOverScene(Scene):
         from .menu import open_game
 
         self.under.autosave()
-        game = Game.new(self.finished.spec, seed=random.randrange(1, 2**31), options=self.new_options(swap))
+        from ..i18n_content import english_spec
+
+        # the rules of the new game get the English spec (the shown one is translated, docs/i18n.md)
+        spec = english_spec(self.finished)
+        game = Game.new(spec, seed=random.randrange(1, 2**31), options=self.new_options(swap))
         open_game(self.app, game, replace_all=True)
 
     def to_title(self) -> None:
@@ -144,7 +149,7 @@ class GameOverScene(Scene):
         surface.blit(img, (self.box.centerx - img.get_width() // 2, y))
         y += img.get_height() + t.px(4)
         f = res.font("sans", t.body)
-        for ln in wrap_text(s.reason or "", f, r.w):
+        for ln in wrap_text(win_reason(s.reason), f, r.w):
             img = res.text(ln, "sans", t.body, T.PARCHMENT)
             surface.blit(img, (self.box.centerx - img.get_width() // 2, y))
             y += img.get_height()

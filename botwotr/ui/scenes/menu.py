@@ -6,8 +6,9 @@ Leaving a game asks nothing because nothing can be lost: every game is in its ow
 after every move (`botwotr.persistence.autosave`), and Continue or the load screen opens it again.
 
 Settings: the animation speed (1×, 2×, 4×), kept in `<home>/settings.json` and applied to every
-game opened afterwards (`App.open_game`). The window size and the interface language are command-line
-options (`--size`, `--lang`); the folders in use are shown read-only.
+game opened afterwards (`App.open_game`), and the language (`i18n_choice`, kept there too; `--lang`
+overrides it). The window size is a command-line option (`--size`); the folders in use are shown
+read-only.
 """
 
 from __future__ import annotations
@@ -20,6 +21,8 @@ from ...persistence import autosave as autosaves
 from .. import resources as res
 from .. import theme as T
 from ..i18n import _
+from ..i18n_choice import choose as choose_language
+from ..i18n_choice import language_buttons
 from ..widgets import Button, Label, Panel, Tip, Widget
 from .base import Scene
 from .load import LoadScene
@@ -177,6 +180,8 @@ class MenuScene(Scene):
         self.speed_buttons = {
             s: Button(f"{s}×", (lambda s=s: self.set_speed(s)), name=f"speed:{s}", selected=False) for s in SPEEDS
         }
+        self.lbl_lang = Label(_("Language"), kind="sans_bold", color=T.BRASS_LIGHT)
+        self.lang_buttons = language_buttons(self.set_language)
         self.lbl_folders = Label("", size_key="small", color=T.TEXT_DIM)
         self.page = ""
         self.show(page)
@@ -208,13 +213,13 @@ class MenuScene(Scene):
                 pass
         elif page == "settings":
             p.title = _("Settings")
-            p.children = [self.lbl_speed, *self.speed_buttons.values(), self.lbl_folders, self.btn_back]
+            p.children = [self.lbl_speed, *self.speed_buttons.values(), self.lbl_lang, *self.lang_buttons.values()]
+            p.children += [self.lbl_folders, self.btn_back]
             speed = self.under.animator.speed
             for s, b in self.speed_buttons.items():
                 b.selected = s == speed
             self.lbl_folders.text = _(
-                "Saves: {saves}\nCrash log: {log}\nWindow size and language are set when the program "
-                "starts (--size, --lang)."
+                "Saves: {saves}\nCrash log: {log}\nThe window size is set when the program starts (--size)."
             ).format(
                 saves=autosaves.saves_folder(self.app.home),
                 log=getattr(self.app, "crash_log", self.app.home / "crash.log"),
@@ -258,6 +263,8 @@ class MenuScene(Scene):
         if self.page == "settings":
             self.lbl_folders.rect = pygame.Rect(x, 0, iw, 10)
             height += bh + gap + self.lbl_folders.fit_height(t) + gap
+            self.lbl_lang.rect.w = iw
+            height += self.lbl_lang.fit_height(t) + gap + 2 * (bh + gap)
         top = max(t.px(10), (h - height) // 2)
         self.panel.rect = pygame.Rect((w - pw) // 2, top, pw, height)
         y = top + self.panel.title_height(t) + pad
@@ -270,6 +277,12 @@ class MenuScene(Scene):
             for i, b in enumerate(self.speed_buttons.values()):
                 b.rect = pygame.Rect(x + i * (sw + t.px(8)), y, sw, bh)
             y += bh + gap
+            self.lbl_lang.rect = pygame.Rect(x, y, iw, self.lbl_lang.fit_height(t))
+            y = self.lbl_lang.rect.bottom + gap
+            lw = (iw - t.px(8)) // 2
+            for i, b in enumerate(self.lang_buttons.values()):
+                b.rect = pygame.Rect(x + (i % 2) * (lw + t.px(8)), y + (i // 2) * (bh + gap), lw, bh)
+            y += 2 * (bh + gap)
             self.lbl_folders.rect = pygame.Rect(x, y, iw, self.lbl_folders.fit_height(t))
             y = self.lbl_folders.rect.bottom + gap
         if self.page == "save_as":
@@ -302,6 +315,16 @@ class MenuScene(Scene):
             self.say(_("The setting could not be stored: {why}").format(why=e), error=True)
         for s, b in self.speed_buttons.items():
             b.selected = s == speed
+
+    def set_language(self, lang: str) -> None:
+        """Switch the language, remember it, and show the game and this page again in it."""
+        problem = choose_language(self.app.home, lang)
+        scene = open_game(self.app, self.under.game, replace_all=True)
+        scene.animator.finish()
+        menu = MenuScene(self.app, scene, page="settings")
+        self.app.push(menu)
+        if problem:
+            menu.say(_("The setting could not be stored: {why}").format(why=problem), error=True)
 
     def save_as(self) -> None:
         name = self.field.text.strip()

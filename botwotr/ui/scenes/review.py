@@ -34,6 +34,7 @@ from ..animation import Animator
 from ..board_view import BoardView
 from ..hud import SidesPanel, draw_status_bar, waiting_text
 from ..i18n import N_, _
+from ..i18n_content import localize_game
 from ..layouts import layout_for
 from ..logtext import PHASE_NAMES, event_sentence, region_name, side_title
 from ..widgets import Button, ListItem, Panel, ScrollList, Tip
@@ -138,7 +139,7 @@ class ReviewScene(Scene):
         all (all only for a finished game); `at`: the first position shown (default: the start)."""
         super().__init__(app)
         self.game = None  # nothing for the app to autosave: a review changes no game
-        self.reviewed = game
+        self.reviewed = localize_game(game)  # shown in the window's language (game.rules keeps English)
         self.source = source or game.spec.name
         self.cursor = Cursor(game, 0)
         self.timeline = Timeline_cache(game)

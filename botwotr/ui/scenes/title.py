@@ -12,6 +12,9 @@ from ... import catalog
 from .. import resources as res
 from .. import theme as T
 from ..i18n import _
+from ..i18n_choice import choose as choose_language
+from ..i18n_choice import language_buttons
+from ..i18n_content import scenario_text
 from ..logtext import side_title
 from ..widgets import Button, Label, Panel, Tip, wrap_text
 from .base import Scene
@@ -26,7 +29,7 @@ def scenario_choices() -> list[tuple[str, str, str | None]]:
     ids.sort(key=lambda sid: sid != "rohan")  # the board's front face first (and the default)
     for sid in ids:
         try:
-            out.append((sid, catalog.spec_for(sid).name, None))
+            out.append((sid, scenario_text(sid, "name"), None))
         except Exception as e:  # noqa: BLE001 - broken content is shown, not fatal
             out.append((sid, sid, str(e)))
     return out
@@ -194,6 +197,9 @@ class TitleScene(Scene):
         self.lbl_sides_text = self.card.add(Label("", color=T.TEXT))
         self.btn_swap = self.card.add(Button(_("Swap sides"), self.swap_sides, name="swap"))
         self.lbl_notes = self.card.add(Label("", size_key="small", color=T.TEXT_DIM))
+        self.lang_buttons = language_buttons(self.choose_language)  # the language choice (i18n_choice)
+        for b in self.lang_buttons.values():
+            self.menu.add(b)
         self.root.add(self.menu)
         self.root.add(self.card)
         self._bg = None
@@ -204,6 +210,16 @@ class TitleScene(Scene):
         for b in self.scenario_buttons:
             b.selected = b.name == f"scenario:{sid}"
         self.layout()
+
+    def choose_language(self, lang):
+        problem = choose_language(self.app.home, lang)
+        scene = TitleScene(self.app)  # every text is made again in the new language
+        scene.problem = problem or ""
+        scene.first_player_side, scene.physical_cards = self.first_player_side, self.physical_cards
+        self.app.replace(scene)
+        if self.scenario:
+            scene.choose_scenario(self.scenario)
+        scene.choose_mode(self.mode)
 
     def choose_mode(self, mode):
         self.mode = mode
@@ -283,6 +299,10 @@ class TitleScene(Scene):
         for b in (self.btn_new, self.btn_continue, self.btn_load, self.btn_quit):
             b.rect = pygame.Rect(x_menu, y, bw, bh)
             y += bh + t.px(14)
+        lw = (bw - t.px(8)) // 2
+        for i, b in enumerate(self.lang_buttons.values()):
+            b.rect = pygame.Rect(x_menu + (i % 2) * (lw + t.px(8)), y + (i // 2) * (t.row + t.px(6)), lw, t.row)
+        y += 2 * (t.row + t.px(6))
         self.menu.rect = pygame.Rect(x_menu, top, bw, y - top)
         # the new-game card
         cx = x_menu + bw + t.px(40)
@@ -342,7 +362,7 @@ class TitleScene(Scene):
         notes = ""
         if self.scenario:
             try:
-                notes = catalog.spec_for(self.scenario).notes
+                notes = scenario_text(self.scenario, "notes")
             except Exception:  # noqa: BLE001
                 notes = ""
         self.lbl_notes.text = notes
