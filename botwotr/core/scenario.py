@@ -9,18 +9,23 @@ without touching the engine.
 
 from __future__ import annotations
 
+from typing import Callable, Any, TYPE_CHECKING
+
 from .battle import die_value, hits_of, maneuver_hits
 from .errors import RuleError
 from .spec import ScenarioSpec
 from .state import controller
 
+if TYPE_CHECKING:
+    from .kernel import Ctx
+
 
 class ScenarioRules:
-    def __init__(self, spec: ScenarioSpec):
+    def __init__(self, spec: ScenarioSpec) -> None:
         self.spec = spec
 
     # -- R-8.2: extra action dice at the start of a turn ----------------------------------
-    def extra_dice(self, state: dict, side: str) -> int:
+    def extra_dice(self, state: dict[str, Any], side: str) -> int:
         if side == "fp":
             return sum(
                 1
@@ -31,7 +36,7 @@ class ScenarioRules:
             )
         return len(self.captured_territories(state))
 
-    def captured_territories(self, state: dict) -> list[str]:
+    def captured_territories(self, state: dict[str, Any]) -> list[str]:
         """Territories whose settlements (with at least one Free Peoples one) the Shadow controls
         all of (R-8.2, R-14.3)."""
         terr: dict[str, list[str]] = {}
@@ -47,19 +52,19 @@ class ScenarioRules:
         return out
 
     # -- R-14.1: may an army of this side take control of a settlement? -------------------
-    def can_take_control(self, state: dict, region: str, side: str) -> bool:
+    def can_take_control(self, state: dict[str, Any], region: str, side: str) -> bool:
         reg = state["regions"][region]
         return any("no_control" not in self.spec.units[u].tags for u in reg["units"])
 
     # -- R-4.3: victory conditions, checked in phase 6 ------------------------------------
-    def shadow_vp(self, state: dict) -> int:
+    def shadow_vp(self, state: dict[str, Any]) -> int:
         return sum(
             rs.vp
             for r, rs in self.spec.board.regions.items()
             if rs.settlement and rs.owner == "fp" and controller(state, self.spec, r) == "sh"
         )
 
-    def check_victory(self, state: dict) -> tuple[str, str] | None:
+    def check_victory(self, state: dict[str, Any]) -> tuple[str, str] | None:
         spec = self.spec
         if spec.victory_vp and self.shadow_vp(state) >= spec.victory_vp:
             return "sh", f"The Shadow holds {self.shadow_vp(state)} victory points (needs {spec.victory_vp})."
@@ -70,19 +75,19 @@ class ScenarioRules:
         return None
 
     # -- Effects the data cannot express -------------------------------------------------
-    def hook(self, ctx, name: str, side: str, effect: dict) -> None:
+    def hook(self, ctx: Ctx, name: str, side: str, effect: dict[str, Any]) -> None:
         raise RuleError("effect/unknown_hook", f"This scenario has no rule called '{name}'.")
 
-    def ability(self, ctx, char: str, side: str) -> bool:
+    def ability(self, ctx: Ctx, char: str, side: str) -> bool:
         """Use a character's special ability (R-8.7). Return False if it has none in code; the
         engine then runs `ability_params['effect']` from the data."""
         return False
 
-    def ability_usable(self, ctx, char: str, side: str) -> bool:
+    def ability_usable(self, ctx: Ctx, char: str, side: str) -> bool:
         """Whether a character's ability may be used now (default: always)."""
         return True
 
-    def unit_ability(self, ctx, side: str, unit: str) -> None:
+    def unit_ability(self, ctx: Ctx, side: str, unit: str) -> None:
         """R-10.4.4: a unit type's maneuver ability, from its `ability_params`:
         extra_hits (n more hits), cancel_hits (cancel n enemy hits), hits_per_maneuver_hit
         (n more hits for each maneuver die that hit), reroll_misses (re-roll up to n dice that
@@ -119,7 +124,7 @@ class ScenarioRules:
         absorb[side] = absorb.get(side, 0) + p.get("cancel_hits", 0)
         ctx.emit("BattleUpdated", changes={"hits": hits, "absorb": absorb})
 
-    def fate_icon(self, ctx, icon: str) -> bool:
+    def fate_icon(self, ctx: Ctx, icon: str) -> bool:
         """Apply a fate tile's icon; False lets the engine run `spec.fate_icons[icon]`."""
         return False
 
@@ -127,8 +132,8 @@ class ScenarioRules:
 _REGISTRY: dict[str, type[ScenarioRules]] = {}
 
 
-def register(name: str):
-    def deco(cls):
+def register(name: str) -> Callable[[type[ScenarioRules]], type[ScenarioRules]]:
+    def deco(cls: type[ScenarioRules]) -> type[ScenarioRules]:
         _REGISTRY[name] = cls
         return cls
 
