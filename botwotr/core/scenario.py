@@ -9,7 +9,7 @@ without touching the engine.
 
 from __future__ import annotations
 
-from typing import Callable, Any, TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Callable
 
 from .battle import die_value, hits_of, maneuver_hits
 from .errors import RuleError
