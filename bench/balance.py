@@ -25,6 +25,8 @@ def ending(reason: str | None) -> str:
         return "Shadow: victory points"
     if "eliminated" in reason:
         return "Shadow: captains eliminated"
+    if "has fallen" in reason:  # Gondor: the Shadow takes Minas Tirith
+        return "Shadow: the city fell"
     return reason
 
 

@@ -32,8 +32,9 @@ def one_game(spec, seed: int, kind: str, max_commands: int = 20000) -> Game:
             break
         side = deciding_side(g.state)
         cmds = [c for c in g.legal_commands() if c["side"] == side]
+        before = g.state
         g.submit(bots[side].choose(g, cmds))
-        invariants.check(g)
+        invariants.check(g, before)
     else:
         raise AssertionError(f"no winner after {max_commands} commands")
     assert g.fold() == g.state, "replaying the events differs from the live state"

@@ -6,6 +6,7 @@ checked; the UI loads it.
 
 from botwotr.board.layout import (
     ANCHOR_KINDS,
+    OPTIONAL_ANCHOR_KINDS,
     REQUIRED_TRACK_SLOTS,
     SHADOW_POSITIONS,
     BoardLayout,
@@ -16,6 +17,7 @@ from botwotr.board.loader import MAPS_DIR, Board, BoardError, load_board, load_l
 
 __all__ = [
     "ANCHOR_KINDS",
+    "OPTIONAL_ANCHOR_KINDS",
     "REQUIRED_TRACK_SLOTS",
     "SHADOW_POSITIONS",
     "Board",

@@ -17,6 +17,8 @@ Point = tuple[float, float]
 
 # Anchors every region has (docs/maps.md).
 ANCHOR_KINDS = ("army", "characters", "control", "tokens", "label")
+# Anchors a region may have: where catapults and siege towers stand (the Gondor board).
+OPTIONAL_ANCHOR_KINDS = ("siege",)
 
 # The Shadow Box positions of the Battle for Rohan (SCENARIOS.md).
 SHADOW_POSITIONS = ("palantir_room", "balcony", "pits")
@@ -31,6 +33,13 @@ REQUIRED_TRACK_SLOTS = (
     "fp_action_tokens",
     "fate_pool",
 )
+
+
+def required_track_slots(positions=SHADOW_POSITIONS) -> tuple[str, ...]:
+    """The slots a board must have, for its Shadow Box positions (map property
+    ``shadow_positions``: the Gondor face names the Witch-king's; Rohan's are the default)."""
+    rest = tuple(s for s in REQUIRED_TRACK_SLOTS if not s.startswith("shadow_box.") or s == "shadow_box.dice")
+    return (*(f"shadow_box.{p}" for p in positions), *rest)
 
 
 @dataclass(frozen=True)

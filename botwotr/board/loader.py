@@ -27,7 +27,15 @@ from pathlib import Path
 from typing import Any
 
 from botwotr.board import geometry as geo
-from botwotr.board.layout import ANCHOR_KINDS, REQUIRED_TRACK_SLOTS, BoardLayout, BorderLine, TrackSlot
+from botwotr.board.layout import (
+    ANCHOR_KINDS,
+    OPTIONAL_ANCHOR_KINDS,
+    SHADOW_POSITIONS,
+    BoardLayout,
+    BorderLine,
+    TrackSlot,
+    required_track_slots,
+)
 from botwotr.core.spec import BORDER_KINDS, SIDES, TERRAINS, BoardSpec, BorderSpec, RegionSpec
 
 LAYERS = ("regions", "borders", "anchors", "tracks")
@@ -43,6 +51,7 @@ PROPERTY_TYPES = {
         "owner": "string",
         "vp": "int",
         "orc_area": "bool",
+        "recruitment_area": "string",
     },
     "borders": {"a": "string", "b": "string", "kind": "string", "feature": "string"},
     "anchors": {"region": "string", "anchor": "string"},
@@ -345,6 +354,7 @@ def _load_map(path: Path) -> Board:
             owner=owner if settlement else None,
             vp=vp,
             orc_area=_bool_prop(path, props, "orc_area", where),
+            recruitment_area=_recruitment_area(path, props, where),
         )
         polygons[rid] = pts
         region_where[rid] = where
@@ -438,8 +448,9 @@ def _load_map(path: Path) -> Board:
         kind = _str_prop(path, props, "anchor", where)
         if rid not in regions:
             raise BoardError(path, f"anchor names a missing region '{rid}'", where)
-        if kind not in ANCHOR_KINDS:
-            raise BoardError(path, f"unknown anchor kind '{kind}' (expected one of {', '.join(ANCHOR_KINDS)})", where)
+        if kind not in ANCHOR_KINDS and kind not in OPTIONAL_ANCHOR_KINDS:
+            known = ", ".join(ANCHOR_KINDS + OPTIONAL_ANCHOR_KINDS)
+            raise BoardError(path, f"unknown anchor kind '{kind}' (expected one of {known})", where)
         if kind in anchors[rid]:
             raise BoardError(path, f"second '{kind}' anchor for region '{rid}'", where)
         pt = (float(obj.x), float(obj.y))
@@ -471,7 +482,8 @@ def _load_map(path: Path) -> Board:
         if w <= 0 or h <= 0:
             raise BoardError(path, "a track slot must be a rectangle with a size", where)
         tracks[sid] = TrackSlot(sid, track, slot, (float(obj.x), float(obj.y), w, h), index)
-    for req in REQUIRED_TRACK_SLOTS:
+    positions = [p.strip() for p in str(tmx.properties.get("shadow_positions") or "").split(",") if p.strip()]
+    for req in required_track_slots(positions or SHADOW_POSITIONS):
         if req not in tracks:
             raise BoardError(path, f"missing track slot '{req}'", "layer 'tracks'")
     fate = sorted(s.index for s in tracks.values() if s.track == "fate")
@@ -504,6 +516,14 @@ def _load_map(path: Path) -> Board:
         properties=props,
     )
     return Board(spec, layout)
+
+
+def _recruitment_area(path, props, where) -> bool:
+    """A board-edge recruitment area (no stacking limit): property ``recruitment_area`` = fp or sh."""
+    side = _str_prop(path, props, "recruitment_area", where, required=False)
+    if side and side not in SIDES:
+        raise BoardError(path, f"recruitment_area must be fp or sh, got {side!r}", where)
+    return bool(side)
 
 
 def _fmt(p) -> str:

@@ -438,6 +438,7 @@ SCENARIO = {
     "leaders": F("map", default={}),
     "victory": F("map", default={}),
     "rules_module": F("str", null=True, default=None),
+    "rules_data": F("map", default={}),
     "notes": F("str", default=""),
 }
 # The top level of each collection file: its one required key.
@@ -501,6 +502,77 @@ class _Checker:
         except ContentError as exc:
             self.errors.append(exc)
             return _MISSING
+
+    def read_cards(self) -> Any:
+        """cards.yaml: either `cards` (a list), or a card file shared with another scenario:
+        `shared` (its path), `halves` (card id -> this scenario's half of each of its story
+        cards: one physical card with a text per scenario, R-5.1) and `cards` (this scenario's
+        own cards, e.g. its special deck). The shared file's generic cards are taken unchanged,
+        its story cards with their half from `halves`, its special cards not at all. The shared
+        file itself is read as it is, so the scenario it belongs to loads unchanged."""
+        doc = self.read(CARDS_FILE)
+        if doc is _MISSING or not (isinstance(doc, dict) and "shared" in doc):
+            if doc is _MISSING:
+                return _MISSING
+            return self.read_collection(CARDS_FILE)
+        f = _File(CARDS_FILE, self.errors)
+        try:
+            top = f.fields(
+                doc,
+                {"shared": F("str", required=True), "halves": F("map", default={}), "cards": F("list", default=[])},
+                "",
+            )
+        except ContentError as exc:
+            self.errors.append(exc)
+            return _MISSING
+        shared_name = top["shared"]
+        shared = self.read(shared_name)
+        if shared is _MISSING:
+            return _MISSING
+        sf = _File(shared_name, self.errors)
+        try:
+            got = sf.fields(shared, {"cards": F("list", required=True)}, "", 1)
+        except ContentError as exc:
+            self.errors.append(exc)
+            return _MISSING
+        halves = top["halves"]
+        half_keys = ("type", "title", "text", "effect", "requires", "stays", "combat_title", "combat_text", "combat")
+        out: list[Any] = []
+        story: set[str] = set()
+        for i, c in enumerate(got["cards"]):
+            if not isinstance(c, dict):
+                continue  # reported by that file's own scenario
+            deck = c.get("deck")
+            if deck == "generic":
+                out.append(c)
+            elif deck in ("fp_story", "sh_story"):
+                cid = c.get("id")
+                story.add(cid)
+                half = halves.get(cid)
+                with f.each():
+                    if not isinstance(half, dict):
+                        raise f.error(
+                            _join("halves", str(cid)),
+                            f"the story card {cid!r} of {shared_name} needs its half for this scenario (R-5.1)",
+                            _own_line(halves),
+                        )
+                    for key in half:
+                        if key not in half_keys:
+                            raise f.error(
+                                _join(_join("halves", cid), key),
+                                f"unknown key {key!r}{_suggest(key, half_keys)} (a half has: {', '.join(half_keys)})",
+                                _line(half, key),
+                            )
+                    out.append({"id": cid, "deck": deck, **({"side": c["side"]} if "side" in c else {}), **half})
+        for cid in halves:
+            if cid not in story:
+                with f.each():
+                    raise f.error(
+                        _join("halves", str(cid)),
+                        f"{shared_name} has no story card {cid!r}{_suggest(cid, story)}",
+                        _line(halves, cid),
+                    )
+        return out + list(top["cards"])
 
     # -- declared ids (before full checks, so references can be checked independently)
 
@@ -1205,7 +1277,8 @@ class _Checker:
 
     def run(self) -> S.ScenarioSpec | None:
         scenario_doc = self.read(SCENARIO_FILE)
-        raw = {name: self.read_collection(name) for name in FILE_KEYS}
+        raw = {name: self.read_collection(name) for name in FILE_KEYS if name != CARDS_FILE}
+        raw[CARDS_FILE] = self.read_cards()
         # Declared ids first, so each file's references can be checked on their own.
         if raw[UNITS_FILE] is not _MISSING:
             self.unit_side = self._declared_sides(raw[UNITS_FILE])
@@ -1234,7 +1307,7 @@ class _Checker:
         sc = self.scenario
         victory = sc.pop("victory")
         assert self.board is not None
-        return S.ScenarioSpec(
+        spec = S.ScenarioSpec(
             board=self.board,
             units=self.units,
             characters=self.characters,
@@ -1245,6 +1318,23 @@ class _Checker:
             victory_captains=victory.get("captains", ()),
             **{k: v for k, v in sc.items() if k != "board"},
         )
+        if spec.rules_module:
+            # The rules module checks what it reads (rules_data) when it is made: do it now, so
+            # bad data is a content error at load time, naming its key.
+            from botwotr.core.scenario import rules_for
+
+            try:
+                rules_for(spec)
+            except KeyError:
+                self.errors.append(
+                    ContentError(SCENARIO_FILE, "rules_module", f"no rules module named {spec.rules_module!r}")
+                )
+                return None
+            except ValueError as exc:
+                key, problem = getattr(exc, "key", "rules_data"), getattr(exc, "problem", str(exc))
+                self.errors.append(ContentError(SCENARIO_FILE, key, problem))
+                return None
+        return spec
 
 
 def _is_num(v: Any) -> bool:

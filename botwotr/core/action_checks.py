@@ -296,6 +296,13 @@ def die_action_commands(
             key = ("check", side, action, face == "character" if action == "attack" else None)
             if kept(key, ACTION_CHECKS[action], ctx, side, face, base):
                 out.append(dict(base, action=action))
+    for action, extra in rules.die_actions().items():  # the scenario's own die actions
+        if limit is not None and len(out) >= limit:
+            break
+        if face in extra.faces and extra.side in (None, side):
+            cmd = dict(base, action=action)
+            if _ok(extra.check, ctx, side, face, cmd):
+                out.append(cmd)
     if limit is None and not out:
         out.append(dict(base, action="forfeit"))
     return out

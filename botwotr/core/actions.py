@@ -41,6 +41,21 @@ def cmd_use_die(ctx: Ctx, cmd: dict[str, Any]) -> None:
     action = cmd.get("action")
     die = cmd.get("die")
     face = die_face(s, side, die)
+    extra = ctx.rules.die_actions().get(action) if isinstance(action, str) else None
+    if extra is not None:  # an action the scenario adds, e.g. Gondor's catapults
+        assert isinstance(action, str)  # only a named action is looked up
+        if face not in extra.faces or (extra.side is not None and extra.side != side):
+            fail(
+                "action/wrong_die",
+                f"A {face.replace('_', '/')} die does not allow '{action.replace('_', ' ')}'.",
+                "R-8.6",
+            )
+        extra.check(ctx, side, face, cmd)
+        ctx.pop()  # the "action" decision
+        ctx.emit("ActionStarted", side=side, stage="die")
+        use_die(ctx, side, die, action)
+        extra.act(ctx, side, face, cmd)
+        return
     if action not in ALL_ACTIONS:
         fail("action/unknown", f"There is no action called {action!r}.", "R-8.6")
     if action == "forfeit":

@@ -132,6 +132,7 @@ def _stage_start(ctx: Ctx, b: dict[str, Any]) -> None:
     _upd(ctx, stage="round")
     if winner:
         draw_cards(ctx, winner, "generic", 1)
+    ctx.rules.battle_started(ctx, ctx.s["battle"])  # the scenario's rules before the first round
 
 
 def _stage_round(ctx: Ctx, b: dict[str, Any]) -> None:
@@ -299,6 +300,7 @@ def strength(ctx: Ctx, b: dict[str, Any], side: str) -> tuple[int, int, int]:
         rule = spec.border_rules.get(border) if border else None
         if rule and rule.rounds and b["rounds_by_army"].get(b["current"], 1) <= rule.rounds:
             target = rule.target
+    target = ctx.rules.attack_target(ctx, b, side, target)  # e.g. Gondor's walls and siege towers
     target = min(6, max(2, target + _mods(ctx, side, "target")))
     return total, maneuver, target
 

@@ -31,6 +31,7 @@ def _stage_damage(ctx: Ctx, b: dict[str, Any]) -> None:
     for side in (b["attacker"], b["defender"]):
         opp = other(side)
         n = max(0, b["hits"][side] - b.get("absorb", {}).get(opp, 0))
+        n = ctx.rules.take_hits(ctx, b, opp, n)  # a scenario's walls may take some (Gondor)
         if n:
             ctx.emit("DamageChanged", region=battle_region(b, opp), n=n, why="battle")
     _upd(ctx, stage="after_casualties")

@@ -58,6 +58,35 @@ class GreedyBot:
 # -- evaluation helpers ----------------------------------------------------------------------
 
 
+# -- sieges (scenarios whose rules module keeps protection values, e.g. Gondor) -------------------
+# The rules module keeps its siege state in state["flags"][<scenario>] as plain data: the bot
+# reads the protection values and catapults there and the city whose fall ends the game from
+# the scenario's rules_data; in a scenario without them (Rohan) all of this is inert.
+CITY_GUARD = 10.0  # cost of leaving the city whose fall loses the game without a garrison
+SIEGE_PULL = 1.5  # the Shadow's pull, per region nearer, towards the city (besides settlements)
+SIEGE_MARCH = 1.0  # the Shadow's wish to spend a die marching on the city rather than elsewhere
+
+
+def siege(s: dict[str, Any]) -> dict[str, Any] | None:
+    for v in s.get("flags", {}).values():
+        if isinstance(v, dict) and "protection" in v:
+            return v
+    return None
+
+
+def walls(spec: ScenarioSpec, s: dict[str, Any], region: str) -> int:
+    """The protection value still standing in a region held by the Free Peoples (0: none)."""
+    g = siege(s)
+    if not g or controller(s, spec, region) != "fp":
+        return 0
+    standing: int = g["protection"].get(region, 0)
+    return standing
+
+
+def falls(spec: ScenarioSpec) -> str | None:
+    return spec.rules_data.get("falls") if spec.rules_data else None
+
+
 def army_strength(spec: ScenarioSpec, reg: dict[str, Any]) -> int:
     return sum(spec.units[u].strength * n for u, n in reg["units"].items())
 
@@ -75,12 +104,16 @@ def battle_odds(
     border = spec.board.border(attacker_region, target)
     rule = spec.border_rules.get(border) if border else None
     a_hit = (7 - (rule.target if rule and rule.rounds else 5)) / 6
+    wall = walls(spec, s, target)
+    if wall:  # the walls: hits only on a 6 (5+ with a siege tower) and the value absorbs them
+        tower = (siege(s) or {}).get("towers", {}).get(attacker_region)
+        a_hit = 2 / 6 if tower else 1 / 6
     a_lead = min(a_str, leadership(s, spec, attacker_region))
     d_lead = min(d_str, leadership(s, spec, target))
     a_exp = a_str * a_hit + a_lead * (1 - a_hit) * (2 / 6)
     d_exp = d_str * (2 / 6) + d_lead * (4 / 6) * (2 / 6)
     a_size = max(1, sum(a_units.values()) - a["damage"] * 0.5)
-    d_size = max(1, army_size(d) - d["damage"] * 0.5)
+    d_size = max(1, army_size(d) - d["damage"] * 0.5) + 0.6 * wall
     return float((a_exp / d_size + 0.01) / (d_exp / a_size + 0.01))
 
 
@@ -117,6 +150,9 @@ def distance_to(spec: ScenarioSpec, start: str, goals: set[str], limit: int = 8)
 
 
 def goals_for(spec: ScenarioSpec, s: dict[str, Any], side: str) -> set[str]:
+    city = falls(spec)
+    if side == "sh" and city and controller(s, spec, city) != "sh":
+        return {city}  # the city whose fall wins the game
     if side == "sh":  # Free Peoples settlements not yet taken
         return {
             r
@@ -165,6 +201,15 @@ def score(spec: ScenarioSpec, s: dict[str, Any], c: dict[str, Any]) -> float:
     if k == "use_die":
         a = c["action"]
         base = ACTION_BASE.get(a, 1.0)
+        if a == "fire_catapults":
+            g = siege(s) or {}
+            base = 2.0 + 0.6 * min(5, sum(g.get("catapults", {}).values()))
+        elif a == "build_catapults":
+            base = 2.6 - 0.3 * sum((siege(s) or {}).get("catapults", {}).values())
+        elif a == "build_tower":
+            base = 2.4
+        if a in ("strategic_move", "mordor_move") and side == "sh" and falls(spec):
+            base += SIEGE_MARCH  # the host must cross the river to win at all
         if a in ("attack", "mordor_attack", "combined_attack"):
             base += best_attack_odds(spec, s, side) - 1.5
         if a == "rally":
@@ -178,7 +223,13 @@ def score(spec: ScenarioSpec, s: dict[str, Any], c: dict[str, Any]) -> float:
         assert isinstance(src, str)  # a listed attack names its army (from, or the first of armies)
         units = c.get("units")
         odds = battle_odds(spec, s, src, c["target"], units)
-        return odds + 0.4 * settlement_value(spec, c["target"])
+        sc = odds + 0.4 * settlement_value(spec, c["target"])
+        city = falls(spec)
+        if city and side == "fp" and src == city and c.get("to", src) != src:
+            left = army_size(s["regions"][src]) - sum((units or s["regions"][src]["units"]).values())
+            if left < 2:
+                sc -= CITY_GUARD  # a sortie that marches the garrison out leaves the city to fall
+        return sc
     if k == "move_army" or k == "advance":
         dest = c["path"][-1] if k == "move_army" else s["battle"]["target"] if s.get("battle") else None
         frm = c["from"]
@@ -192,6 +243,14 @@ def score(spec: ScenarioSpec, s: dict[str, Any], c: dict[str, Any]) -> float:
         sc = (before - after) * 1.0 + 0.15 * moved
         if left == 0 and spec.board.regions[frm].settlement and spec.board.regions[frm].owner == side:
             sc -= 1.5 + 0.4 * threat(spec, s, frm, side)  # do not empty a threatened home settlement
+        city = falls(spec)
+        if city and side == "fp":
+            if frm == city and left < 2:
+                sc -= CITY_GUARD  # never leave the city that loses the game when it falls
+            if dest == city:
+                sc += 0.5 * threat(spec, s, city, side) / 2
+        if city and side == "sh" and k == "move_army":
+            sc += SIEGE_PULL * (distance_to(spec, frm, {city}) - distance_to(spec, dest, {city})) / 2
         if has_army(s["regions"][dest], side):
             sc += 0.5  # merge
         sc -= 0.3 * threat(spec, s, dest, side) / max(1, moved)
@@ -200,7 +259,8 @@ def score(spec: ScenarioSpec, s: dict[str, Any], c: dict[str, Any]) -> float:
         return float(sc)
     if k in ("recruit", "place_orc", "rally"):
         r = c["region"]
-        return 1.0 + 0.4 * threat(spec, s, r, side) + 0.5 * settlement_value(spec, r)
+        guard = 1.5 if r == falls(spec) and side == "fp" else 0.0
+        return 1.0 + 0.4 * threat(spec, s, r, side) + 0.5 * settlement_value(spec, r) + guard
     if k == "done":
         return -0.5
     if k == "tactic":

@@ -361,6 +361,8 @@ def cmd_choose_region(ctx: Ctx, cmd: dict[str, Any]) -> None:
         ctx.emit("DamageChanged", region=region, n=-min(p["amount"], s["regions"][region]["damage"]), why="card")
     elif purpose == "enter":
         enter_character(ctx, p["char"], region)
+    elif purpose == "rules":  # a region a scenario's rules module asked for
+        opts = ctx.rules.region_chosen(ctx, side, p, region)
     if purpose == "token" and tokens_left(s, side) <= 0:
         n = 0  # no token left, no more can be placed
     if n > 0 and opts and not s["winner"]:

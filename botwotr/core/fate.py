@@ -75,3 +75,4 @@ def move_fate(ctx: Ctx, steps: int) -> None:
             effs = spec.fate_events.get(space)
             if effs:
                 run_effects(ctx, "fp", list(effs), source=f"fate_space:{space}")
+        ctx.rules.fate_moved(ctx, old, new)  # what the scenario's rules module does there

@@ -9,8 +9,12 @@ from typing import Any
 from .state import army_size
 
 
-def check(game: Any) -> None:
+def check(game: Any, previous: dict[str, Any] | None = None) -> None:
+    """`previous`: the state one command before, for the scenario's rules about change."""
     s, spec = game.state, game.spec
+    rules = getattr(game, "rules", None)  # a position without its rules (a script's set-up) has none
+    if rules is not None:
+        rules.invariants(previous, s)
     kinds = {p["kind"] for p in s["pending"]}
     assert s["winner"] or s["pending"], "the game must always wait on a decision"
     for r, reg in s["regions"].items():

@@ -72,7 +72,7 @@ def _paths(ctx: Ctx, side: str, frm: str, max_len: int) -> list[list[str]]:
         if not is_free(ctx.s, n, side):
             continue
         out.append([n])
-        if max_len >= 2 and not enemy_adjacent(ctx, n, side):
+        if max_len >= 2 and not ctx.rules.must_stop(ctx, side, n, enemy_adjacent(ctx, n, side)):
             for m in sorted(ctx.spec.board.neighbours(n)):
                 if m != frm and is_free(ctx.s, m, side):
                     out.append([n, m])

@@ -141,7 +141,7 @@ def check_path(ctx: Ctx, side: str, frm: str, path: Any, max_len: int) -> list[s
             fail("move/not_adjacent", f"{b} is not adjacent to {a}.", "R-1.4")
         if not is_free(s, r, side):
             fail("move/not_free", f"{spec.board.regions[r].name} holds an enemy army.", "R-1.3")
-        if i < len(path) - 1 and enemy_adjacent(ctx, r, side):
+        if i < len(path) - 1 and ctx.rules.must_stop(ctx, side, r, enemy_adjacent(ctx, r, side)):
             fail(
                 "move/must_stop",
                 f"The army must stop in {spec.board.regions[r].name}: it is next to an enemy army.",
@@ -223,6 +223,7 @@ def arrived(ctx: Ctx, side: str, region: str) -> None:
     toks = s["regions"][region]["rtokens"][other(side)]
     if toks:
         ctx.emit("RecruitmentTokensDestroyed", region=region, side=other(side), units=list(toks))
+    ctx.rules.after_arrival(ctx, side, region)
     check_excess(ctx, side, region)
 
 

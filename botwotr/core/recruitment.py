@@ -25,7 +25,11 @@ def place_recruitment_token(ctx: Ctx, side: str, region: str) -> bool:
     if ctx.s["options"].get("companion"):
         unit = "?"
     else:
-        unit = ctx.chance.pick(sorted(ctx.s["sides"][side]["rpool"]), "recruitment token")
+        # The scenario may say which types a region takes (Gondor's national tokens).
+        pool = ctx.rules.token_types(ctx.s, side, region, sorted(ctx.s["sides"][side]["rpool"]))
+        if not pool:
+            return False
+        unit = ctx.chance.pick(pool, "recruitment token")
     ctx.emit("RecruitmentTokenPlaced", side=side, region=region, unit=unit)
     return True
 
@@ -41,7 +45,7 @@ def recruit_regions(ctx: Ctx, side: str, mode: str, used: list[str]) -> list[str
         if r in used or not reg["rtokens"][side]:
             continue
         rs = spec.board.regions[r]
-        if side == "sh" and mode == "muster" and not rs.settlement:
+        if mode == "muster" and not ctx.rules.muster_region_ok(s, side, r):
             continue
         if has_army(reg, other(side)) or (rs.settlement and controller(s, spec, r) not in (side, None)):
             continue

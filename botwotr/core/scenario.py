@@ -9,6 +9,7 @@ without touching the engine.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable
 
 from .battle import die_value, hits_of, maneuver_hits
@@ -18,6 +19,21 @@ from .state import controller
 
 if TYPE_CHECKING:
     from .kernel import Ctx
+
+# The FAQ's caps on a pool of action dice (R-8.2), in every scenario.
+DICE_CAP = {"fp": 6, "sh": 9}
+
+
+@dataclass(frozen=True)
+class DieAction:
+    """A die action a scenario adds (R-8.6): the die results that allow it, `check(ctx, side,
+    face, cmd)` raising a RuleError when it cannot be taken, `act(ctx, side, face, cmd)`, and
+    the side that has it."""
+
+    faces: tuple[str, ...]
+    check: Callable[[Ctx, str, str, dict[str, Any]], None]
+    act: Callable[[Ctx, str, str, dict[str, Any]], None]
+    side: str | None = None
 
 
 class ScenarioRules:
@@ -74,9 +90,70 @@ class ScenarioRules:
             return "sh", f"The Shadow has eliminated {names}."
         return None
 
+    # -- R-8.2: the most action dice a side may have in its pool -------------------------
+    def dice_cap(self, side: str) -> int:
+        return DICE_CAP[side]
+
+    # -- R-4.1: after the set-up (a scenario's own pieces and markers) -------------------
+    def setup(self, ctx: Ctx) -> None:
+        pass
+
+    # -- R-7.6: the fate marker moved forward (after the data's fate events) -------------
+    def fate_moved(self, ctx: Ctx, old: int, new: int) -> None:
+        pass
+
+    # -- R-9.4: must an army moving on stop in this region? ------------------------------
+    def must_stop(self, ctx: Ctx, side: str, region: str, default: bool) -> bool:
+        """`default`: the general rule (an enemy army is adjacent)."""
+        return default
+
+    # -- R-9.x / R-12.4: an army of `side` ended a move in `region` ----------------------
+    def after_arrival(self, ctx: Ctx, side: str, region: str) -> None:
+        pass
+
+    # -- R-12.2: the token types that may be drawn for a token placed in `region` --------
+    def token_types(self, state: dict[str, Any], side: str, region: str, pool: list[str]) -> list[str]:
+        return pool
+
+    # -- R-12.5: may a Muster die's recruit use a token of `side` in `region`? ------------
+    def muster_region_ok(self, state: dict[str, Any], side: str, region: str) -> bool:
+        return side != "sh" or self.spec.board.regions[region].settlement
+
+    # -- R-4.3: a victory checked after every action, not only in phase 6 ----------------
+    def instant_victory(self, state: dict[str, Any]) -> tuple[str, str] | None:
+        return None
+
+    # -- R-8.6: die actions a scenario adds (name -> DieAction) ---------------------------
+    def die_actions(self) -> dict[str, DieAction]:
+        return {}
+
+    # -- R-10: battle hooks ----------------------------------------------------------------
+    def battle_started(self, ctx: Ctx, b: dict[str, Any]) -> bool:
+        """Before the first round (after terrain superiority). True: the battle is over."""
+        return False
+
+    def attack_target(self, ctx: Ctx, b: dict[str, Any], side: str, target: int) -> int:
+        """R-10.10: a side's target number this round, before card modifiers."""
+        return target
+
+    def take_hits(self, ctx: Ctx, b: dict[str, Any], side: str, n: int) -> int:
+        """R-11.1: `n` hits scored on `side` this round; returns how many become damage markers.
+        Called for both sides every round (n may be 0)."""
+        return n
+
+    # -- Invariants of the scenario's own state (the tests, fuzzers and soak bench) ---------
+    def invariants(self, previous: dict[str, Any] | None, state: dict[str, Any]) -> None:
+        """Raise AssertionError naming the broken rule; `previous` is the state one command
+        before (None when not known), for rules about how a value may change."""
+
     # -- Effects the data cannot express -------------------------------------------------
     def hook(self, ctx: Ctx, name: str, side: str, effect: dict[str, Any]) -> None:
         raise RuleError("effect/unknown_hook", f"This scenario has no rule called '{name}'.")
+
+    def region_chosen(self, ctx: Ctx, side: str, p: dict[str, Any], region: str) -> list[str]:
+        """A region chosen for a decision a hook asked (choose_region, purpose "rules");
+        returns the options left for the rest of the effect."""
+        raise RuleError("choice/unknown", f"This scenario asked for no region ({p.get('action')!r}).")
 
     def ability(self, ctx: Ctx, char: str, side: str) -> bool:
         """Use a character's special ability (R-8.7). Return False if it has none in code; the

@@ -233,6 +233,8 @@ class ScenarioSpec:
     victory_vp: int = 0
     victory_captains: tuple[str, ...] = ()
     rules_module: str | None = None
+    # Data only the rules module reads (it checks it when made): e.g. Gondor's protection values.
+    rules_data: Mapping[str, Any] = field(default_factory=dict)
     # Free text of the scenario's special rules, shown by the client.
     notes: str = ""
 

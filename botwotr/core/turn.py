@@ -57,7 +57,8 @@ def start_turn(ctx: Ctx) -> None:
     s, spec = ctx.s, ctx.spec
     dice = {}
     for side in SIDES:
-        dice[side] = max(1, spec.dice[side] + s["sides"][side]["dice_bonus"] + ctx.rules.extra_dice(s, side))
+        n = spec.dice[side] + s["sides"][side]["dice_bonus"] + ctx.rules.extra_dice(s, side)
+        dice[side] = max(1, min(ctx.rules.dice_cap(side), n))  # and the FAQ's caps (9 / 6)
     # action tokens from cards on the table count from the start of each turn.
     table = sum(e.get("n", 1) for c in s["table"] for e in spec.cards[c].effect if e["do"] == "action_tokens")
     tokens = max(0, spec.action_tokens - s["sides"]["fp"]["tokens_lost"] + table)
@@ -205,6 +206,10 @@ def end_action(ctx: Ctx) -> None:
         ctx.push("place_leadership", "sh", mandatory=False)
         return
     update_control(ctx)
+    won = ctx.rules.instant_victory(s)  # a scenario may end the game after any action
+    if won:
+        ctx.emit("GameWon", side=won[0], reason=won[1])
+        return
     opp = other(side)
     nxt = opp if unused_dice(s, opp) > 0 else side
     ctx.emit("ActionEnded", side=side, next=nxt)
@@ -300,6 +305,7 @@ def cmd_start_game(ctx: Ctx, cmd: dict[str, Any]) -> None:
     for side in SIDES:
         for r in spec.setup_tokens.get(side, ()):
             place_recruitment_token(ctx, side, r)
+    ctx.rules.setup(ctx)  # the scenario's own pieces and markers
     start_turn(ctx)
     if "setup" in options:
         position_setup.set_position(ctx, options["setup"], settle=pump)

@@ -27,6 +27,7 @@ import pygame
 
 from ..core.view import HIDDEN
 from . import resources as res
+from . import siege_view
 from . import theme as T
 from .i18n import _, ngettext
 from .logtext import BORDER_NAMES, TERRAIN_NAMES, char_name, position_name, region_name, side_title, unit_name
@@ -402,10 +403,12 @@ class BoardView:
         surface.set_clip(self.rect)
         if view is not None:
             self._draw_tracks(surface, theme, view)
+            siege_view.draw(surface, self, theme, view)  # Gondor only; nothing for Rohan
             for rid in self.layout.polygons:
                 if rid in view["regions"]:
                     self._draw_region_pieces(surface, theme, view, rid)
             self._draw_characters(surface, theme, view)
+            siege_view.draw_over(surface, self, theme, view)  # Gondor only
         if view is not None and view.get("battle"):
             self._draw_battle(surface, theme, view["battle"])
         surface.set_clip(None)
@@ -1116,6 +1119,7 @@ class BoardView:
                     borders.append(f"{region_name(spec, o)} ({_(BORDER_NAMES.get(b.kind, b.kind))})")
         if borders:
             lines.append(_("Borders: {list}.").format(list=", ".join(borders)))
+        lines.extend(siege_view.region_lines(self, rid))  # Gondor only
         return Tip(region_name(spec, rid), lines=lines)
 
 

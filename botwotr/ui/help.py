@@ -41,6 +41,49 @@ PHASES = (
 
 FACES = ("character", "army", "muster", "army_muster", "event", "eye", "will")
 
+# The Battle for Gondor's own rules (botwotr/scenarios/gondor.py, docs/gondor.md), shown only in
+# a game whose state has the siege (help for Rohan is unchanged).
+SIEGE = (
+    (
+        N_("Protection values"),
+        N_(
+            "Minas Tirith and Cair Andros have walls (the tracks under the Event Cards). While a value "
+            "stands, attackers hit only on a 6 and each hit lowers it, for good, instead of harming the "
+            "garrison. At 0 the stronghold is breached."
+        ),
+    ),
+    (
+        N_("Catapults"),
+        N_(
+            "Built by the Shadow (Muster die) in North Pelennor, East Pelennor and the Harlond beside a "
+            "Shadow army, two at most in each. One Army die fires them all, a die each (five at most): each "
+            "5+ lowers Minas Tirith's walls. A Free Peoples army alone in a site burns them."
+        ),
+    ),
+    (
+        N_("Siege towers"),
+        N_(
+            "Built (Muster die) for an army beside a stronghold whose walls stand: in its first round "
+            "against it, that army hits on 5+; then the tower is gone."
+        ),
+    ),
+    (
+        N_("The Darkness"),
+        N_(
+            "The shaded regions: Shadow armies are never stopped in it; Free Peoples armies stop on "
+            "entering it and re-roll one die fewer in battle there. It lifts region by region (fate "
+            "{spaces}, west-wind tiles, cards)."
+        ),
+    ),
+    (
+        N_("Recruitment areas"),
+        N_(
+            "To Rohan and the Forgotten Road (the banners): no stacking limit; a Shadow army attacked from "
+            "one with nowhere to retreat is destroyed. If the Shadow takes Minas Tirith, it wins."
+        ),
+    ),
+)
+
 SHORTCUTS = (
     (N_("Drag a piece"), N_("move it (green: may go, red: attack); right-drag to split the army")),
     (N_("Wheel / drag the board"), N_("zoom / pan")),
@@ -64,11 +107,18 @@ def face_actions(face: str) -> str:
     return ", ".join(_(ACTION_NAMES.get(a, a)) for a in acts)
 
 
-def draw_help(surface: pygame.Surface, area: pygame.Rect, theme) -> pygame.Rect:
-    """Draw the help box centred in `area`; returns its rectangle."""
+def draw_help(surface: pygame.Surface, area: pygame.Rect, theme, spec=None, view=None) -> pygame.Rect:
+    """Draw the help box centred in `area`; returns its rectangle. With the game's `spec` the
+    Shadow Box names its commander; a `view` with the Gondor siege adds the siege's rules."""
+    from .hud import mid_sentence
+    from .siege_view import lift_spaces, siege_state
+
+    siege = siege_state(view) is not None
+    cmdr = spec.characters.get(spec.commander) if spec is not None else None
     pad = theme.px(14)
-    w = min(area.w - 2 * theme.pad, theme.px(980))
-    col_w = (w - 3 * pad) // 2
+    cols = 3 if siege else 2  # the siege's rules get a column of their own
+    w = min(area.w - 2 * theme.pad, theme.px(980 if cols == 2 else 1440))
+    col_w = (w - (cols + 1) * pad) // cols
     fb = res.font("sans", theme.small)
     fh = res.font("serif_bold", theme.heading)
     line = fb.get_linesize()
@@ -78,7 +128,12 @@ def draw_help(surface: pygame.Surface, area: pygame.Rect, theme) -> pygame.Rect:
     left.append(("h", _("The turn")))
     for i, (name, text) in enumerate(PHASES, 1):
         left.append(("b", f"{i}. {_(name)}"))
-        left += [("t", ln) for ln in wrap_text(_(text), fb, col_w - theme.px(16))]
+        text = _(text)
+        if i == 2 and cmdr is not None and spec.commander != "saruman":
+            text = _(
+                "The Shadow places {who} in the Shadow Box: his position gives dice and leadership tokens."
+            ).format(who=mid_sentence(cmdr.name))
+        left += [("t", ln) for ln in wrap_text(text, fb, col_w - theme.px(16))]
     left.append(("gap", ""))
     left.append(("h", _("Mouse and keys")))
     for k, text in SHORTCUTS:
@@ -88,6 +143,13 @@ def draw_help(surface: pygame.Surface, area: pygame.Rect, theme) -> pygame.Rect:
     for face in FACES:
         lines = wrap_text(face_actions(face), fb, col_w - die - theme.px(12))
         right.append(("die", face, lines))
+    third = []
+    if siege:
+        third.append(("h", _("The siege of Gondor")))
+        for name, text in SIEGE:
+            third.append(("b", _(name)))
+            text = _(text).format(spaces=lift_spaces(spec)) if "{spaces}" in text else _(text)
+            third += [("t", ln) for ln in wrap_text(text, fb, col_w - theme.px(16))]
 
     def col_h(items):
         h = 0
@@ -102,7 +164,7 @@ def draw_help(surface: pygame.Surface, area: pygame.Rect, theme) -> pygame.Rect:
                 h += line
         return h
 
-    h = max(col_h(left), col_h(right)) + 2 * pad + line
+    h = max(col_h(left), col_h(right), col_h(third)) + 2 * pad + line
     h = min(h, area.h - 2 * theme.pad)
     box = pygame.Rect(0, 0, w, h)
     box.center = area.center
@@ -144,6 +206,8 @@ def draw_help(surface: pygame.Surface, area: pygame.Rect, theme) -> pygame.Rect:
 
     draw_col(left, box.x + pad, box.y + pad)
     draw_col(right, box.x + 2 * pad + col_w, box.y + pad)
+    if third:
+        draw_col(third, box.x + 3 * pad + 2 * col_w, box.y + pad)
     note = res.text(_("Press F1, H or Escape, or click, to close."), "sans", theme.small, T.TEXT_DIM)
     surface.blit(note, (box.centerx - note.get_width() // 2, box.bottom - pad - note.get_height() + theme.px(6)))
     surface.set_clip(clip)

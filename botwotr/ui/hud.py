@@ -366,12 +366,26 @@ def waiting_text(spec, view) -> str:
     what = PENDING_TEXT.get(top["kind"])
     if what is None:  # a kind the client does not know yet: the core's own sentence
         return describe_pending(spec, top)
+    what = pending_what(spec, top["kind"])
     sides = [top["side"]] if top.get("side") else list(top.get("sides") or [])
     if not sides:
         who = _("the players")
     else:
         who = join_and(side_name(s) for s in sides)
-    return _("{who} to {what}").format(who=who, what=_(what))
+    return _("{who} to {what}").format(who=who, what=what)
+
+
+def pending_what(spec, kind: str) -> str:
+    """What a pending decision asks, in words; the Shadow Box names the scenario's commander."""
+    cmdr = spec.characters.get(spec.commander) if spec is not None else None
+    if kind == "choose_position" and cmdr is not None and spec.commander != "saruman":
+        return _("choose {who}'s position in the Shadow Box").format(who=mid_sentence(cmdr.name))
+    return _(PENDING_TEXT.get(kind, "decide"))
+
+
+def mid_sentence(name: str) -> str:
+    """A name inside a sentence: "The Witch-king" -> "the Witch-king"."""
+    return "the" + name[3:] if name.startswith("The ") else name
 
 
 # What each pending decision asks (the core's PENDING_TEXT, as UI strings).

@@ -70,6 +70,10 @@ ACTION_NAMES = {
     "mordor_move": N_("move Orcs"),
     "mordor_attack": N_("attack with Orcs"),
     "forfeit": N_("spend it for nothing"),
+    # the Battle for Gondor's siege (botwotr/scenarios/gondor.py)
+    "build_catapults": N_("build catapults"),
+    "build_tower": N_("build a siege tower"),
+    "fire_catapults": N_("fire the catapults"),
 }
 TOKEN_NAMES = {"move": N_("move"), "recruit": N_("recruit"), "rally": N_("rally"), "characters": N_("move characters")}
 ADJUST_WHAT = {
@@ -287,9 +291,20 @@ def tactic_name(spec, t) -> str:
 # -- events ------------------------------------------------------------------------------------
 
 
+def _note_sentence(e: dict) -> str | None:
+    """A `Note` written as a whole sentence is shown; the engine's own shorthand notes
+    ("combat card cancelled") stay bookkeeping."""
+    text = e.get("text")
+    if isinstance(text, str) and text[:1].isupper() and text.rstrip().endswith((".", "!")):
+        return text.strip()
+    return None
+
+
 def event_sentence(e: dict, spec) -> str | None:
     """One event as a sentence, or None for bookkeeping (steps, pending decisions, chance)."""
     k = e["e"]
+    if k == "Note":  # a scenario rules module's sentence (Gondor's walls, catapults, Darkness)
+        return _note_sentence(e)
     fn = _EVENTS.get(k)
     if fn is None:
         return None if k in _SILENT else _("{event}.").format(event=event_title(k))
@@ -546,11 +561,19 @@ _EVENTS: dict[str, Any] = {
     "CardMovedByPlayers": lambda e, spec: _("The players move {card} to {to}.").format(
         card=card_name(spec, e["card"]), to=_(CARD_PLACES.get(e["to"], humanize(e["to"])))
     ),
-    "PositionChosen": lambda e, spec: ngettext(
-        "Saruman takes his place in {pos} ({n} die in the Shadow Box).",
-        "Saruman takes his place in {pos} ({n} dice in the Shadow Box).",
-        e["dice"],
-    ).format(pos=position_name(spec, e["position"]), n=e["dice"]),
+    "PositionChosen": lambda e, spec: (
+        ngettext(
+            "Saruman takes his place in {pos} ({n} die in the Shadow Box).",
+            "Saruman takes his place in {pos} ({n} dice in the Shadow Box).",
+            e["dice"],
+        )
+        if spec.commander == "saruman"
+        else ngettext(
+            "{who} takes his place in {pos} ({n} die in the Shadow Box).",
+            "{who} takes his place in {pos} ({n} dice in the Shadow Box).",
+            e["dice"],
+        )
+    ).format(pos=position_name(spec, e["position"]), n=e["dice"], who=char_name(spec, spec.commander)),
     "LeadershipTokensGained": lambda e, spec: ngettext(
         "The Shadow player gains {n} leadership token.", "The Shadow player gains {n} leadership tokens.", e["n"]
     ).format(n=e["n"]),
@@ -714,7 +737,9 @@ def _roll(cmd, spec, state):
 _COMMANDS: dict[str, Any] = {
     "start_game": lambda cmd, spec, st: _("Start the game"),
     "discard": lambda cmd, spec, st: _("Discard {card}").format(card=card_name(spec, cmd["card"])),
-    "choose_position": lambda cmd, spec, st: _("Put Saruman in {pos}").format(pos=position_name(spec, cmd["position"])),
+    "choose_position": lambda cmd, spec, st: (
+        _("Put Saruman in {pos}") if spec.commander == "saruman" else _("Put {who} in {pos}")
+    ).format(pos=position_name(spec, cmd["position"]), who=char_name(spec, spec.commander)),
     "place_leadership_token": lambda cmd, spec, st: _("Place a leadership token in {region}").format(
         region=region_name(spec, cmd["region"])
     ),

@@ -61,6 +61,9 @@ class UIBug(AssertionError):
 
 
 class Journey:
+    goals = GOALS                # what the journey must do, in this order of preference
+    goal_actions = GOAL_ACTIONS  # goal -> the die actions that reach it
+
     def __init__(self, app, scene):
         self.app = app
         self.scene = scene
@@ -229,16 +232,16 @@ class Journey:
         s = self.game.state
         side = legal[0]["side"]
         uses = [c for c in legal if c["cmd"] == "use_die"]
-        todo = [g for g in GOALS if g not in self.done]
+        todo = [g for g in self.goals if g not in self.done]
         rolled = s["sides"][side]["rolled"]
         from botwotr.core.engine import FACE_ACTIONS
 
         def cost(c):  # keep the dice that serve more of what is left
             face = "character" if c["die"] == "box" else rolled[c["die"]]
-            return sum(1 for g in todo if set(GOAL_ACTIONS[g]) & set(FACE_ACTIONS.get(face, ())))
+            return sum(1 for g in todo if set(self.goal_actions[g]) & set(FACE_ACTIONS.get(face, ())))
 
         for g in todo:
-            cands = [c for c in uses if c["action"] in GOAL_ACTIONS[g]]
+            cands = [c for c in uses if c["action"] in self.goal_actions[g] and self.wanted(g, c)]
             if cands:
                 self.current = g
                 return min(cands, key=cost)
@@ -254,6 +257,10 @@ class Journey:
             if cands:
                 return cands[0]
         return legal[0]
+
+    def wanted(self, goal, cmd) -> bool:
+        """Whether this die use serves the goal (a subclass may be choosier)."""
+        return True
 
     # -- giving it with the mouse ------------------------------------------------------------
     def perform(self, cmd):

@@ -20,6 +20,7 @@ import pygame  # noqa: E402
 
 from botwotr.board import geometry as geo  # noqa: E402
 from mapgen.fonts import FontSet  # noqa: E402
+from mapgen import art_gondor  # noqa: E402
 from mapgen.source import MapSource, SrcRegion  # noqa: E402
 
 # ---------------------------------------------------------------------------------------------
@@ -61,6 +62,10 @@ TERRITORY_COLORS = {
     "Eastfold": (120, 96, 40),
     "Eastemnet": (60, 126, 140),
 }
+
+# The Gondor face's shorter labels (its legend shares the column with the protection tracks).
+BORDER_LEGEND_SHORT = {"ford": "Ford (crossing)", "river": "River: impassable",
+                       "pass": "Pass", "mountains": "Mountains: impassable"}
 
 BORDER_LEGEND = [
     ("normal", "Normal border"),
@@ -433,6 +438,8 @@ class Painter:
         w, h = src.size
         self.surf = pygame.Surface((w, h))
         self.seed = src.seed
+        self.gondor = src.style == "gondor"
+        self.territory_colors = art_gondor.TERRITORY_COLORS if self.gondor else TERRITORY_COLORS
 
     def rng(self, *key) -> random.Random:
         return random.Random("|".join([str(self.seed), *map(str, key)]))
@@ -593,8 +600,15 @@ class Painter:
         tex.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
         self.surf.blit(tex, (ox, oy))
 
+    def gondor_ground(self, r: SrcRegion):
+        """The Gondor face's own ground: the city's white rings, the Pelennor's fields."""
+        if r.id == "minas_tirith":
+            art_gondor.city_tiers(self.surf, r, self.keepout(r))
+        elif r.territory == "Pelennor" and r.terrain == "plains":
+            art_gondor.pelennor_fields(self.surf, r, self.rng("fields", r.id))
+
     def territory_band(self, r: SrcRegion):
-        col = TERRITORY_COLORS.get(r.territory, (90, 90, 90))
+        col = self.territory_colors.get(r.territory, (90, 90, 90))
         mask, (ox, oy) = self.region_mask(r)
         w, h = mask.get_size()
         band = pygame.Surface((w, h), pygame.SRCALPHA)
@@ -852,7 +866,11 @@ class Painter:
         for r in self.src.regions.values():
             cx, cy = r.anchors["control"]
             size = 44
-            if r.id == "orthanc":
+            if self.gondor and r.id == "minas_tirith":
+                art_gondor.draw_white_tower(self.surf, cx, cy, 60)
+            elif self.gondor and r.id == "minas_morgul":
+                art_gondor.draw_morgul_tower(self.surf, cx, cy, 50)
+            elif r.id == "orthanc":
                 draw_orthanc(self.surf, cx, cy, 52)
             elif r.id == "edoras":
                 draw_hall(self.surf, cx, cy, 46)
@@ -866,7 +884,16 @@ class Painter:
                 draw_vp_seal(self.surf, self.fonts, cx + 28, cy + 26, r.vp, r.owner)
             if r.orc_area:
                 tx, ty = r.anchors["tokens"]
-                draw_white_hand(self.surf, tx + 44, ty, 26)
+                if self.gondor:
+                    art_gondor.draw_eye(self.surf, tx + 44, ty, 26)
+                else:
+                    draw_white_hand(self.surf, tx + 44, ty, 26)
+            if self.gondor and r.id in art_gondor.catapult_sites(self.src):
+                sx, sy = r.anchors.get("siege", r.anchors["tokens"])
+                art_gondor.draw_catapult_site(self.surf, sx, sy)
+            if r.recruitment_area:
+                tx, ty = r.anchors["tokens"]
+                art_gondor.draw_banner(self.surf, tx + 46, ty, 34)
 
     def region_labels(self):
         font = self.fonts.get("bold", 27)
@@ -943,28 +970,38 @@ class Painter:
         cart = pygame.Rect(px + 14, 24, pw - 28, 178)
         self.slot_box(cart, fill=(244, 232, 200), radius=14, width=3)
         pygame.draw.rect(s, INK, cart.inflate(-12, -12), 1, border_radius=10)
-        self.heading("The Battle", cart.centerx, cart.top + 44, 46, INK, center=True)
-        self.heading("for Rohan", cart.centerx, cart.top + 92, 46, RED, center=True)
+        first, _, second = self.src.title.partition(" for ")
+        self.heading(first, cart.centerx, cart.top + 44, 46, INK, center=True)
+        self.heading("for " + second, cart.centerx, cart.top + 92, 46, RED, center=True)
         self.rule(cart.left + 60, cart.right - 60, cart.top + 128)
         self.small("Battles of the War of the Ring", (cart.centerx, cart.top + 150), 20,
                    INK_SOFT, "italic")
 
         # -- Shadow Box
-        sb = [slots[f"shadow_box.{k}"] for k in ("palantir_room", "balcony", "pits")]
+        sb = [slots[f"shadow_box.{k}"] for k in self.src.positions]
         dice = slots["shadow_box.dice"]
         box = pygame.Rect(sb[0].rect[0] - 10, sb[0].rect[1] - 40, 0, 0)
         box.width = dice.rect[0] + dice.rect[2] + 10 - box.left
         box.height = dice.rect[1] + dice.rect[3] + 10 - box.top
         self.slot_box(box, fill=(70, 40, 36), border=INK, radius=10, width=3)
-        t = text_surface(fonts.get("bold", 26), "The Shadow Box \u2014 Saruman", (240, 220, 190))
+        t = text_surface(fonts.get("bold", 26), self.src.shadow_box_title, (240, 220, 190))
         blit_center(s, t, (box.centerx, box.top + 20))
         names = {"palantir_room": "Palant\u00edr Room", "balcony": "Balcony",
                  "pits": "The Pits"}
+        names.update(self.src.position_names)
         for slot in sb:
             r = pygame.Rect(slot.rect)
             self.slot_box(r, fill=(226, 206, 176), border=(20, 10, 8), radius=8, width=2)
-            self.small(names[slot.slot], (r.centerx, r.bottom - 18), 19, INK, "bold")
-            self.position_icon(slot.slot, r.centerx, r.top + 50)
+            if self.gondor:
+                words = names[slot.slot].split("|")  # "|" breaks a long name in two lines
+                for k, wd in enumerate(words):
+                    self.small(wd, (r.centerx, r.bottom - 16 - 19 * (len(words) - 1 - k)), 18, INK,
+                               "bold")
+                art_gondor.position_icon(self.surf, sb.index(slot), r.centerx,
+                                         r.top + (42 if len(words) > 1 else 50))
+            else:
+                self.small(names[slot.slot], (r.centerx, r.bottom - 18), 19, INK, "bold")
+                self.position_icon(slot.slot, r.centerx, r.top + 50)
         r = pygame.Rect(dice.rect)
         self.slot_box(r, fill=(96, 60, 52), border=(20, 10, 8), radius=8, width=2)
         for k in range(6):
@@ -976,7 +1013,7 @@ class Painter:
 
         # -- decks
         labels = {"generic": ("Generic", "30"), "fp_story": ("Free Peoples", "Story"),
-                  "sh_story": ("Shadow", "Story"), "special": ("Gr\u00edma", "Special")}
+                  "sh_story": ("Shadow", "Story"), "special": (self.src.special_deck, "Special")}
         deck0 = slots["deck.generic"].rect
         self.heading("Event Cards", px + pw / 2, deck0[1] - 22, 28, INK, center=True)
         for d in ("generic", "fp_story", "sh_story", "special"):
@@ -1101,7 +1138,9 @@ class Painter:
         ax, ay, aw, ah = self.src.area
         px = ax + aw + 14
         pw = W - px - 14
-        top = max(t.rect[1] + t.rect[3] for t in self.src.tracks if t.track == "discard") + 18
+        top = max(t.rect[1] + t.rect[3] for t in self.src.tracks
+                  if t.track in ("discard", "protection")) + 18
+        compact = self.gondor  # the column is shared with the protection tracks
         box = pygame.Rect(px + 12, top, pw - 24, ay + ah - 10 - top)
         self.slot_box(box, fill=(240, 228, 198), radius=10, width=2)
         self.heading("Legend", box.centerx, box.top + 20, 27, INK, center=True)
@@ -1109,10 +1148,11 @@ class Painter:
         col_w = (box.width - 16) / 2
         rng = self.rng("legend")
         # terrain swatches, with the defender's terrain bonus
-        y = box.top + 42
+        y = box.top + (38 if compact else 42)
+        row = 30 if compact else 37
         for i, t in enumerate(("plains", "forest", "mountains", "marsh", "fort", "stronghold")):
             cx = box.left + 12 + (i % 2) * col_w
-            cy = y + (i // 2) * 37
+            cy = y + (i // 2) * row
             sw = pygame.Rect(cx, cy, 50, 32)
             sub = pygame.Surface(sw.size)
             sub.fill(TERRAIN_BASE[t])
@@ -1136,16 +1176,26 @@ class Painter:
             s.blit(sub, sw)
             pygame.draw.rect(s, INK, sw, 1)
             s.blit(f.render(TERRAIN_NAMES[t], True, INK), (sw.right + 8, cy + 4))
-        y += 3 * 37 + 4
+        y += 3 * row + 4
         self.rule(box.left + 30, box.right - 30, y)
         # border kinds
         y += 16
-        for i, (kind, label) in enumerate(BORDER_LEGEND):
-            cy = y + i * 25
-            x0, x1 = box.left + 26, box.left + 84
-            self.legend_border(kind, x0, x1, cy)
-            s.blit(f.render(label, True, INK), (x1 + 12, cy - 12))
-        y += len(BORDER_LEGEND) * 25 - 6
+        if compact:
+            for i, (kind, label) in enumerate(BORDER_LEGEND):
+                cy = y + (i // 2) * 23
+                x0 = box.left + 22 + (i % 2) * col_w
+                x1 = x0 + 44
+                self.legend_border(kind, x0, x1, cy)
+                s.blit(f.render(BORDER_LEGEND_SHORT.get(kind, label), True, INK),
+                       (x1 + 14, cy - 12))
+            y += (len(BORDER_LEGEND) + 1) // 2 * 23 - 4
+        else:
+            for i, (kind, label) in enumerate(BORDER_LEGEND):
+                cy = y + i * 25
+                x0, x1 = box.left + 26, box.left + 84
+                self.legend_border(kind, x0, x1, cy)
+                s.blit(f.render(label, True, INK), (x1 + 12, cy - 12))
+            y += len(BORDER_LEGEND) * 25 - 6
         self.rule(box.left + 30, box.right - 30, y)
         # symbols, two columns
         y += 30
@@ -1153,20 +1203,32 @@ class Painter:
         draw_town(s, lx, y, 30)
         draw_vp_seal(s, self.fonts, lx + 30, y + 10, 1, "fp")
         s.blit(f.render("Settlement, VP", True, INK), (lx + 50, y - 8))
-        draw_white_hand(s, rx, y, 24)
-        s.blit(f.render("Orc area", True, INK), (rx + 24, y - 10))
-        y += 34
+        if compact:
+            art_gondor.draw_eye(s, rx, y, 24)
+            s.blit(f.render("Orc area", True, INK), (rx + 24, y - 10))
+            y += 30
+            art_gondor.draw_banner(s, lx, y, 30)
+            s.blit(f.render("Recruitment area", True, INK), (lx + 20, y - 10))
+            art_gondor.draw_catapult_legend(s, rx, y)
+            s.blit(f.render("Catapult site", True, INK), (rx + 24, y - 10))
+            y += 26
+        else:
+            draw_white_hand(s, rx, y, 24)
+            s.blit(f.render("Orc area", True, INK), (rx + 24, y - 10))
+            y += 34
         self.rule(box.left + 30, box.right - 30, y)
         # territories (the coloured band inside region edges)
         y += 10
         tf = self.fonts.get("regular", 17)
         terrs = sorted({r.territory for r in self.src.regions.values()})
-        cols = 2
+        cols = 3 if compact else 2
+        if compact:
+            tf = self.fonts.get("regular", 16)
         cw = (box.width - 20) / cols
         for i, name in enumerate(terrs):
             x = box.left + 14 + (i % cols) * cw
-            yy = y + (i // cols) * 21
-            pygame.draw.rect(s, TERRITORY_COLORS.get(name, (90, 90, 90)), (x, yy + 3, 22, 13))
+            yy = y + (i // cols) * (18 if compact else 21)
+            pygame.draw.rect(s, self.territory_colors.get(name, (90, 90, 90)), (x, yy + 3, 22, 13))
             pygame.draw.rect(s, INK, (x, yy + 3, 22, 13), 1)
             s.blit(tf.render(name, True, INK), (x + 28, yy))
 
@@ -1235,9 +1297,15 @@ class Painter:
         self.panel_backgrounds()
         for r in self.src.regions.values():
             self.paint_region(r)
+            if self.gondor:
+                self.gondor_ground(r)
         for r in self.src.regions.values():
             self.territory_band(r)
         self.age_paper()
+        if self.gondor:
+            for r in self.src.regions.values():
+                if r.territory in art_gondor.MORDOR:
+                    art_gondor.mordor_shade(self.surf, r, self.rng("mordor", r.id))
         self.edges()
         self.water_features()
         self.walls()
@@ -1248,6 +1316,8 @@ class Painter:
         self.compass()
         self.frame()
         self.tracks()
+        if self.gondor:
+            art_gondor.protection_tracks(self)
         self.legend()
         return self.surf
 

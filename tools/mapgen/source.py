@@ -12,7 +12,12 @@ from pathlib import Path
 import yaml
 
 from botwotr.board import geometry as geo
-from botwotr.board.layout import ANCHOR_KINDS, REQUIRED_TRACK_SLOTS
+from botwotr.board.layout import (
+    ANCHOR_KINDS,
+    OPTIONAL_ANCHOR_KINDS,
+    SHADOW_POSITIONS,
+    required_track_slots,
+)
 from botwotr.core.spec import BORDER_KINDS, SIDES, TERRAINS
 
 _Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml when present: 10x faster
@@ -35,6 +40,7 @@ class SrcRegion:
     orc_area: bool
     polygon: tuple[tuple[int, int], ...]
     anchors: dict[str, tuple[int, int]]
+    recruitment_area: str | None = None  # fp / sh: a board-edge recruitment area
 
 
 @dataclass(frozen=True)
@@ -56,6 +62,7 @@ class SrcTrack:
     track: str
     slot: str
     rect: tuple[int, int, int, int]
+    index: int | None = None  # the space number (fate and protection tracks)
 
 
 @dataclass(frozen=True)
@@ -75,6 +82,16 @@ class MapSource:
     area: tuple[int, int, int, int]
     art: str
     seed: int
+    # the painter's look ("rohan", "gondor") and the frame's words that differ between faces
+    style: str = "rohan"
+    shadow_box_title: str = "The Shadow Box \u2014 Saruman"
+    special_deck: str = "Gr\u00edma"
+    # the Shadow Box position slots (shadow_box.<id>) -> the painted name; Rohan's by default
+    position_names: dict[str, str] = field(default_factory=dict)
+
+    @property
+    def positions(self) -> tuple[str, ...]:
+        return tuple(self.position_names) or SHADOW_POSITIONS
     regions: dict[str, SrcRegion] = field(default_factory=dict)
     borders: list[SrcBorder] = field(default_factory=list)
     tracks: list[SrcTrack] = field(default_factory=list)
@@ -119,6 +136,18 @@ def load_source(path: str | Path) -> MapSource:
     src = MapSource(path=path, id=need(m, "id", "map", str), title=need(m, "title", "map", str),
                     tile_size=need(m, "tile_size", "map", int), size=size, area=area,
                     art=need(m, "art", "map", str), seed=need(m, "seed", "map", int))
+    src.style = m.get("style", "rohan")
+    if src.style not in ("rohan", "gondor"):
+        raise SourceError(f"{path}: map.style: unknown style {src.style!r} (rohan or gondor)")
+    sbox = m.get("shadow_box") or {}
+    if not isinstance(sbox, dict):
+        raise SourceError(f"{path}: map.shadow_box: expected a mapping")
+    src.shadow_box_title = str(sbox.get("title", src.shadow_box_title))
+    src.special_deck = str(sbox.get("special", src.special_deck))
+    names = sbox.get("positions") or {}
+    if not isinstance(names, dict):
+        raise SourceError(f"{path}: map.shadow_box.positions: expected a mapping slot -> name")
+    src.position_names = {str(k): str(v) for k, v in names.items()}
     if size[0] % src.tile_size or size[1] % src.tile_size:
         raise SourceError(f"{path}: map.size {size} is not a multiple of tile_size")
 
@@ -159,13 +188,20 @@ def load_source(path: str | Path) -> MapSource:
             if geo.point_in_polygon(anchors[k], poly) != 1:
                 raise SourceError(f"{path}: {where}: anchor '{k}' {anchors[k]} is outside "
                                   f"the region's polygon")
+        for k in OPTIONAL_ANCHOR_KINDS:
+            if k in anchors_in:
+                anchors[k] = _pt(anchors_in[k], f"{path}: {where}.anchors.{k}")
+                if geo.point_in_polygon(anchors[k], poly) != 1:
+                    raise SourceError(f"{path}: {where}: anchor '{k}' {anchors[k]} is outside "
+                                      f"the region's polygon")
         for k in anchors_in:
-            if k not in ANCHOR_KINDS:
+            if k not in ANCHOR_KINDS and k not in OPTIONAL_ANCHOR_KINDS:
                 raise SourceError(f"{path}: {where}: unknown anchor kind '{k}'")
         src.regions[rid] = SrcRegion(rid, need(r, "name", where, str), terrain,
                                      need(r, "territory", where, str), settlement,
                                      owner if settlement else None, vp,
-                                     bool(r.get("orc_area", False)), poly, anchors)
+                                     bool(r.get("orc_area", False)), poly, anchors,
+                                     _recruitment(r, f"{path}: {where}"))
 
     _check_tiling(src)
 
@@ -229,18 +265,30 @@ def load_source(path: str | Path) -> MapSource:
         rect = need(t, "rect", where, list)
         if len(rect) != 4 or not all(isinstance(v, int) for v in rect):
             raise SourceError(f"{path}: {where} ({tid}): rect must be [x, y, w, h] integers")
+        index = t.get("index")
+        if index is not None and (not isinstance(index, int) or isinstance(index, bool)):
+            raise SourceError(f"{path}: {where} ({tid}): index must be a whole number")
         src.tracks.append(SrcTrack(tid, need(t, "track", where, str), str(need(t, "slot", where)),
-                                   tuple(rect)))
+                                   tuple(rect), index))
         x, y, w, h = rect
         ax, ay, aw, ah = src.area
         if x < ax + aw and ax < x + w and y < ay + ah and ay < y + h:
             raise SourceError(f"{path}: {where} ({tid}): slot overlaps the region area")
-    for req in REQUIRED_TRACK_SLOTS:
+    for req in required_track_slots(src.positions):
         if req not in seen:
             raise SourceError(f"{path}: tracks: missing slot '{req}'")
     if "fate.0" not in seen:
         raise SourceError(f"{path}: tracks: missing slot 'fate.0'")
     return src
+
+
+def _recruitment(r: dict, where: str) -> str | None:
+    side = r.get("recruitment_area")
+    if side in (None, False):
+        return None
+    if side not in SIDES:
+        raise SourceError(f"{where}: recruitment_area must be fp or sh, got {side!r}")
+    return side
 
 
 def _check_tiling(src: MapSource) -> None:

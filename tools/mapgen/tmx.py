@@ -78,6 +78,8 @@ def render_tmx(src: MapSource) -> str:
             props.append(("owner", "string", r.owner))
         props.append(("vp", "int", r.vp))
         props.append(("orc_area", "bool", r.orc_area))
+        if r.recruitment_area:
+            props.append(("recruitment_area", "string", r.recruitment_area))
         body.extend(_props(props, "   "))
         b(f"   <polygon points=\"{_points_attr(r.polygon, x0, y0)}\"/>")
         b("  </object>")
@@ -118,6 +120,8 @@ def render_tmx(src: MapSource) -> str:
         props = [("track", "string", t.track), ("slot", "string", t.slot)]
         if t.track == "fate":
             props.append(("index", "int", int(t.slot)))
+        elif t.index is not None:
+            props.append(("index", "int", t.index))
         body.extend(_props(props, "   "))
         b("  </object>")
     b(" </objectgroup>")
@@ -133,6 +137,7 @@ def render_tmx(src: MapSource) -> str:
         ("title", "string", src.title),
         ("area_x", "int", ax), ("area_y", "int", ay), ("area_w", "int", aw),
         ("area_h", "int", ah),
+        *([("shadow_positions", "string", ",".join(src.positions))] if src.position_names else []),
         ("generated_by", "string", "tools/make_map.py from maps/src/" + src.path.name
          + " (edits made in Tiled are overwritten when it runs)"),
     ], " "))

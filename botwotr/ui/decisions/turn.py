@@ -40,8 +40,20 @@ ACTION_HELP = {
     "mordor_move": N_("Move up to two armies with Orcs one region each."),
     "mordor_attack": N_("Attack with an army that contains Orcs."),
     "forfeit": N_("This die allows no action now: spend it for nothing."),
+    "build_catapults": N_(
+        "Build a catapult in each of up to two sites (North Pelennor, East Pelennor, the Harlond) where a "
+        "Shadow army stands; at most two in a region."
+    ),
+    "build_tower": N_("Build a siege tower for a Shadow army next to a stronghold whose walls stand."),
+    "fire_catapults": N_(
+        "Every catapult with a Shadow army beside it rolls a die (five at most): each 5+ lowers Minas "
+        "Tirith's protection by one."
+    ),
 }
 ACTION_ICONS = {
+    "build_catapults": "catapult",
+    "build_tower": "siege-tower",
+    "fire_catapults": "catapult",
     "fast_move": "horse-head",
     "attack": "crossed-swords",
     "move_characters": "hooded-figure",
@@ -57,6 +69,9 @@ ACTION_ICONS = {
     "forfeit": "cancel",
 }
 ACTION_SHORT = {
+    "build_catapults": N_("Build catapults"),
+    "build_tower": N_("Siege tower"),
+    "fire_catapults": N_("Fire catapults"),
     "fast_move": N_("Fast move"),
     "attack": N_("Attack"),
     "move_characters": N_("Move characters"),

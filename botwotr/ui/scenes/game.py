@@ -633,7 +633,7 @@ class GameScene(Scene):
             self._draw_message(surface)
         self.dragdrop.draw_screen(surface, t)
         if self.show_help:
-            draw_help(surface, self.board.rect, t)
+            draw_help(surface, self.board.rect, t, spec=self.game.spec, view=self.view)
         self.draw_tooltip(surface)
 
     def status_sentence(self) -> str | None:
@@ -643,9 +643,9 @@ class GameScene(Scene):
         top = self.game.state["pending"][-1] if self.game.state["pending"] else None
         if top is None:
             return None
-        from ..hud import PENDING_TEXT
+        from ..hud import pending_what
 
-        what = _(PENDING_TEXT.get(top["kind"], "decide"))
+        what = pending_what(self.game.spec, top["kind"])
         if self.actor == self.seat:
             if top["kind"] == "action":
                 return _("Your action, {side}: use a die or pass.").format(side=side_title(self.actor))

@@ -22,12 +22,68 @@ MODES = ("hotseat", "companion")
 def scenario_choices() -> list[tuple[str, str, str | None]]:
     """(id, display name, problem or None) for every built-in scenario."""
     out = []
-    for sid in catalog.builtin_ids():
+    ids = list(catalog.builtin_ids())
+    ids.sort(key=lambda sid: sid != "rohan")  # the board's front face first (and the default)
+    for sid in ids:
         try:
             out.append((sid, catalog.spec_for(sid).name, None))
         except Exception as e:  # noqa: BLE001 - broken content is shown, not fatal
             out.append((sid, sid, str(e)))
     return out
+
+
+def board_picture(sid: str, w: int, h: int) -> pygame.Surface | None:
+    """A small picture of a scenario's board face (its art, scaled; cached), or None."""
+    try:
+        from ..layouts import layout_for
+
+        lay = layout_for(catalog.spec_for(sid))
+    except Exception:  # noqa: BLE001 - no picture is no reason to fail the title
+        return None
+    if lay is None or lay.art is None:
+        return None
+
+    def make():
+        art = res.image(lay.art)
+        aw, ah = art.get_size()
+        k = min(w / aw, h / ah)
+        mid = pygame.transform.smoothscale(art, (max(1, int(aw * k * 2)), max(1, int(ah * k * 2))))
+        return pygame.transform.smoothscale(mid, (max(1, int(aw * k)), max(1, int(ah * k))))
+
+    return res.cached(("board_picture", str(lay.art), w, h), make)
+
+
+class BoardFaceButton(Button):
+    """A scenario on the title screen: a small picture of its side of the board, its name below."""
+
+    def __init__(self, sid: str, *args, **kw):
+        super().__init__(*args, **kw)
+        self.sid = sid
+
+    def draw(self, surface, theme):
+        if not self.visible:
+            return
+        r = self.rect
+        col = T.BUTTON_DISABLED if not self.enabled else T.BUTTON_HOVER if self.hover else T.BUTTON
+        if self.selected:
+            col = (150, 118, 52) if not self.hover else (176, 140, 64)
+        rad = theme.px(6)
+        pygame.draw.rect(surface, (0, 0, 0), r.move(0, theme.px(2)), border_radius=rad)
+        pygame.draw.rect(surface, col, r, border_radius=rad)
+        edge = T.BRASS if (self.hover or self.selected) and self.enabled else (40, 34, 26)
+        pygame.draw.rect(surface, edge, r, width=max(1, theme.px(2 if self.selected else 1.5)), border_radius=rad)
+        self._theme = theme
+        size = getattr(theme, self.size_key)
+        line = res.font(self.kind, size).get_linesize()
+        pic_box = pygame.Rect(r.x + theme.px(6), r.y + theme.px(6), r.w - theme.px(12), r.h - line - theme.px(14))
+        pic = board_picture(self.sid, pic_box.w, pic_box.h) if pic_box.w > 8 and pic_box.h > 8 else None
+        if pic is not None:
+            pr = pic.get_rect(center=pic_box.center)
+            surface.blit(pic, pr)
+            pygame.draw.rect(surface, (20, 16, 12), pr, width=1)
+        color = T.TEXT if self.enabled else T.TEXT_DIM
+        img = res.text(self.shown_text(theme), self.kind, size, color)
+        surface.blit(img, (r.centerx - img.get_width() // 2, r.bottom - line - theme.px(5)))
 
 
 class TitleScene(Scene):
@@ -75,7 +131,8 @@ class TitleScene(Scene):
         self.lbl_scenario = self.card.add(Label(_("Scenario"), kind="sans_bold", color=T.BRASS_LIGHT))
         self.scenario_buttons = []
         for sid, name, problem in self.choices:
-            b = Button(
+            b = BoardFaceButton(
+                sid,
                 name,
                 (lambda s=sid: self.choose_scenario(s)),
                 name=f"scenario:{sid}",
@@ -241,9 +298,15 @@ class TitleScene(Scene):
         self.lbl_scenario.rect = pygame.Rect(x, y, iw, 10)
         self.lbl_scenario.rect.h = self.lbl_scenario.fit_height(t)
         y = self.lbl_scenario.rect.bottom + t.px(4)
-        for b in self.scenario_buttons:
-            b.rect = pygame.Rect(x, y, iw, t.row)
-            y += t.row + t.px(6)
+        # the scenarios as the faces of the board: pictures side by side, two to a row
+        gap = t.px(8)
+        per_row = 2 if len(self.scenario_buttons) > 1 else 1
+        tw = (iw - gap * (per_row - 1)) // per_row
+        th = min(int(tw * 2 / 3) + res.font("sans_bold", t.body).get_linesize() + t.px(14), max(t.row, h // 4))
+        for i, b in enumerate(self.scenario_buttons):
+            b.rect = pygame.Rect(x + (i % per_row) * (tw + gap), y + (i // per_row) * (th + gap), tw, th)
+        rows = (len(self.scenario_buttons) + per_row - 1) // per_row
+        y += rows * (th + gap) - gap + t.px(6)
         y += t.px(6)
         self.lbl_mode.rect = pygame.Rect(x, y, iw, 10)
         self.lbl_mode.rect.h = self.lbl_mode.fit_height(t)

@@ -1,0 +1,87 @@
+"""Real Battle for Gondor positions, reached quickly, for the siege, Darkness, card and bot tests
+(issue 12). As in `rohan_positions`: a Gondor game is started with a seed, the players'
+adjustment commands set out the board and the hands, and real play (positions, fate draws, dice
+given as explicit outcomes) reaches the decision a test needs; everything goes through
+`Game.submit`.
+
+    g = ready(fp=["muster"] * 5, sh=["army"] * 6)    # turn 1, the Free Peoples to act
+    place(g, "minas_tirith", FP, {"gondor_footmen": 2})
+    hand(g, SH, "fire_of_orthanc"); to_shadow(g); play(g, SH, "fire_of_orthanc")
+"""
+from __future__ import annotations
+
+from botwotr.catalog import spec_for
+from botwotr.core import Game
+from botwotr.scenarios.gondor import gondor
+from helpers import assert_illegal, finish_actions, first_legal, place, top  # noqa: F401
+from rohan_positions import (adjust, attack, choose, damage, die_for, empty_board, empty_hands,  # noqa: F401
+                             end_battle, fight, hand, hand_of, kind, next_round, rolled, rtokens, size,
+                             to_action_phase, units)
+
+SPEC = spec_for("gondor")
+FP, SH = "fp", "sh"
+QUIET = "captain_of_despair"  # fate -1: nothing on fate 0, and no Darkness card
+
+
+def gondor_game(seed: int = 3) -> Game:
+    return Game.new(SPEC, seed=seed)
+
+
+def ready(fp=("event",) * 5, sh=("event",) * 6, position: str = QUIET, seed: int = 3,
+          fate_tile: str = "grey_0a", keep_board: bool = False) -> Game:
+    """Turn 1 of a Gondor game at the action phase, the Free Peoples to act first (R-8.3); the
+    board emptied (unless `keep_board`), both hands emptied at the end."""
+    g = gondor_game(seed)
+    if not keep_board:
+        empty_board(g)
+    to_action_phase(g, fp, sh, position, fate_tile)
+    empty_hands(g)
+    return g
+
+
+def next_turn(g: Game, fp=("event",) * 6, sh=("event",) * 9, position: str = QUIET,
+              fate_tile: str | None = None) -> Game:
+    finish_actions(g)
+    return to_action_phase(g, fp, sh, position, fate_tile=fate_tile)
+
+
+def play(g: Game, side: str, card: str, face: str | None = None, outcomes: list | None = None) -> list[dict]:
+    """Play `card` (its Gondor half) with the first die that allows it (or a die of `face`)."""
+    if face is None:
+        t = SPEC.cards[card].type
+        rolled_ = g.state["sides"][side]["rolled"]
+        prefs = {"army": ("army", "army_muster"), "muster": ("muster", "army_muster"),
+                 "character": ("character",)}[t] + ("event", "will")
+        face = next((f for f in prefs if f in rolled_), None)
+        if face is None and side == SH and t == "character" and g.state["sides"][SH]["box"]:
+            face = "box"
+        assert face, f"no die can play {card}: {rolled_}"
+    cmd = {"cmd": "use_die", "side": side, "die": die_for(g, side, face), "action": "play_card", "card": card}
+    if outcomes is not None:
+        cmd["outcomes"] = list(outcomes)
+    return g.submit(cmd)
+
+
+def to_shadow(g: Game) -> Game:
+    """The Free Peoples pass (R-8.4: the Shadow has more unused dice), so the Shadow acts."""
+    assert top(g) == {"kind": "action", "side": FP}, top(g)
+    g.submit({"cmd": "pass", "side": FP})
+    assert top(g)["kind"] == "action" and top(g)["side"] == SH, top(g)
+    return g
+
+
+def use(g: Game, side: str, face: str, action: str, **kw) -> list[dict]:
+    return g.submit({"cmd": "use_die", "side": side, "die": die_for(g, side, face), "action": action, **kw})
+
+
+def siege(g: Game) -> dict:
+    """The Gondor state the board draws (protection, catapults, towers, the Darkness)."""
+    return gondor(g.state)
+
+
+def protection(g: Game, region: str = "minas_tirith") -> int:
+    return siege(g)["protection"][region]
+
+
+def notes(events: list[dict]) -> list[str]:
+    return [e["text"] for e in events if e["e"] == "Note"]
