@@ -8,13 +8,13 @@ screen (their texts are made when they are built).
 from __future__ import annotations
 
 from .i18n import LANGUAGES, language, normalize, set_language, system_language
+from .settings import load_settings, store_setting
 from .widgets import Button, Tip
 
 KEY = "language"
 
 
 def stored_language(home) -> str | None:
-    from .scenes.menu import load_settings
 
     v = load_settings(home).get(KEY)
     return normalize(v) if isinstance(v, str) else None
@@ -27,7 +27,6 @@ def startup_language(home, cli: str | None = None) -> str:
 
 def choose(home, lang: str) -> str | None:
     """Switch to `lang` and remember it; returns a problem to show, or None."""
-    from .scenes.menu import store_setting
 
     set_language(lang)
     try:

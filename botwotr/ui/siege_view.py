@@ -27,6 +27,7 @@ from . import resources as res
 from . import theme as T
 from .i18n import _, ngettext
 from .logtext import region_name
+from .pieces import draw_badge, draw_token
 from .widgets import Tip
 
 DARK_VEIL = (22, 14, 34)
@@ -119,7 +120,6 @@ def _draw_darkness(surface, bv, theme, g) -> None:
 
 
 def _marker(surface, rect, icon, fill, rim, ink):
-    from .board_view import draw_token
 
     draw_token(surface, rect, None, icon, shape="circle", fill=fill, rim=rim, ink=ink)
 
@@ -158,8 +158,6 @@ def _draw_protection(surface, bv, theme, g, on_map: bool) -> None:
             rr.midright = (lr.left - 2, lr.centery)
         _marker(surface, rr, icon, fill, rim, ink)
         if not breached:
-            from .board_view import draw_badge
-
             draw_badge(
                 surface,
                 (rr.right, rr.bottom),

@@ -93,7 +93,6 @@ class GameOverScene(Scene):
 
     def play_again(self, swap: bool) -> None:
         from ...core import Game
-        from .menu import open_game
 
         self.under.autosave()
         from ..i18n_content import english_spec
@@ -101,7 +100,7 @@ class GameOverScene(Scene):
         # the rules of the new game get the English spec (the shown one is translated, docs/i18n.md)
         spec = english_spec(self.finished)
         game = Game.new(spec, seed=random.randrange(1, 2**31), options=self.new_options(swap))
-        open_game(self.app, game, replace_all=True)
+        self.app.open_game(game, replace_all=True)
 
     def to_title(self) -> None:
         self.app.pop()
