@@ -1,6 +1,7 @@
 """The command line: `botwotr` (the window), `botwotr script FILE`, `botwotr validate [SCENARIO...]`,
 `botwotr export SAVE --out FILE.png [--at N | --turn T [--phase P]] [--size WxH]
-[--seat public|free|shadow]`."""
+[--seat public|free|shadow]`, `botwotr report SAVE [--format md|txt] [--seat public|free|shadow]
+[--pictures DIR] [--out FILE]`."""
 
 from __future__ import annotations
 
@@ -97,6 +98,12 @@ def _cmd_export(args) -> int:
     return cmd_export(args)
 
 
+def _cmd_report(args) -> int:
+    from .report import cmd_report
+
+    return cmd_report(args)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="botwotr", description="Battles of the War of the Ring")
     sub = parser.add_subparsers(dest="command")
@@ -130,6 +137,18 @@ def main(argv: list[str] | None = None) -> int:
         help="whose view: public hides hands and face-down tokens (default)",
     )
     p.set_defaults(func=_cmd_export)
+    p = sub.add_parser("report", help="write a saved game as a readable report (Markdown or text)")
+    p.add_argument("save", help="a save file (.json)")
+    p.add_argument("--format", choices=("md", "txt"), default="md", help="Markdown (default) or plain text")
+    p.add_argument(
+        "--seat",
+        choices=("public", "free", "shadow"),
+        default="public",
+        help="whose view: public hides hands and face-down tokens (default)",
+    )
+    p.add_argument("--pictures", default=None, metavar="DIR", help="also write a picture of the board per turn here")
+    p.add_argument("--out", default=None, metavar="FILE", help="write the report here (default: print it)")
+    p.set_defaults(func=_cmd_report)
     args = parser.parse_args(argv)
     if args.command is None:
         try:

@@ -4,7 +4,7 @@ die (also used by `legal_commands` and by the forfeit rule, R-8.3)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable, TYPE_CHECKING
 
 from .card_effects import _effect_possible, condition_holds, describe_condition, would_do_nothing
 from .cards import check_physical_card, physical_cards_for
@@ -12,6 +12,10 @@ from .errors import RuleError
 from .kernel import Ctx, fail
 from .movement import attack_sources, movable_armies, movable_character_regions
 from .recruitment import mordor_regions, rally_regions, recruit_regions
+
+if TYPE_CHECKING:
+    from .scenario import ScenarioRules
+    from .spec import ScenarioSpec
 
 # ---------------------------------------------------------------------------------------------
 # Actions (R-8)
@@ -39,7 +43,7 @@ CARD_FACES = {  # R-5.6
 }
 
 
-def die_face(s: dict, side: str, die: Any) -> str:
+def die_face(s: dict[str, Any], side: str, die: Any) -> str:
     sd = s["sides"][side]
     if die == "box":
         if side != "sh" or not sd["box"]:
@@ -47,7 +51,8 @@ def die_face(s: dict, side: str, die: Any) -> str:
         return "character"
     if type(die) is not int or not 0 <= die < len(sd["rolled"]):
         fail("die/unknown", f"There is no unused die number {die!r}.", "R-8.3")
-    return sd["rolled"][die]
+    rolled: str = sd["rolled"][die]
+    return rolled
 
 
 def free_ability_ok(ctx: Ctx, side: str, c: Any) -> None:
@@ -70,11 +75,11 @@ def free_ability_ok(ctx: Ctx, side: str, c: Any) -> None:
 # -- action checks: validated before anything happens, so an impossible action costs no die --
 
 
-def _no_check(ctx, side, face, cmd):
+def _no_check(ctx: Ctx, side: str, face: str | None, cmd: dict[str, Any]) -> None:
     pass
 
 
-def _check_play_card(ctx, side, face, cmd):
+def _check_play_card(ctx: Ctx, side: str, face: str, cmd: dict[str, Any]) -> None:
     card = cmd.get("card")
     check_card_playable(ctx, side, face, card)
 
@@ -101,10 +106,10 @@ def check_card_playable(ctx: Ctx, side: str, face: str, card: Any) -> None:
         fail("card/no_effect", f"'{cs.title}' cannot be played now: no army of yours can make its attack.", "R-5.8")
 
 
-def _check_ability(ctx, side, face, cmd):
+def _check_ability(ctx: Ctx, side: str, face: str, cmd: dict[str, Any]) -> None:
     s, spec = ctx.s, ctx.spec
     c = cmd.get("character")
-    if c not in spec.characters or spec.characters[c].side != side:
+    if not isinstance(c, str) or c not in spec.characters or spec.characters[c].side != side:
         fail("ability/unknown", f"{c!r} is not one of your characters.", "R-8.7")
     cs = spec.characters[c]
     # The commander-in-chief stays in the Shadow Box, never on the board (R-6.1).
@@ -120,18 +125,18 @@ def _check_ability(ctx, side, face, cmd):
         fail("ability/no_effect", f"{cs.name}'s ability would do nothing now.", "R-8.7")
 
 
-def ability_die_fits(face: str, named: str) -> bool:
+def ability_die_fits(face: str, named: str | None) -> bool:
     """R-8.7: the die the character's card names; a Will of the West die stands for any result but
     the Eye, and an Army/Muster die for an Army or a Muster die (as for cards, R-5.6)."""
-    return (
+    return named is not None and (
         face == named or (face == "will" and named != "eye") or (face == "army_muster" and named in ("army", "muster"))
     )
 
 
-def _check_enter(ctx, side, face, cmd):
+def _check_enter(ctx: Ctx, side: str, face: str, cmd: dict[str, Any]) -> None:
     s, spec = ctx.s, ctx.spec
     c = cmd.get("character")
-    if c not in spec.characters or spec.characters[c].side != side:
+    if not isinstance(c, str) or c not in spec.characters or spec.characters[c].side != side:
         fail("enter/unknown", f"{c!r} is not one of your characters.", "R-7.5")
     cs = spec.characters[c]
     if s["chars"][c]["status"] != "ready":
@@ -147,43 +152,43 @@ def _check_enter(ctx, side, face, cmd):
         )
 
 
-def _check_recruit(ctx, side, face, cmd):
+def _check_recruit(ctx: Ctx, side: str, face: str | None, cmd: dict[str, Any]) -> None:
     if not recruit_regions(ctx, side, "muster", []):
         fail("recruit/none", "You have no recruitment token you can use.", "R-12.5")
 
 
-def _check_rally(ctx, side, face, cmd):
+def _check_rally(ctx: Ctx, side: str, face: str | None, cmd: dict[str, Any]) -> None:
     if not rally_regions(ctx, side, []):
         fail("rally/none", "None of your armies has damage to rally.", "R-13.1")
 
 
-def _check_mordor_recruit(ctx, side, face, cmd):
+def _check_mordor_recruit(ctx: Ctx, side: str, face: str | None, cmd: dict[str, Any]) -> None:
     if not mordor_regions(ctx, []):
         fail("recruit/no_orc_area", "No Orc recruitment area can take an Orc now.", "R-12.5")
 
 
-def _check_moves(kind):
-    def check(ctx, side, face, cmd):
+def _check_moves(kind: str) -> Callable[[Ctx, str, str | None, dict[str, Any]], None]:
+    def check(ctx: Ctx, side: str, face: str | None, cmd: dict[str, Any]) -> None:
         if not any(True for _ in movable_armies(ctx, side, kind, [])):
             fail("move/none", "None of your armies can make that move.", "R-9.1")
 
     return check
 
 
-def _check_attack(kind):
-    def check(ctx, side, face, cmd):
+def _check_attack(kind: str) -> Callable[[Ctx, str, str | None, dict[str, Any]], None]:
+    def check(ctx: Ctx, side: str, face: str | None, cmd: dict[str, Any]) -> None:
         if not attack_sources(ctx, side, kind):
             fail("attack/none", "None of your armies can make that attack.", "R-10.1")
 
     return check
 
 
-def _check_move_chars(ctx, side, face, cmd):
+def _check_move_chars(ctx: Ctx, side: str, face: str | None, cmd: dict[str, Any]) -> None:
     if not movable_character_regions(ctx, side, []):
         fail("characters/none", "You have no character that can move.", "R-9.7")
 
 
-ACTION_CHECKS = {
+ACTION_CHECKS: dict[str, Callable[[Ctx, str, str, dict[str, Any]], None]] = {
     "fast_move": _check_moves("fast"),
     "attack": lambda c, s, f, cmd: _check_attack("character" if f == "character" else "army")(c, s, f, cmd),
     "move_characters": _check_move_chars,
@@ -201,7 +206,7 @@ ACTION_CHECKS = {
     "mordor_attack": _check_attack("mordor"),
     "forfeit": _no_check,
 }
-TOKEN_CHECKS = {
+TOKEN_CHECKS: dict[str, Callable[[Ctx], None]] = {
     "move": lambda ctx: _check_moves("token")(ctx, "fp", None, {}),
     "recruit": lambda ctx: _check_recruit(ctx, "fp", None, {}),
     "rally": lambda ctx: _check_rally(ctx, "fp", None, {}),
@@ -209,7 +214,7 @@ TOKEN_CHECKS = {
 }
 
 
-def _ok(fn, *args) -> bool:
+def _ok(fn: Callable[..., Any], *args: Any) -> bool:
     try:
         fn(*args)
         return True
@@ -217,7 +222,16 @@ def _ok(fn, *args) -> bool:
         return False
 
 
-def die_action_commands(spec, rules, s, side, die, face, limit=None, ctx: Ctx | None = None) -> list[dict]:
+def die_action_commands(
+    spec: ScenarioSpec,
+    rules: ScenarioRules,
+    s: dict[str, Any],
+    side: str,
+    die: int | str,
+    face: str,
+    limit: int | None = None,
+    ctx: Ctx | None = None,
+) -> list[dict[str, Any]]:
     """Every legal use of one die (a command each); `ctx`, a read-only context on `s` (its memo
     shared by the dice of one `legal_commands`), is made here if not given.
 
@@ -229,10 +243,10 @@ def die_action_commands(spec, rules, s, side, die, face, limit=None, ctx: Ctx | 
         ctx = Ctx(spec, rules, s, None)
         ctx.memo = {}
     memo = ctx.memo if ctx.memo is not None else {}
-    out: list[dict] = []
+    out: list[dict[str, Any]] = []
     base = {"cmd": "use_die", "side": side, "die": die}
 
-    def kept(key, fn, *args) -> bool:
+    def kept(key: tuple[Any, ...], fn: Callable[..., Any], *args: Any) -> bool:
         ok = memo.get(key)
         if ok is None:
             ok = memo[key] = _ok(fn, *args)

@@ -3,7 +3,7 @@ R-8.5), character abilities (R-8.7), and the attack that hands over to the battl
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 from .action_checks import (
     ACTION_CHECKS,
@@ -35,14 +35,14 @@ def use_die(ctx: Ctx, side: str, die: Any, action: str) -> str:
 
 
 @command("use_die")
-def cmd_use_die(ctx: Ctx, cmd: dict) -> None:
+def cmd_use_die(ctx: Ctx, cmd: dict[str, Any]) -> None:
     s = ctx.s
     side = cmd["side"]
     action = cmd.get("action")
     die = cmd.get("die")
     face = die_face(s, side, die)
     extra = ctx.rules.die_actions().get(action) if isinstance(action, str) else None
-    if extra is not None:  # an action the scenario adds (R-8.6), e.g. Gondor's catapults
+    if extra is not None and isinstance(action, str):  # a scenario's own action (R-8.6), e.g. catapults
         if face not in extra.faces or (extra.side is not None and extra.side != side):
             fail(
                 "action/wrong_die",
@@ -81,11 +81,11 @@ def any_legal_die_use(ctx: Ctx, side: str, die: Any) -> bool:
 
 
 @command("pass")
-def cmd_pass(ctx: Ctx, cmd: dict) -> None:
+def cmd_pass(ctx: Ctx, cmd: dict[str, Any]) -> None:
     """R-8.4, with the Free Peoples action tokens of R-8.5."""
     s = ctx.s
     side = cmd["side"]
-    if ctx.top.get("placed"):
+    if ctx.asked.get("placed"):
         fail("pass/tokens_placed", "Leadership tokens were placed as part of using a die: use one now.", "R-6.4")
     if unused_dice(s, other(side)) <= unused_dice(s, side):
         fail("pass/not_allowed", "You may pass only while your opponent has more unused dice.", "R-8.4")
@@ -110,10 +110,11 @@ ANSWERS["action"] = ("use_die", "pass", "place_leadership_token", "use_ability")
 
 
 @command("use_ability")
-def cmd_use_ability(ctx: Ctx, cmd: dict) -> None:
+def cmd_use_ability(ctx: Ctx, cmd: dict[str, Any]) -> None:
     side = cmd["side"]
     c = cmd.get("character")
     free_ability_ok(ctx, side, c)
+    assert isinstance(c, str)  # free_ability_ok refuses anything but one of the side's characters
     cs = ctx.spec.characters[c]
     if cs.ability_params.get("cost") == "action_token":
         ctx.emit("ActionTokenUsed", side=side, action=f"ability:{c}", for_good=True)
@@ -124,69 +125,69 @@ def cmd_use_ability(ctx: Ctx, cmd: dict) -> None:
 # -- the actions themselves ------------------------------------------------------------------
 
 
-def act_fast_move(ctx, side, face, cmd):
+def act_fast_move(ctx: Ctx, side: str, face: str, cmd: dict[str, Any]) -> None:
     ctx.push("move", side, mode="fast", left=1, moved=[], optional=False)
 
 
-def act_strategic(ctx, side, face, cmd):
+def act_strategic(ctx: Ctx, side: str, face: str, cmd: dict[str, Any]) -> None:
     ctx.push("move", side, mode="strategic", left=2, moved=[], optional=True)
 
 
-def act_mordor_move(ctx, side, face, cmd):
+def act_mordor_move(ctx: Ctx, side: str, face: str, cmd: dict[str, Any]) -> None:
     ctx.push("move", side, mode="mordor", left=2, moved=[], optional=True)
 
 
-def act_attack(ctx, side, face, cmd):
+def act_attack(ctx: Ctx, side: str, face: str, cmd: dict[str, Any]) -> None:
     ctx.push("attack", side, mode="character" if face == "character" else "army")
 
 
-def act_combined(ctx, side, face, cmd):
+def act_combined(ctx: Ctx, side: str, face: str, cmd: dict[str, Any]) -> None:
     ctx.push("attack", side, mode="combined")
 
 
-def act_mordor_attack(ctx, side, face, cmd):
+def act_mordor_attack(ctx: Ctx, side: str, face: str, cmd: dict[str, Any]) -> None:
     ctx.push("attack", side, mode="mordor")
 
 
-def act_move_chars(ctx, side, face, cmd):
+def act_move_chars(ctx: Ctx, side: str, face: str, cmd: dict[str, Any]) -> None:
     ctx.push("move_characters", side, moved=[], groups=None)
 
 
-def act_play_card(ctx, side, face, cmd):
+def act_play_card(ctx: Ctx, side: str, face: str, cmd: dict[str, Any]) -> None:
     play_card(ctx, side, cmd["card"], face)
 
 
-def act_ability(ctx, side, face, cmd):
+def act_ability(ctx: Ctx, side: str, face: str, cmd: dict[str, Any]) -> None:
     c = cmd["character"]
     if not ctx.rules.ability(ctx, c, side):
         run_effects(ctx, side, list(ctx.spec.characters[c].ability_params.get("effect", ())), source=f"ability:{c}")
 
 
-def act_enter(ctx, side, face, cmd):
+def act_enter(ctx: Ctx, side: str, face: str, cmd: dict[str, Any]) -> None:
     enter_character(ctx, cmd["character"], cmd["region"])
 
 
-def act_recruit(ctx, side, face, cmd):
+def act_recruit(ctx: Ctx, side: str, face: str, cmd: dict[str, Any]) -> None:
     ctx.push("recruit", side, left=2, used=[], mode="muster")
 
 
-def act_rally(ctx, side, face, cmd):
+def act_rally(ctx: Ctx, side: str, face: str, cmd: dict[str, Any]) -> None:
     ctx.push("rally", side, left=2, used=[], bonus=0)
 
 
-def act_mordor_recruit(ctx, side, face, cmd):
+def act_mordor_recruit(ctx: Ctx, side: str, face: str, cmd: dict[str, Any]) -> None:
     ctx.push("mordor_recruit", side, left=2, used=[])
 
 
-def act_draw_generic(ctx, side, face, cmd):
+def act_draw_generic(ctx: Ctx, side: str, face: str, cmd: dict[str, Any]) -> None:
     draw_cards(ctx, side, "generic", 2)
 
 
-def act_draw_story(ctx, side, face, cmd):
+def act_draw_story(ctx: Ctx, side: str, face: str, cmd: dict[str, Any]) -> None:
     draw_cards(ctx, side, "story", 1)
 
 
-def act_forfeit(ctx, side, face, cmd):
+def act_forfeit(ctx: Ctx, side: str, face: str, cmd: dict[str, Any]) -> None:
     pass
 
 
@@ -213,33 +214,38 @@ ACTIONS = {
 # -- action tokens (R-8.5) -----------------------------------------------------------------
 
 
-def _tok_move(ctx):
+def _tok_move(ctx: Ctx) -> None:
     ctx.push("move", "fp", mode="token", left=1, moved=[], optional=False)
 
 
-def _tok_recruit(ctx):
+def _tok_recruit(ctx: Ctx) -> None:
     ctx.push("recruit", "fp", left=1, used=[], mode="token")
 
 
-def _tok_rally(ctx):
+def _tok_rally(ctx: Ctx) -> None:
     ctx.push("rally", "fp", left=1, used=[], bonus=0)
 
 
-def _tok_chars(ctx):
+def _tok_chars(ctx: Ctx) -> None:
     ctx.push("move_characters", "fp", moved=[], groups=1)
 
 
-TOKEN_ACTIONS = {"move": _tok_move, "recruit": _tok_recruit, "rally": _tok_rally, "characters": _tok_chars}
+TOKEN_ACTIONS: dict[str, Callable[[Ctx], None]] = {
+    "move": _tok_move,
+    "recruit": _tok_recruit,
+    "rally": _tok_rally,
+    "characters": _tok_chars,
+}
 
 
 @command("attack")
-def cmd_attack(ctx: Ctx, cmd: dict) -> None:
+def cmd_attack(ctx: Ctx, cmd: dict[str, Any]) -> None:
     s, spec = ctx.s, ctx.spec
     side = cmd["side"]
-    p = ctx.top
+    p = ctx.asked
     mode = p["mode"]
     target = cmd.get("target")
-    if target not in s["regions"] or not has_army(s["regions"][target], other(side)):
+    if not isinstance(target, str) or target not in s["regions"] or not has_army(s["regions"][target], other(side)):
         fail("attack/no_target", "The attack must target a region holding an enemy army.", "R-10.1")
     if mode == "combined":
         srcs = cmd.get("armies")
@@ -258,13 +264,13 @@ def cmd_attack(ctx: Ctx, cmd: dict) -> None:
         start_battle(ctx, side, list(srcs), target, mode, bonus=p.get("bonus"), source=p.get("source"))
         return
     frm = cmd.get("from")
-    if frm not in s["regions"] or not has_army(s["regions"][frm], side):
+    if not isinstance(frm, str) or frm not in s["regions"] or not has_army(s["regions"][frm], side):
         fail("attack/no_army", f"You have no army in {frm!r}.", "R-10.1")
     if mode == "mordor" and not has_orcs(ctx, frm):
         fail("attack/no_orcs", "A Mordor attack needs an army with Orcs.", "R-8.6")
     if mode == "character" and leadership(s, spec, frm) < 1:
         fail("attack/no_leader", "An attack with a Character die needs an army with leadership 1 or more.", "R-9.3")
-    to = cmd.get("to", frm)
+    to: str = cmd.get("to", frm)
     if to != frm and p.get("stay"):
         fail("attack/no_move", "This attack is made against an adjacent enemy army, without moving first.", "R-5.9")
     ctx.pop()

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from .kernel import Ctx, command, fail
 from .movement import parse_group
 from .spec import SIDES, other
@@ -11,28 +13,35 @@ from .state import army_size, figures_available, has_army
 # Adjustments for the companion mode: the players correct the position by hand.
 
 
-def _adj_region(ctx, cmd, key="region"):
+def _adj_region(ctx: Ctx, cmd: dict[str, Any], key: str = "region") -> str:
     r = cmd.get(key)
     if not isinstance(r, str) or r not in ctx.s["regions"]:
         fail("adjust/region", f"There is no region called {r!r}.")
     return r
 
 
-def _adjust(ctx: Ctx, cmd: dict, what: str) -> None:
+def _adjust(ctx: Ctx, cmd: dict[str, Any], what: str) -> None:
     if ctx.s["battle"] is not None:
         fail("adjust/in_battle", "Finish or cancel the battle before adjusting the board.")
     ctx.emit("Adjustment", what=what, command={k: v for k, v in cmd.items() if k not in ("cmd", "side")})
 
 
 @command("adjust_units")
-def cmd_adjust_units(ctx: Ctx, cmd: dict) -> None:
+def cmd_adjust_units(ctx: Ctx, cmd: dict[str, Any]) -> None:
     """Place (positive) or remove (negative) units of one side in a region."""
     s, spec = ctx.s, ctx.spec
     r = _adj_region(ctx, cmd)
     side = cmd.get("owner")
     unit = cmd.get("unit")
     n = cmd.get("n")
-    if side not in SIDES or unit not in spec.units or spec.units[unit].side != side or type(n) is not int or n == 0:
+    if (
+        side not in SIDES
+        or not isinstance(unit, str)
+        or unit not in spec.units
+        or spec.units[unit].side != side
+        or type(n) is not int
+        or n == 0
+    ):
         fail("adjust/units", "Give 'owner' (fp/sh), a unit type of that side and a non-zero whole 'n'.")
     reg = s["regions"][r]
     if n > 0:
@@ -55,7 +64,7 @@ def cmd_adjust_units(ctx: Ctx, cmd: dict) -> None:
 
 
 @command("adjust_move")
-def cmd_adjust_move(ctx: Ctx, cmd: dict) -> None:
+def cmd_adjust_move(ctx: Ctx, cmd: dict[str, Any]) -> None:
     s = ctx.s
     frm = _adj_region(ctx, cmd, "from")
     to = _adj_region(ctx, cmd, "to")
@@ -81,7 +90,7 @@ def cmd_adjust_move(ctx: Ctx, cmd: dict) -> None:
 
 
 @command("adjust_damage")
-def cmd_adjust_damage(ctx: Ctx, cmd: dict) -> None:
+def cmd_adjust_damage(ctx: Ctx, cmd: dict[str, Any]) -> None:
     r = _adj_region(ctx, cmd)
     n = cmd.get("n")
     reg = ctx.s["regions"][r]
@@ -92,7 +101,7 @@ def cmd_adjust_damage(ctx: Ctx, cmd: dict) -> None:
 
 
 @command("adjust_leaders")
-def cmd_adjust_leaders(ctx: Ctx, cmd: dict) -> None:
+def cmd_adjust_leaders(ctx: Ctx, cmd: dict[str, Any]) -> None:
     r = _adj_region(ctx, cmd)
     n = cmd.get("n")
     reg = ctx.s["regions"][r]
@@ -114,7 +123,7 @@ def cmd_adjust_leaders(ctx: Ctx, cmd: dict) -> None:
 
 
 @command("adjust_character")
-def cmd_adjust_character(ctx: Ctx, cmd: dict) -> None:
+def cmd_adjust_character(ctx: Ctx, cmd: dict[str, Any]) -> None:
     c = cmd.get("char")
     status = cmd.get("status")
     if c not in ctx.spec.characters or status not in ("pool", "ready", "in_play", "eliminated"):
@@ -127,7 +136,7 @@ def cmd_adjust_character(ctx: Ctx, cmd: dict) -> None:
 
 
 @command("adjust_control")
-def cmd_adjust_control(ctx: Ctx, cmd: dict) -> None:
+def cmd_adjust_control(ctx: Ctx, cmd: dict[str, Any]) -> None:
     r = _adj_region(ctx, cmd)
     side = cmd.get("owner")
     if side not in (None, "fp", "sh") or not ctx.spec.board.regions[r].settlement:
@@ -137,7 +146,7 @@ def cmd_adjust_control(ctx: Ctx, cmd: dict) -> None:
 
 
 @command("adjust_fate")
-def cmd_adjust_fate(ctx: Ctx, cmd: dict) -> None:
+def cmd_adjust_fate(ctx: Ctx, cmd: dict[str, Any]) -> None:
     to = cmd.get("to")
     if type(to) is not int or not 0 <= to < ctx.spec.endgame:
         fail("adjust/fate", f"The fate marker goes on a space from 0 to {ctx.spec.endgame - 1}.", "R-7.1")
@@ -146,7 +155,7 @@ def cmd_adjust_fate(ctx: Ctx, cmd: dict) -> None:
 
 
 @command("adjust_dice")
-def cmd_adjust_dice(ctx: Ctx, cmd: dict) -> None:
+def cmd_adjust_dice(ctx: Ctx, cmd: dict[str, Any]) -> None:
     side = cmd.get("owner")
     n = cmd.get("n")
     if side not in SIDES or type(n) is not int or n == 0:
@@ -165,12 +174,12 @@ def cmd_adjust_dice(ctx: Ctx, cmd: dict) -> None:
 
 
 @command("adjust_card")
-def cmd_adjust_card(ctx: Ctx, cmd: dict) -> None:
+def cmd_adjust_card(ctx: Ctx, cmd: dict[str, Any]) -> None:
     """Move a card between a deck, a hand and the discards."""
     spec = ctx.spec
     card = cmd.get("card")
     to = cmd.get("to")
-    if card not in spec.cards or to not in ("deck", "hand_fp", "hand_sh", "discard"):
+    if not isinstance(card, str) or card not in spec.cards or to not in ("deck", "hand_fp", "hand_sh", "discard"):
         fail("adjust/card", "Give a card and 'to': deck, hand_fp, hand_sh or discard.", "R-5.1")
     _adjust(ctx, cmd, "card")
     ctx.emit("CardMovedByPlayers", card=card, to=to, deck=spec.cards[card].deck)

@@ -22,6 +22,8 @@ on (casualties, ceasing, withdrawal, retreat, the end, the advance) are in `batt
 
 from __future__ import annotations
 
+from typing import Callable, Any, TYPE_CHECKING
+
 from . import events as _events
 from .battle_end import (
     _stage_advance,
@@ -45,9 +47,19 @@ from .kernel import ANSWERS, command, fail, run_effects
 from .spec import other
 from .state import has_army, leadership
 
+if TYPE_CHECKING:
+    from .events import Change
+    from .kernel import Ctx
+
 
 def start_battle(
-    ctx, attacker: str, sources: list[str], target: str, mode: str, bonus: list | None = None, source: str | None = None
+    ctx: Ctx,
+    attacker: str,
+    sources: list[str],
+    target: str,
+    mode: str,
+    bonus: list[Any] | None = None,
+    source: str | None = None,
 ) -> None:
     """R-10.1: the battle starts after the movement; the attacked region is the defender's.
     `bonus`: the modifiers a card or ability that started the attack gives this battle ("round":
@@ -88,7 +100,7 @@ def start_battle(
         )
 
 
-def battle_pump(ctx) -> None:
+def battle_pump(ctx: Ctx) -> None:
     b = ctx.s["battle"]
     STAGES[b["stage"]](ctx, b)
 
@@ -96,11 +108,11 @@ def battle_pump(ctx) -> None:
 # -- preparation -------------------------------------------------------------------------------
 
 
-def _terrain(ctx, b) -> str:
+def _terrain(ctx: Ctx, b: dict[str, Any]) -> str:
     return ctx.spec.board.regions[b["target"]].terrain
 
 
-def _stage_start(ctx, b):
+def _stage_start(ctx: Ctx, b: dict[str, Any]) -> None:
     """R-10.2 terrain superiority, once, with the first attacking army. In a combined attack the
     attacker first chooses the army of the first round: that is the first army (R-10.9)."""
     spec, s = ctx.spec, ctx.s
@@ -115,7 +127,7 @@ def _stage_start(ctx, b):
         counts[side] = sum(n for u, n in reg["units"].items() if terrain in spec.units[u].favoured)
     winner = None
     if counts[b["attacker"]] != counts[b["defender"]]:
-        winner = max(counts, key=counts.get)
+        winner = max(counts, key=lambda sd: counts[sd])
     ctx.emit("TerrainSuperiority", terrain=terrain, counts=counts, winner=winner)
     _upd(ctx, stage="round")
     if winner:
@@ -123,7 +135,7 @@ def _stage_start(ctx, b):
     ctx.rules.battle_started(ctx, ctx.s["battle"])  # the scenario's rules before the first round
 
 
-def _stage_round(ctx, b):
+def _stage_round(ctx: Ctx, b: dict[str, Any]) -> None:
     live = [r for r in b["armies"] if has_army(ctx.s["regions"][r], b["attacker"])]
     first = b["round"] == 0
     _upd(
@@ -148,7 +160,7 @@ def _stage_round(ctx, b):
         _upd(ctx, current=live[0], spent=spent)
 
 
-def _stage_army(ctx, b):
+def _stage_army(ctx: Ctx, b: dict[str, Any]) -> None:
     b_cur = b["current"]
     rounds = dict(b["rounds_by_army"])
     rounds[b_cur] = rounds.get(b_cur, 0) + 1
@@ -156,7 +168,7 @@ def _stage_army(ctx, b):
     ctx.push("tactic", None, sides=[b["attacker"], b["defender"]])
 
 
-def available_tactics(ctx, b, side) -> list[str]:
+def available_tactics(ctx: Ctx, b: dict[str, Any], side: str) -> list[str]:
     reg = ctx.s["regions"][battle_region(b, side)]
     types = sorted(u for u in reg["units"] if u not in b["spent"][side])
     return [f"maneuver:{u}" for u in types] + ["regroup", "combat_event"]
@@ -165,8 +177,8 @@ def available_tactics(ctx, b, side) -> list[str]:
 # -- decisions -----------------------------------------------------------------------------
 
 
-def cmd_choose_army(ctx, cmd):
-    p = ctx.top
+def cmd_choose_army(ctx: Ctx, cmd: dict[str, Any]) -> None:
+    p = ctx.asked
     r = cmd.get("region")
     if r not in p["options"]:
         fail("battle/bad_army", f"Choose one of the attacking armies: {', '.join(p['options'])}.", "R-10.9")
@@ -179,7 +191,7 @@ def cmd_choose_army(ctx, cmd):
         _upd(ctx, current=r, spent=spent)
 
 
-def cmd_tactic(ctx, cmd):
+def cmd_tactic(ctx: Ctx, cmd: dict[str, Any]) -> None:
     side = cmd["side"]
     b = ctx.s["battle"]
     t = cmd.get("tactic")
@@ -188,7 +200,7 @@ def cmd_tactic(ctx, cmd):
     choice = dict(b["choice"])
     choice[side] = t
     _upd(ctx, choice=choice)
-    p = ctx.top
+    p = ctx.asked
     left = [x for x in p["sides"] if x != side]
     ctx.pop()
     if left:
@@ -206,7 +218,7 @@ def cmd_tactic(ctx, cmd):
         ctx.push("combat_card", None, sides=wants)
 
 
-def combat_cards(ctx, side) -> list[str]:
+def combat_cards(ctx: Ctx, side: str) -> list[str]:
     hand = ctx.s["sides"][side]["hand"]
     if ctx.s["options"].get("physical_cards"):  # any card the side could be holding
         if "?" not in hand:
@@ -215,7 +227,7 @@ def combat_cards(ctx, side) -> list[str]:
     return [c for c in hand if ctx.spec.cards[c].combat]
 
 
-def cmd_combat_card(ctx, cmd):
+def cmd_combat_card(ctx: Ctx, cmd: dict[str, Any]) -> None:
     side = cmd["side"]
     b = ctx.s["battle"]
     card = cmd.get("card")
@@ -224,14 +236,14 @@ def cmd_combat_card(ctx, cmd):
     cards = dict(b["card"])
     cards[side] = card or "none"
     _upd(ctx, card=cards)
-    p = ctx.top
+    p = ctx.asked
     left = [x for x in p["sides"] if x != side]
     ctx.pop()
     if left:
         ctx.push("combat_card", None, sides=left)
 
 
-def _stage_cards(ctx, b):
+def _stage_cards(ctx: Ctx, b: dict[str, Any]) -> None:
     """R-10.4.1b: the attacker reveals first, then the defender; at the same moment the
     defender's card resolves first, so a defender's cancel stops the attacker's card."""
     played = {sd: c for sd, c in b["card"].items() if c and c != "none"}
@@ -261,7 +273,7 @@ def _stage_cards(ctx, b):
             run_effects(ctx, sd, [e], source=f"combat:{card}")
 
 
-def _mods(ctx, side, kind) -> int:
+def _mods(ctx: Ctx, side: str, kind: str) -> int:
     return sum(
         m["n"]
         for m in ctx.s["mods"]
@@ -269,7 +281,7 @@ def _mods(ctx, side, kind) -> int:
     )
 
 
-def strength(ctx, b, side) -> tuple[int, int, int]:
+def strength(ctx: Ctx, b: dict[str, Any], side: str) -> tuple[int, int, int]:
     """R-10.3: (dice rolled, maneuver dice, target number) for a side this round."""
     spec, s = ctx.spec, ctx.s
     region = battle_region(b, side)
@@ -293,7 +305,7 @@ def strength(ctx, b, side) -> tuple[int, int, int]:
     return total, maneuver, target
 
 
-def _roll_side(ctx, b, side, total, maneuver, target):
+def _roll_side(ctx: Ctx, b: dict[str, Any], side: str, total: int, maneuver: int, target: int) -> dict[str, Any]:
     dice = ctx.chance.dice(total, "combat")
     mod = _mods(ctx, side, "roll")
     return {"dice": dice, "maneuver": maneuver, "target": target, "mod": mod}
@@ -303,13 +315,13 @@ def die_value(d: int, mod: int) -> int:
     return min(6, max(1, d + mod))  # R-10.4.2
 
 
-def _stage_roll(ctx, b):
+def _stage_roll(ctx: Ctx, b: dict[str, Any]) -> None:
     """R-10.4.2: each side rolls its combat dice (a decision, so physical dice can be entered)."""
     _upd(ctx, stage="rolled")
     ctx.push("combat_roll", None, sides=[b["attacker"], b["defender"]])
 
 
-def cmd_roll_combat(ctx, cmd):
+def cmd_roll_combat(ctx: Ctx, cmd: dict[str, Any]) -> None:
     side = cmd["side"]
     b = ctx.s["battle"]
     total, maneuver, target = strength(ctx, b, side)
@@ -326,7 +338,7 @@ def cmd_roll_combat(ctx, cmd):
     )
 
 
-def _stage_rolled(ctx, b):
+def _stage_rolled(ctx: Ctx, b: dict[str, Any]) -> None:
     """R-10.4.3: leader re-rolls, the attacker first."""
     rolls = b["rolls"]
     _upd(ctx, stage="abilities")
@@ -339,10 +351,10 @@ def _stage_rolled(ctx, b):
         ctx.push("reroll", side, max=leadership(ctx.s, ctx.spec, battle_region(b, side)) + _mods(ctx, side, "reroll"))
 
 
-def cmd_reroll(ctx, cmd):
+def cmd_reroll(ctx: Ctx, cmd: dict[str, Any]) -> None:
     side = cmd["side"]
     b = ctx.s["battle"]
-    p = ctx.top
+    p = ctx.asked
     idx = cmd.get("dice", [])
     roll = b["rolls"][side]
     if (
@@ -375,15 +387,15 @@ def cmd_reroll(ctx, cmd):
     )
 
 
-def hits_of(roll: dict) -> int:
+def hits_of(roll: dict[str, Any]) -> int:
     return sum(1 for d in roll["dice"] if die_value(d, roll["mod"]) >= roll["target"])
 
 
-def maneuver_hits(roll: dict) -> int:
+def maneuver_hits(roll: dict[str, Any]) -> int:
     return sum(1 for d in roll["dice"][: roll["maneuver"]] if die_value(d, roll["mod"]) >= roll["target"])
 
 
-def _stage_abilities(ctx, b):
+def _stage_abilities(ctx: Ctx, b: dict[str, Any]) -> None:
     """R-10.4.4: a maneuver with at least one hitting maneuver die triggers its unit's ability."""
     hits = {sd: hits_of(b["rolls"][sd]) + _mods(ctx, sd, "hits") for sd in (b["attacker"], b["defender"])}
     absorb = {sd: _mods(ctx, sd, "absorb") for sd in hits}
@@ -399,7 +411,7 @@ def _stage_abilities(ctx, b):
         ctx.rules.unit_ability(ctx, side, unit)
 
 
-STAGES = {
+STAGES: dict[str, Callable[[Ctx, dict[str, Any]], None]] = {
     "start": _stage_start,
     "round": _stage_round,
     "army": _stage_army,
@@ -420,7 +432,7 @@ STAGES = {
 }
 
 
-def _noop(w, e):
+def _noop(w: Change, e: dict[str, Any]) -> None:
     pass
 
 

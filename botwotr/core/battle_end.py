@@ -5,21 +5,27 @@ of stages; this module holds the stages from the damage on, and the battle's sha
 
 from __future__ import annotations
 
+from typing import Any, TYPE_CHECKING
+
 from .kernel import fail
 from .movement import arrived, check_casualties, do_move, moving_tokens, parse_group
 from .spec import NO_RETREAT_BORDERS, other
 from .state import army_size, chars_in, controller, has_army
 
+if TYPE_CHECKING:
+    from .kernel import Ctx
 
-def _upd(ctx, **changes):
+
+def _upd(ctx: Ctx, **changes: Any) -> None:
     ctx.emit("BattleUpdated", changes=changes)
 
 
-def battle_region(b, side) -> str:
-    return b["current"] if side == b["attacker"] else b["target"]
+def battle_region(b: dict[str, Any], side: str) -> str:
+    region: str = b["current"] if side == b["attacker"] else b["target"]
+    return region
 
 
-def _stage_damage(ctx, b):
+def _stage_damage(ctx: Ctx, b: dict[str, Any]) -> None:
     """R-11.1: each hit puts a damage marker on the army hit."""
     s = ctx.s
     for side in (b["attacker"], b["defender"]):
@@ -35,10 +41,10 @@ def _stage_damage(ctx, b):
             ctx.push("casualties", side, region=battle_region(b, side), mandatory=reg["damage"] > army_size(reg))
 
 
-def cmd_casualty(ctx, cmd):
+def cmd_casualty(ctx: Ctx, cmd: dict[str, Any]) -> None:
     """R-11.2 / R-11.3: remove one unit and two markers (or the last one)."""
     side = cmd["side"]
-    p = ctx.top
+    p = ctx.asked
     region = p["region"]
     reg = ctx.s["regions"][region]
     unit = cmd.get("unit")
@@ -60,7 +66,7 @@ def cmd_casualty(ctx, cmd):
         ctx.push("casualties", side, region=region, mandatory=reg["damage"] > army_size(reg))
 
 
-def army_destroyed(ctx, region, side):
+def army_destroyed(ctx: Ctx, region: str, side: str) -> None:
     """R-11.5: leaders and characters with a destroyed army are eliminated."""
     s = ctx.s
     reg = s["regions"][region]
@@ -74,7 +80,7 @@ def army_destroyed(ctx, region, side):
     ctx.emit("ArmyDestroyed", region=region, side=side)
 
 
-def _stage_after_casualties(ctx, b):
+def _stage_after_casualties(ctx: Ctx, b: dict[str, Any]) -> None:
     s = ctx.s
     atk_alive = has_army(s["regions"][b["current"]], b["attacker"])
     def_alive = has_army(s["regions"][b["target"]], b["defender"])
@@ -90,12 +96,12 @@ def _stage_after_casualties(ctx, b):
     ctx.push("cease", b["attacker"])
 
 
-def cmd_cease(ctx, cmd):
+def cmd_cease(ctx: Ctx, cmd: dict[str, Any]) -> None:
     ctx.pop()
     end_battle(ctx, "ceased")
 
 
-def cmd_fight_on(ctx, cmd):
+def cmd_fight_on(ctx: Ctx, cmd: dict[str, Any]) -> None:
     ctx.pop()
     b = ctx.s["battle"]
     _upd(ctx, stage="withdraw")
@@ -109,7 +115,7 @@ def cmd_fight_on(ctx, cmd):
         ctx.push("withdraw", b["defender"], options=opts)
 
 
-def retreat_options(ctx, b):
+def retreat_options(ctx: Ctx, b: dict[str, Any]) -> tuple[list[str], list[str]] | None:
     """R-10.7: (regions the defender may choose, regions the attacker picks with +1 damage);
     None when no adjacent region is free."""
     s, spec = ctx.s, ctx.spec
@@ -135,9 +141,9 @@ def retreat_options(ctx, b):
     return (sorted(good), sorted(free))
 
 
-def cmd_withdraw(ctx, cmd):
+def cmd_withdraw(ctx: Ctx, cmd: dict[str, Any]) -> None:
     b = ctx.s["battle"]
-    p = ctx.top
+    p = ctx.asked
     choice = cmd.get("choice")
     if choice not in p["options"]:
         fail("battle/bad_withdraw", f"Choose one of: {', '.join(p['options'])}.", "R-10.6")
@@ -153,15 +159,15 @@ def cmd_withdraw(ctx, cmd):
         _upd(ctx, stage="retreat", fleeing=False)
 
 
-def flee_casualties(ctx, b):
+def flee_casualties(ctx: Ctx, b: dict[str, Any]) -> None:
     """R-10.6c: remove a unit and two markers at a time until 0 or 1 marker is left."""
     reg = ctx.s["regions"][b["target"]]
     if reg["damage"] >= 2 and army_size(reg) > 0:
         ctx.push("flee_casualty", b["defender"], region=b["target"])
 
 
-def cmd_flee_casualty(ctx, cmd):
-    p = ctx.top
+def cmd_flee_casualty(ctx: Ctx, cmd: dict[str, Any]) -> None:
+    p = ctx.asked
     region = p["region"]
     reg = ctx.s["regions"][region]
     unit = cmd.get("unit")
@@ -176,7 +182,7 @@ def cmd_flee_casualty(ctx, cmd):
     flee_casualties(ctx, ctx.s["battle"])
 
 
-def _stage_retreat(ctx, b):
+def _stage_retreat(ctx: Ctx, b: dict[str, Any]) -> None:
     s = ctx.s
     if not has_army(s["regions"][b["target"]], b["defender"]):
         end_battle(ctx, "fled_destroyed" if b.get("fleeing") else "defender_destroyed")
@@ -193,12 +199,12 @@ def _stage_retreat(ctx, b):
         ctx.push("retreat_to", b["attacker"], options=free, penalty=True)
 
 
-def cmd_retreat_to(ctx, cmd):
+def cmd_retreat_to(ctx: Ctx, cmd: dict[str, Any]) -> None:
     s = ctx.s
     b = s["battle"]
-    p = ctx.top
+    p = ctx.asked
     r = cmd.get("region")
-    if r not in p["options"]:
+    if not isinstance(r, str) or r not in p["options"]:
         fail("battle/bad_retreat", f"Retreat to one of: {', '.join(p['options'])}.", "R-10.7")
     ctx.pop()
     side = b["defender"]
@@ -224,12 +230,12 @@ def cmd_retreat_to(ctx, cmd):
     arrived(ctx, side, r)
 
 
-def _stage_retreating(ctx, b):
+def _stage_retreating(ctx: Ctx, b: dict[str, Any]) -> None:
     # Only reached if the retreat decision vanished, which does not happen; end safely.
     end_battle(ctx, "retreated")
 
 
-def _stage_round_end(ctx, b):
+def _stage_round_end(ctx: Ctx, b: dict[str, Any]) -> None:
     """End of round: Regroup returns spent maneuver tokens; round modifiers expire."""
     spent = {k: list(v) for k, v in b["spent"].items()}
     for side in ("fp", "sh"):
@@ -240,7 +246,7 @@ def _stage_round_end(ctx, b):
         ctx.emit("ModifiersCleared", until="round")
 
 
-def end_battle(ctx, outcome: str):
+def end_battle(ctx: Ctx, outcome: str) -> None:
     s = ctx.s
     b = s["battle"]
     _upd(ctx, outcome=outcome, stage="advance")
@@ -267,15 +273,15 @@ def end_battle(ctx, outcome: str):
         ctx.push("advance", b["attacker"], options=movers)
 
 
-def _stage_advance(ctx, b):
+def _stage_advance(ctx: Ctx, b: dict[str, Any]) -> None:
     ctx.emit("BattleSet", battle=None, why="ended")
 
 
-def cmd_advance(ctx, cmd):
+def cmd_advance(ctx: Ctx, cmd: dict[str, Any]) -> None:
     """R-10.8: all or part of the attacking army moves into the freed region."""
     s = ctx.s
     b = s["battle"]
-    p = ctx.top
+    p = ctx.asked
     frm = cmd.get("from", p["options"][0])
     if frm not in p["options"]:
         fail("battle/bad_advance", "Only an attacking army may advance.", "R-10.8")

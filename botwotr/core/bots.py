@@ -12,30 +12,35 @@ Neither bot looks at hidden information or simulates chance: scores come from th
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 import random
 
 from .spec import ScenarioSpec, other
 from .state import army_size, controller, has_army, leadership
 
+if TYPE_CHECKING:
+    from .game import Game
+
 
 class RandomBot:
     name = "random"
 
-    def __init__(self, seed: int = 0):
+    def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
 
-    def choose(self, game, commands: list[dict]) -> dict:
+    def choose(self, game: Game, commands: list[dict[str, Any]]) -> dict[str, Any]:
         return self.rng.choice(commands)
 
 
 class GreedyBot:
     name = "greedy"
 
-    def __init__(self, seed: int = 0, noise: float = 0.25):
+    def __init__(self, seed: int = 0, noise: float = 0.25) -> None:
         self.rng = random.Random(seed)
         self.noise = noise
 
-    def choose(self, game, commands: list[dict]) -> dict:
+    def choose(self, game: Game, commands: list[dict[str, Any]]) -> dict[str, Any]:
         if len(commands) == 1:
             return commands[0]
         side = commands[0]["side"]
@@ -46,6 +51,7 @@ class GreedyBot:
             sc = score(spec, view, c) + self.rng.random() * self.noise
             if best_score is None or sc > best_score:
                 best, best_score = c, sc
+        assert best is not None  # commands is not empty
         return best
 
 
@@ -61,30 +67,33 @@ SIEGE_PULL = 1.5  # the Shadow's pull, per region nearer, towards the city (besi
 SIEGE_MARCH = 1.0  # the Shadow's wish to spend a die marching on the city rather than elsewhere
 
 
-def siege(s: dict) -> dict | None:
+def siege(s: dict[str, Any]) -> dict[str, Any] | None:
     for v in s.get("flags", {}).values():
         if isinstance(v, dict) and "protection" in v:
             return v
     return None
 
 
-def walls(spec: ScenarioSpec, s: dict, region: str) -> int:
+def walls(spec: ScenarioSpec, s: dict[str, Any], region: str) -> int:
     """The protection value still standing in a region held by the Free Peoples (0: none)."""
     g = siege(s)
     if not g or controller(s, spec, region) != "fp":
         return 0
-    return g["protection"].get(region, 0)
+    return int(g["protection"].get(region, 0))
 
 
 def falls(spec: ScenarioSpec) -> str | None:
-    return spec.rules_data.get("falls") if spec.rules_data else None
+    city = spec.rules_data.get("falls") if spec.rules_data else None
+    return city if isinstance(city, str) else None
 
 
-def army_strength(spec: ScenarioSpec, reg: dict) -> int:
+def army_strength(spec: ScenarioSpec, reg: dict[str, Any]) -> int:
     return sum(spec.units[u].strength * n for u, n in reg["units"].items())
 
 
-def battle_odds(spec: ScenarioSpec, s: dict, attacker_region: str, target: str, units=None) -> float:
+def battle_odds(
+    spec: ScenarioSpec, s: dict[str, Any], attacker_region: str, target: str, units: dict[str, Any] | None = None
+) -> float:
     """Rough expected-hits ratio of attacker to defender (R-10.3)."""
     a = s["regions"][attacker_region]
     d = s["regions"][target]
@@ -105,10 +114,10 @@ def battle_odds(spec: ScenarioSpec, s: dict, attacker_region: str, target: str, 
     d_exp = d_str * (2 / 6) + d_lead * (4 / 6) * (2 / 6)
     a_size = max(1, sum(a_units.values()) - a["damage"] * 0.5)
     d_size = max(1, army_size(d) - d["damage"] * 0.5) + 0.6 * wall
-    return (a_exp / d_size + 0.01) / (d_exp / a_size + 0.01)
+    return float((a_exp / d_size + 0.01) / (d_exp / a_size + 0.01))
 
 
-def threat(spec: ScenarioSpec, s: dict, region: str, side: str) -> int:
+def threat(spec: ScenarioSpec, s: dict[str, Any], region: str, side: str) -> int:
     """Enemy strength adjacent to a region."""
     return sum(
         army_strength(spec, s["regions"][n])
@@ -140,7 +149,7 @@ def distance_to(spec: ScenarioSpec, start: str, goals: set[str], limit: int = 8)
     return limit
 
 
-def goals_for(spec: ScenarioSpec, s: dict, side: str) -> set[str]:
+def goals_for(spec: ScenarioSpec, s: dict[str, Any], side: str) -> set[str]:
     city = falls(spec)
     if side == "sh" and city and controller(s, spec, city) != "sh":
         return {city}  # the city whose fall wins the game
@@ -186,7 +195,7 @@ FATE_HORIZON = 8  # fate spaces before the endgame at which that wish begins
 WITHDRAW_COST = 0.6  # odds a defender needs per point of settlement value before it gives one up
 
 
-def score(spec: ScenarioSpec, s: dict, c: dict) -> float:
+def score(spec: ScenarioSpec, s: dict[str, Any], c: dict[str, Any]) -> float:
     side = c["side"]
     k = c["cmd"]
     if k == "use_die":
@@ -211,6 +220,7 @@ def score(spec: ScenarioSpec, s: dict, c: dict) -> float:
     if k == "attack":
         frm = c.get("to") or c.get("from") or (c.get("armies") or [None])[0]
         src = c.get("from") or frm
+        assert isinstance(src, str)  # a listed attack names its army (from, or the first of armies)
         units = c.get("units")
         odds = battle_odds(spec, s, src, c["target"], units)
         sc = odds + 0.4 * settlement_value(spec, c["target"])
@@ -222,7 +232,7 @@ def score(spec: ScenarioSpec, s: dict, c: dict) -> float:
         return sc
     if k == "move_army" or k == "advance":
         dest = c["path"][-1] if k == "move_army" else s["battle"]["target"] if s.get("battle") else None
-        frm = c.get("from")
+        frm = c["from"]
         if dest is None:
             return 0
         goals = goals_for(spec, s, side)
@@ -246,11 +256,11 @@ def score(spec: ScenarioSpec, s: dict, c: dict) -> float:
         sc -= 0.3 * threat(spec, s, dest, side) / max(1, moved)
         if k == "advance":
             sc += 1.0
-        return sc
+        return float(sc)
     if k in ("recruit", "place_orc", "rally"):
         r = c["region"]
-        city = 1.5 if r == falls(spec) and side == "fp" else 0.0
-        return 1.0 + 0.4 * threat(spec, s, r, side) + 0.5 * settlement_value(spec, r) + city
+        guard = 1.5 if r == falls(spec) and side == "fp" else 0.0
+        return 1.0 + 0.4 * threat(spec, s, r, side) + 0.5 * settlement_value(spec, r) + guard
     if k == "done":
         return -0.5
     if k == "tactic":
@@ -290,7 +300,7 @@ def score(spec: ScenarioSpec, s: dict, c: dict) -> float:
         back = -sum(e.get("steps", 0) for e in spec.positions[c["position"]].action if e.get("do") == "fate")
         if back > 0:
             sc += FATE_URGENCY * back * max(0, s["fate"] - (spec.endgame - FATE_HORIZON))
-        return sc
+        return float(sc)
     if k == "place_leadership_token":
         r = c["region"]
         return 1.0 + 0.5 * threat(spec, s, r, side) + 0.3 * army_size(s["regions"][r])
@@ -305,7 +315,7 @@ def score(spec: ScenarioSpec, s: dict, c: dict) -> float:
     return 0.0
 
 
-def best_attack_odds(spec: ScenarioSpec, s: dict, side: str) -> float:
+def best_attack_odds(spec: ScenarioSpec, s: dict[str, Any], side: str) -> float:
     best = 0.0
     for r, reg in s["regions"].items():
         if not has_army(reg, side):
@@ -316,7 +326,7 @@ def best_attack_odds(spec: ScenarioSpec, s: dict, side: str) -> float:
     return best
 
 
-def tactic_score(spec: ScenarioSpec, s: dict, c: dict) -> float:
+def tactic_score(spec: ScenarioSpec, s: dict[str, Any], c: dict[str, Any]) -> float:
     side = c["side"]
     t = c["tactic"]
     b = s["battle"]
@@ -324,7 +334,7 @@ def tactic_score(spec: ScenarioSpec, s: dict, c: dict) -> float:
     reg = s["regions"][region]
     if t.startswith("maneuver:"):
         u = t.split(":", 1)[1]
-        return 1.0 + 0.3 * reg["units"].get(u, 0) + (0.5 if spec.units[u].ability_params else 0)
+        return float(1.0 + 0.3 * reg["units"].get(u, 0) + (0.5 if spec.units[u].ability_params else 0))
     if t == "combat_event":
         hand = s["sides"][side]["hand"]
         return 1.6 if any(h in spec.cards and spec.cards[h].combat for h in hand) else -1.0
@@ -335,21 +345,26 @@ def tactic_score(spec: ScenarioSpec, s: dict, c: dict) -> float:
 BOTS = {"random": RandomBot, "greedy": GreedyBot}
 
 
-def deciding_side(state: dict) -> str | None:
+def deciding_side(state: dict[str, Any]) -> str | None:
     """Whose decision the game waits for (the first of simultaneous ones); works on a state or
     a seat's view."""
     p = state["pending"][-1] if state.get("pending") else None
     if p is None:
         return None
-    return p.get("side") or (p.get("sides") or [None])[0]
+    side: str | None = p.get("side") or (p.get("sides") or [None])[0]
+    return side
 
 
-def play(game, bots: dict, max_commands: int = 20000) -> str | None:
+def play(game: Game, bots: dict[str, Any], max_commands: int = 20000) -> str | None:
     """Let bots play a game to its end; returns the winner (None if the cap was hit)."""
+    winner: str | None
     for _ in range(max_commands):
         if game.state["winner"]:
-            return game.state["winner"]
+            winner = game.state["winner"]
+            return winner
         side = deciding_side(game.state)
+        assert side is not None  # the game is not over: a decision is asked
         cmds = [c for c in game.legal_commands() if c["side"] == side]
         game.submit(bots[side].choose(game, cmds))
-    return game.state["winner"]
+    winner = game.state["winner"]
+    return winner

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable, Iterable, Mapping
 
 from .cards import SIDE_WHAT, card_destination, draw_cards
 from .fate import move_fate
@@ -15,7 +15,7 @@ from .spec import ScenarioSpec, other
 from .state import armies, controller, figures_available, has_army
 
 
-def _effect_possible(ctx: Ctx, side: str, eff: dict) -> bool:
+def _effect_possible(ctx: Ctx, side: str, eff: Mapping[str, Any]) -> bool:
     if eff["do"] == "convert_die":
         return bool(convertible_dice(ctx.s, side, eff["to"]))
     if eff["do"] == "attack":
@@ -28,14 +28,14 @@ def _effect_possible(ctx: Ctx, side: str, eff: dict) -> bool:
 CHECKED_EFFECTS = ("convert_die", "attack")
 
 
-def would_do_nothing(ctx: Ctx, side: str, effects) -> bool:
+def would_do_nothing(ctx: Ctx, side: str, effects: Iterable[Mapping[str, Any]]) -> bool:
     """A card or ability every effect of which is an attack no army can make (or a die change with
     no die to change): it cannot be used (R-5.8, docs/rulings.md)."""
     effects = list(effects)
     return bool(effects) and all(e["do"] in CHECKED_EFFECTS and not _effect_possible(ctx, side, e) for e in effects)
 
 
-def convertible_dice(s: dict, side: str, to: str) -> list[int]:
+def convertible_dice(s: dict[str, Any], side: str, to: str) -> list[int]:
     return [i for i, face in enumerate(s["sides"][side]["rolled"]) if face != to]
 
 
@@ -47,22 +47,22 @@ def _self_or_opp(side: str, who: str | None) -> str:
     return other(side) if who == "opponent" else side
 
 
-def condition_holds(ctx: Ctx, side: str, cond: dict) -> bool:
+def condition_holds(ctx: Ctx, side: str, cond: Mapping[str, Any]) -> bool:
     s, spec = ctx.s, ctx.spec
     k = cond["if"]
     if k == "fate_at_least":
-        return s["fate"] >= cond["n"]
+        return bool(s["fate"] >= cond["n"])
     if k == "fate_at_most":
-        return s["fate"] <= cond["n"]
+        return bool(s["fate"] <= cond["n"])
     if k == "turn_at_least":
-        return s["turn"] >= cond["n"]
+        return bool(s["turn"] >= cond["n"])
     if k == "controls":
         r = cond["region"]
         return r in s["regions"] and controller(s, spec, r) == side
     if k == "character_in_play":
-        return s["chars"].get(cond["char"], {}).get("status") == "in_play"
+        return bool(s["chars"].get(cond["char"], {}).get("status") == "in_play")
     if k == "character_ready":
-        return s["chars"].get(cond["char"], {}).get("status") == "ready"
+        return bool(s["chars"].get(cond["char"], {}).get("status") == "ready")
     if k == "army_in":
         return cond["region"] in s["regions"] and has_army(s["regions"][cond["region"]], side)
     if k == "has_damaged_army":
@@ -70,18 +70,18 @@ def condition_holds(ctx: Ctx, side: str, cond: dict) -> bool:
     if k == "in_battle":
         return s["battle"] is not None
     if k == "flag":
-        return s["flags"].get(cond["flag"], 0) == cond.get("value", 1)
+        return bool(s["flags"].get(cond["flag"], 0) == cond.get("value", 1))
     return False
 
 
-def describe_condition(spec: ScenarioSpec, cond: dict) -> str:
-    k = cond["if"]
-    return {
+def describe_condition(spec: ScenarioSpec, cond: Mapping[str, Any]) -> str:
+    k: str = cond["if"]
+    texts: dict[str, Callable[[], str]] = {
         "fate_at_least": lambda: f"the fate marker must be on {cond.get('n')} or more",
         "fate_at_most": lambda: f"the fate marker must be on {cond.get('n')} or less",
         "turn_at_least": lambda: f"it must be turn {cond.get('n')} or later",
         "controls": lambda: (
-            f"you must control {spec.board.regions.get(cond.get('region')).name if cond.get('region') in spec.board.regions else cond.get('region')}"
+            f"you must control {spec.board.regions[cond['region']].name if cond.get('region') in spec.board.regions else cond.get('region')}"
         ),
         "character_in_play": lambda: (
             f"{spec.characters[cond['char']].name if cond.get('char') in spec.characters else cond.get('char')} must be in play"
@@ -93,15 +93,16 @@ def describe_condition(spec: ScenarioSpec, cond: dict) -> str:
         "has_damaged_army": lambda: "you must have a damaged army",
         "in_battle": lambda: "a battle must be under way",
         "flag": lambda: f"the scenario condition '{cond.get('flag')}' must hold",
-    }.get(k, lambda: k)()
+    }
+    return texts.get(k, lambda: k)()
 
 
-def eff_draw(ctx, side, eff, src):
+def eff_draw(ctx: Ctx, side: str, eff: dict[str, Any], src: str) -> None:
     who = _self_or_opp(side, eff.get("who"))
     draw_cards(ctx, who, eff["deck"], eff.get("n", 1))
 
 
-def eff_discard_random(ctx, side, eff, src):
+def eff_discard_random(ctx: Ctx, side: str, eff: dict[str, Any], src: str) -> None:
     who = _self_or_opp(side, eff.get("who", "opponent"))
     for _ in range(eff.get("n", 1)):
         hand = ctx.s["sides"][who]["hand"]
@@ -115,11 +116,11 @@ def eff_discard_random(ctx, side, eff, src):
         ctx.emit("CardDiscarded", side=who, card=card, to=card_destination(ctx.spec, card), why=src)
 
 
-def eff_fate(ctx, side, eff, src):
+def eff_fate(ctx: Ctx, side: str, eff: dict[str, Any], src: str) -> None:
     move_fate(ctx, eff["steps"])
 
 
-def eff_add_fate_tiles(ctx, side, eff, src):
+def eff_add_fate_tiles(ctx: Ctx, side: str, eff: dict[str, Any], src: str) -> None:
     for _ in range(eff.get("n", 1)):
         cands = sorted(t for t in ctx.s["fate_extra"] if ctx.spec.fate_tiles[t].color == eff["color"])
         if not cands:
@@ -128,13 +129,13 @@ def eff_add_fate_tiles(ctx, side, eff, src):
         ctx.emit("FateTileAdded", tile=t)
 
 
-def eff_ready(ctx, side, eff, src):
+def eff_ready(ctx: Ctx, side: str, eff: dict[str, Any], src: str) -> None:
     c = eff["char"]
     if ctx.s["chars"][c]["status"] == "pool":
         ctx.emit("CharacterStatus", char=c, status="ready", why=src)
 
 
-def eff_enter(ctx, side, eff, src):
+def eff_enter(ctx: Ctx, side: str, eff: dict[str, Any], src: str) -> None:
     c = eff["char"]
     if ctx.s["chars"][c]["status"] in ("pool", "ready"):
         regs = list(ctx.spec.characters[c].entry_regions)
@@ -144,18 +145,18 @@ def eff_enter(ctx, side, eff, src):
             ctx.push("choose_region", ctx.spec.characters[c].side, options=regs, purpose="enter", char=c, n=1)
 
 
-def eff_dice_bonus(ctx, side, eff, src):
+def eff_dice_bonus(ctx: Ctx, side: str, eff: dict[str, Any], src: str) -> None:
     ctx.emit("DiceBonusChanged", side=_self_or_opp(side, eff.get("who")), n=eff["n"], why=src)
 
 
-def eff_leadership_tokens(ctx, side, eff, src):
+def eff_leadership_tokens(ctx: Ctx, side: str, eff: dict[str, Any], src: str) -> None:
     if side != "sh":
         return
     ctx.emit("LeadershipTokensGained", n=eff["n"], why=src)
     ask_leadership_tokens(ctx, mandatory=True, n=eff["n"])
 
 
-def eff_action_tokens(ctx, side, eff, src):
+def eff_action_tokens(ctx: Ctx, side: str, eff: dict[str, Any], src: str) -> None:
     card = ctx.spec.cards.get(src[5:]) if src.startswith("card:") else None
     if card is not None and card.stays:
         return  # R-3.7: counted at the start of every turn while the card is on the table
@@ -184,13 +185,13 @@ def where_regions(ctx: Ctx, side: str, where: Any) -> list[str]:
     return sorted(s["regions"])
 
 
-def _choose(ctx, side, purpose, options, n, **extra):
+def _choose(ctx: Ctx, side: str, purpose: str, options: list[str], n: int, **extra: Any) -> None:
     if not options:
         return
     ctx.push("choose_region", side, options=options, purpose=purpose, n=n, **extra)
 
 
-def recruit_options(ctx, side, eff) -> list[str]:
+def recruit_options(ctx: Ctx, side: str, eff: dict[str, Any]) -> list[str]:
     s, spec = ctx.s, ctx.spec
     # R-12.6 (R-5.9: a card does not replace it): never in a region the opponent holds or controls.
     return [
@@ -200,57 +201,57 @@ def recruit_options(ctx, side, eff) -> list[str]:
     ]
 
 
-def eff_recruit(ctx, side, eff, src):
+def eff_recruit(ctx: Ctx, side: str, eff: dict[str, Any], src: str) -> None:
     unit = eff["unit"]
     n = min(eff.get("n", 1), recruit_figures(ctx, side, unit))
     if n > 0:
         _choose(ctx, side, "recruit", recruit_options(ctx, side, eff), n, unit=unit)
 
 
-def eff_place_tokens(ctx, side, eff, src):
+def eff_place_tokens(ctx: Ctx, side: str, eff: dict[str, Any], src: str) -> None:
     opts = where_regions(ctx, side, eff.get("where", "own_settlement"))
     if tokens_left(ctx.s, side) > 0:
         _choose(ctx, side, "token", opts, eff.get("n", 1))
 
 
-def eff_destroy_tokens(ctx, side, eff, src):
+def eff_destroy_tokens(ctx: Ctx, side: str, eff: dict[str, Any], src: str) -> None:
     opts = [r for r in where_regions(ctx, side, eff.get("where", "any")) if ctx.s["regions"][r]["rtokens"][other(side)]]
     _choose(ctx, side, "destroy_tokens", opts, 1)
 
 
-def eff_rally(ctx, side, eff, src):
+def eff_rally(ctx: Ctx, side: str, eff: dict[str, Any], src: str) -> None:
     if rally_regions(ctx, side, []):
         ctx.push("rally", side, left=eff.get("armies", 1), used=[], bonus=eff.get("bonus", 0))
 
 
-def eff_move(ctx, side, eff, src):
+def eff_move(ctx: Ctx, side: str, eff: dict[str, Any], src: str) -> None:
     mode = "card2" if eff.get("distance", 1) >= 2 else "card"
     if any(True for _ in movable_armies(ctx, side, mode, [])):
         ctx.push("move", side, mode=mode, left=eff.get("armies", 1), moved=[], optional=True)
 
 
-def _attack_mode(eff) -> str:
+def _attack_mode(eff: Mapping[str, Any]) -> str:
     return "character" if eff.get("leadership") else "army"
 
 
-def eff_attack(ctx, side, eff, src):
+def eff_attack(ctx: Ctx, side: str, eff: dict[str, Any], src: str) -> None:
     """An attack a card or ability starts; its `bonus` modifiers belong to that battle only (they
     are added when it starts: "round" for its first round, "battle" for all of it)."""
     mode = _attack_mode(eff)
     stay = eff.get("move") is False  # "attacks an adjacent enemy army": no move first (R-8.8)
     if attack_sources(ctx, side, mode, stay=stay):
-        extra = {"stay": True} if stay else {}
+        extra: dict[str, Any] = {"stay": True} if stay else {}
         if eff.get("bonus"):
-            extra.update(bonus=[dict(m) for m in eff["bonus"]], source=src)
+            extra.update({"bonus": [dict(m) for m in eff["bonus"]], "source": src})
         ctx.push("attack", side, mode=mode, **extra)
 
 
-def eff_damage(ctx, side, eff, src):
+def eff_damage(ctx: Ctx, side: str, eff: dict[str, Any], src: str) -> None:
     opts = where_regions(ctx, side, eff.get("where", "enemy_army_adjacent"))
     _choose(ctx, side, "damage", opts, 1, amount=eff["n"])
 
 
-def eff_heal(ctx, side, eff, src):
+def eff_heal(ctx: Ctx, side: str, eff: dict[str, Any], src: str) -> None:
     opts = [
         r
         for r in where_regions(ctx, side, eff.get("where", "own_army"))
@@ -259,7 +260,7 @@ def eff_heal(ctx, side, eff, src):
     _choose(ctx, side, "heal", opts, 1, amount=eff["n"])
 
 
-def eff_modifier(ctx, side, eff, src):
+def eff_modifier(ctx: Ctx, side: str, eff: dict[str, Any], src: str) -> None:
     ctx.emit(
         "ModifierAdded",
         mod={
@@ -272,23 +273,23 @@ def eff_modifier(ctx, side, eff, src):
     )
 
 
-def eff_flag(ctx, side, eff, src):
+def eff_flag(ctx: Ctx, side: str, eff: dict[str, Any], src: str) -> None:
     ctx.emit("FlagSet", flag=eff["flag"], value=eff.get("value", 1))
 
 
-def eff_hook(ctx, side, eff, src):
+def eff_hook(ctx: Ctx, side: str, eff: dict[str, Any], src: str) -> None:
     ctx.rules.hook(ctx, eff["name"], side, eff)
 
 
-def eff_convert_die(ctx, side, eff, src):
+def eff_convert_die(ctx: Ctx, side: str, eff: dict[str, Any], src: str) -> None:
     opts = convertible_dice(ctx.s, side, eff["to"])
     if opts:
         ctx.push("choose_die", side, options=opts, to=eff["to"])
 
 
 @command("choose_die")
-def cmd_choose_die(ctx: Ctx, cmd: dict) -> None:
-    p = ctx.top
+def cmd_choose_die(ctx: Ctx, cmd: dict[str, Any]) -> None:
+    p = ctx.asked
     die = cmd.get("die")
     if die not in p["options"]:
         fail("choice/bad_die", f"Choose one of the dice: {p['options']}.", "R-8.3")
@@ -327,12 +328,12 @@ EFFECTS.update(
 
 
 @command("choose_region")
-def cmd_choose_region(ctx: Ctx, cmd: dict) -> None:
+def cmd_choose_region(ctx: Ctx, cmd: dict[str, Any]) -> None:
     s, spec = ctx.s, ctx.spec
-    p = ctx.top
+    p = ctx.asked
     side = p["side"]
     region = cmd.get("region")
-    if region not in p["options"]:
+    if not isinstance(region, str) or region not in p["options"]:
         fail("choice/bad_region", f"Choose one of: {', '.join(p['options'])}.", "R-5.9")
     ctx.pop()
     depth = len(s["pending"])

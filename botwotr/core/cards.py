@@ -56,7 +56,7 @@ def card_destination(spec: ScenarioSpec, card: str) -> str:
 
 
 @command("discard")
-def cmd_discard(ctx: Ctx, cmd: dict) -> None:
+def cmd_discard(ctx: Ctx, cmd: dict[str, Any]) -> None:
     side = cmd["side"]
     card = cmd.get("card")
     if ctx.s["options"].get("physical_cards"):
@@ -69,10 +69,10 @@ def cmd_discard(ctx: Ctx, cmd: dict) -> None:
         "CardDiscarded",
         side=side,
         card=card,
-        to=card_destination(ctx.spec, card) if card != "?" else "unknown",
+        to=card_destination(ctx.spec, card) if isinstance(card, str) and card != "?" else "unknown",
         why="hand limit",
     )
-    p = ctx.top
+    p = ctx.asked
     if p["n"] <= 1:
         ctx.pop()
     else:
@@ -82,7 +82,7 @@ def cmd_discard(ctx: Ctx, cmd: dict) -> None:
 ANSWERS["discard"] = ("discard",)
 
 
-def physical_cards_for(s: dict, side: str) -> list[str]:
+def physical_cards_for(s: dict[str, Any], side: str) -> list[str]:
     """With physical cards: the cards this side could be holding (not yet played or discarded)."""
     sd = s["sides"][side]
     return sorted(set(s["generic"] + sd["story"] + sd["special"]))

@@ -24,11 +24,11 @@ from . import adjustments as _adjustments  # noqa: F401  (registers the adjust_*
 from .action_checks import ACTION_CHECKS, ALL_ACTIONS, CARD_FACES, FACE_ACTIONS, TOKEN_CHECKS, die_action_commands
 from .actions import ACTIONS, TOKEN_ACTIONS
 from .battle import start_battle
-from .card_effects import EFFECTS, condition_holds, describe_condition, would_do_nothing
+from .card_effects import condition_holds, describe_condition, would_do_nothing
 from .cards import card_destination, draw_cards, physical_cards_for, play_card
 from .chance import Chance
 from .fate import apply_fate_tile, move_fate
-from .kernel import ANSWERS, AUTO, COMMANDS, Ctx, command, fail, run_effects
+from .kernel import EFFECTS, ANSWERS, AUTO, COMMANDS, Ctx, command, fail, run_effects
 from .movement import MAX_ARMY, MOVE_MODES, move_army, parse_group
 from .recruitment import place_unit, rally_army
 from .scenario import ScenarioRules
@@ -80,8 +80,11 @@ __all__ = [
 
 
 def decide(
-    spec: ScenarioSpec, rules: ScenarioRules, state: dict, cmd: Any, *, in_place: bool = False
-) -> tuple[list[dict], dict]:
+    spec: ScenarioSpec, rules: ScenarioRules, state: dict[str, Any], cmd: Any, *, in_place: bool = False
+) -> tuple[list[dict[str, Any]], dict[str, Any]]:
+    """The events of `cmd` and the state after them. `state` is never changed (the new state
+    shares what the command did not touch with it); `in_place` is kept for the callers that pass
+    it and changes nothing."""
     if not isinstance(cmd, dict):
         fail("command/malformed", "A command must be a mapping with a 'cmd' name.")
     name = cmd.get("cmd")
@@ -114,7 +117,9 @@ def decide(
             fail("game/not_started", "The game has not been set up yet: start it first.")
         if s["winner"] and side != "players":
             fail("game/over", "The game is over.", "R-4.2")
-    opts = cmd.get("options") if name == "start_game" and isinstance(cmd.get("options"), dict) else s["options"]
+    opts: dict[str, Any] = (
+        cmd["options"] if name == "start_game" and isinstance(cmd.get("options"), dict) else s["options"]
+    )
     chance = Chance(s["seed"], s["rng"], outcomes, strict=opts.get("companion") is True)
     ctx = Ctx(spec, rules, s, chance)
     s = ctx.s
@@ -144,7 +149,7 @@ def decide(
 
 # The shape of every parameter a command may carry; anything else is refused before any rule runs.
 _S, _N = str, type(None)
-PARAM_TYPES: dict[str, tuple] = {
+PARAM_TYPES: dict[str, tuple[Any, ...]] = {
     "cmd": (_S,),
     "side": (_S, _N),
     "region": (_S,),
@@ -183,7 +188,7 @@ _EXACT_TYPES = {k: frozenset(v) for k, v in PARAM_TYPES.items()}
 # never carries a value that silently does nothing. `cmd`, `side` and `outcomes` go with any.
 COMMON_PARAMS = frozenset({"cmd", "side", "outcomes"})
 _GROUP = ("units", "leaders", "characters", "damage")
-COMMAND_PARAMS: dict[str, frozenset] = {
+COMMAND_PARAMS: dict[str, frozenset[str]] = {
     k: frozenset(v)
     for k, v in {
         "start_game": ("options",),
@@ -239,14 +244,14 @@ ACTION_PARAMS = {
 }
 
 
-def params_of(name: str, cmd: dict, state: dict) -> frozenset:
+def params_of(name: str, cmd: dict[str, Any], state: dict[str, Any]) -> frozenset[str]:
     """The parameters `cmd` may carry: those of its command, of its action (use_die), of its kind
     of attack (a combined attack names `armies`; the moving-part parameters need a `to`)."""
     params = COMMAND_PARAMS.get(name)
     if params is None:  # a command registered without a table entry: only the type check applies
         return frozenset(cmd)
     if name == "use_die":
-        return params | ACTION_PARAMS.get(cmd.get("action"), frozenset())
+        return params | ACTION_PARAMS.get(cmd.get("action", ""), frozenset())
     if name == "attack":
         pending = state["pending"][-1] if state.get("pending") else {}
         if pending.get("kind") == "attack" and pending.get("mode") == "combined":
@@ -257,7 +262,7 @@ def params_of(name: str, cmd: dict, state: dict) -> frozenset:
     return params
 
 
-def describe_pending(spec: ScenarioSpec, p: dict) -> str:
+def describe_pending(spec: ScenarioSpec, p: dict[str, Any]) -> str:
     who = {"fp": "the Free Peoples", "sh": "the Shadow", None: "the game"}.get(p.get("side"), "the players")
     return f"{who} to {PENDING_TEXT.get(p['kind'], p['kind'].replace('_', ' '))}"
 

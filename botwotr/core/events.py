@@ -44,7 +44,7 @@ class Change:
 
     __slots__ = ("s", "_own")
 
-    def __init__(self, state: dict):
+    def __init__(self, state: dict[str, Any]) -> None:
         self.s = dict(state)
         # id -> container owned by this change (the value keeps it alive, so its id stays unique)
         self._own: dict[int, Any] = {}
@@ -62,11 +62,11 @@ class Change:
             c = child
         return c
 
-    def apply(self, event: dict) -> None:
+    def apply(self, event: dict[str, Any]) -> None:
         HANDLERS[event["e"]](self, event)
 
 
-def _units_add(reg: dict, side: str, units: dict, w: "Change", r: str) -> None:
+def _units_add(reg: dict[str, Any], side: str, units: dict[str, Any], w: "Change", r: str) -> None:
     if army_size(reg) == 0:
         reg["side"] = side
     uu = w.mut("regions", r, "units")
@@ -74,7 +74,7 @@ def _units_add(reg: dict, side: str, units: dict, w: "Change", r: str) -> None:
         uu[u] = uu.get(u, 0) + n
 
 
-def _units_sub(reg: dict, units: dict, w: "Change", r: str) -> None:
+def _units_sub(reg: dict[str, Any], units: dict[str, Any], w: "Change", r: str) -> None:
     uu = w.mut("regions", r, "units")
     for u, n in units.items():
         left = uu.get(u, 0) - n
@@ -88,33 +88,33 @@ def _units_sub(reg: dict, units: dict, w: "Change", r: str) -> None:
         reg["tokens"] = 0
 
 
-def _game_started(w, e):
+def _game_started(w: Change, e: dict[str, Any]) -> None:
     w.s["phase"] = "setup"
     w.s["options"] = clone(e.get("options", {}))
 
 
-def _decks_set(w, e):
+def _decks_set(w: Change, e: dict[str, Any]) -> None:
     w.s["generic"] = list(e["generic"])
     for side in SIDES:
         w.mut("sides", side)["story"] = list(e["story"][side])
     w.mut("sides", "sh")["special"] = list(e["special"])
 
 
-def _fate_pool_set(w, e):
+def _fate_pool_set(w: Change, e: dict[str, Any]) -> None:
     w.s["fate_pool"] = list(e["pool"])
     w.s["fate_extra"] = list(e["extra"])
 
 
-def _rpool_set(w, e):
+def _rpool_set(w: Change, e: dict[str, Any]) -> None:
     w.mut("sides", e["side"])["rpool"] = list(e["tokens"])
 
 
-def _units_placed(w, e):
+def _units_placed(w: Change, e: dict[str, Any]) -> None:
     r = e["region"]
     _units_add(w.mut("regions", r), e["side"], e["units"], w, r)
 
 
-def _units_removed(w, e):
+def _units_removed(w: Change, e: dict[str, Any]) -> None:
     r = e["region"]
     _units_sub(w.mut("regions", r), e["units"], w, r)
     if e.get("for_good"):
@@ -123,15 +123,15 @@ def _units_removed(w, e):
             out[u] = out.get(u, 0) + n
 
 
-def _leaders_placed(w, e):
+def _leaders_placed(w: Change, e: dict[str, Any]) -> None:
     w.mut("regions", e["region"])["leaders"] += e["n"]
 
 
-def _leaders_removed(w, e):
+def _leaders_removed(w: Change, e: dict[str, Any]) -> None:
     w.mut("regions", e["region"])["leaders"] -= e["n"]
 
 
-def _army_moved(w, e):
+def _army_moved(w: Change, e: dict[str, Any]) -> None:
     fr, to = e["from"], e["path"][-1]
     src = w.mut("regions", fr)
     side = e["side"]
@@ -152,15 +152,15 @@ def _army_moved(w, e):
         w.mut("chars", c)["region"] = to
 
 
-def _damage(w, e):
+def _damage(w: Change, e: dict[str, Any]) -> None:
     w.mut("regions", e["region"])["damage"] += e["n"]
 
 
-def _control(w, e):
+def _control(w: Change, e: dict[str, Any]) -> None:
     w.mut("regions", e["region"])["control"] = e["side"]
 
 
-def _rtoken_placed(w, e):
+def _rtoken_placed(w: Change, e: dict[str, Any]) -> None:
     w.mut("regions", e["region"], "rtokens", e["side"]).append(e["unit"])
     if e["unit"] == "?":  # companion mode: drawn unseen; its type is known when it is used
         w.mut("sides", e["side"])["unknown_out"] += 1
@@ -168,20 +168,20 @@ def _rtoken_placed(w, e):
         w.mut("sides", e["side"], "rpool").remove(e["unit"])
 
 
-def _rtoken_used(w, e):
+def _rtoken_used(w: Change, e: dict[str, Any]) -> None:
     w.mut("regions", e["region"], "rtokens", e["side"]).remove(e["unit"])
     if "revealed" in e:
         w.mut("sides", e["side"], "rpool").remove(e["revealed"])
         w.mut("sides", e["side"])["unknown_out"] -= 1
 
 
-def _rtokens_destroyed(w, e):
+def _rtokens_destroyed(w: Change, e: dict[str, Any]) -> None:
     toks = w.mut("regions", e["region"], "rtokens", e["side"])
     for u in e["units"]:
         toks.remove(u)
 
 
-def _char_status(w, e):
+def _char_status(w: Change, e: dict[str, Any]) -> None:
     cs = w.mut("chars", e["char"])
     cs["status"] = e["status"]
     if "region" in e:
@@ -190,12 +190,12 @@ def _char_status(w, e):
         cs["region"] = None
 
 
-def _char_moved(w, e):
+def _char_moved(w: Change, e: dict[str, Any]) -> None:
     for c in e["chars"]:
         w.mut("chars", c)["region"] = e["path"][-1]
 
 
-def _turn_started(w, e):
+def _turn_started(w: Change, e: dict[str, Any]) -> None:
     s = w.s
     s["turn"] = e["turn"]
     s["phase"] = "draw"
@@ -212,7 +212,7 @@ def _turn_started(w, e):
     w.mut("sides", "fp")["action_tokens"] = e["action_tokens"]
 
 
-def _phase(w, e):
+def _phase(w: Change, e: dict[str, Any]) -> None:
     s = w.s
     s["phase"] = e["phase"]
     s["step"] = 0
@@ -221,11 +221,11 @@ def _phase(w, e):
         s["in_action"] = False
 
 
-def _step(w, e):
+def _step(w: Change, e: dict[str, Any]) -> None:
     w.s["step"] += 1
 
 
-def _cards_drawn(w, e):
+def _cards_drawn(w: Change, e: dict[str, Any]) -> None:
     side = e["side"]
     deck = e["deck"]
     src = w.mut("generic") if deck == "generic" else w.mut("sides", side, "story" if deck == "story" else "special")
@@ -236,7 +236,7 @@ def _cards_drawn(w, e):
         hand.append(c)
 
 
-def _take_from_hand(w, side, card):
+def _take_from_hand(w: Change, side: str, card: str) -> None:
     """Remove a card from a hand; with physical cards, an unknown one stands for it and the card
     leaves the pile it was still counted in."""
     if card in w.s["sides"][side]["hand"]:
@@ -250,18 +250,18 @@ def _take_from_hand(w, side, card):
             return
 
 
-def _generic_reshuffled(w, e):
+def _generic_reshuffled(w: Change, e: dict[str, Any]) -> None:
     w.s["generic"] = list(e["order"])
     w.s["discard"] = []
 
 
-def _card_discarded(w, e):
+def _card_discarded(w: Change, e: dict[str, Any]) -> None:
     _take_from_hand(w, e["side"], e["card"])
     if e["to"] != "unknown":
         w.mut(e["to"]).append(e["card"])
 
 
-def _card_played(w, e):
+def _card_played(w: Change, e: dict[str, Any]) -> None:
     hand = w.s["sides"][e["side"]]["hand"]
     if e["card"] in hand or "?" in hand:
         _take_from_hand(w, e["side"], e["card"])
@@ -269,33 +269,33 @@ def _card_played(w, e):
         w.mut(e["to"]).append(e["card"])
 
 
-def _card_left_table(w, e):
+def _card_left_table(w: Change, e: dict[str, Any]) -> None:
     w.mut("table").remove(e["card"])
     w.mut(e["to"]).append(e["card"])
 
 
-def _position(w, e):
+def _position(w: Change, e: dict[str, Any]) -> None:
     w.s["position"] = e["position"]
     sd = w.mut("sides", "sh")
     sd["box"] = ["position"] * e["dice"]
     sd["fate_dice"] = e["dice"]
 
 
-def _lt_gained(w, e):
+def _lt_gained(w: Change, e: dict[str, Any]) -> None:
     w.mut("sides", "sh")["aside"] += e["n"]
 
 
-def _lt_placed(w, e):
+def _lt_placed(w: Change, e: dict[str, Any]) -> None:
     w.mut("sides", "sh")["aside"] -= e["n"]
     w.mut("regions", e["region"])["tokens"] += e["n"]
 
 
-def _lt_lost(w, e):
+def _lt_lost(w: Change, e: dict[str, Any]) -> None:
     sd = w.mut("sides", "sh")
     sd["aside"] = max(0, sd["aside"] - e["n"])
 
 
-def _lt_removed(w, e):
+def _lt_removed(w: Change, e: dict[str, Any]) -> None:
     for r, reg in list(w.s["regions"].items()):
         if reg["tokens"]:
             w.mut("regions", r)["tokens"] = 0
@@ -303,82 +303,82 @@ def _lt_removed(w, e):
         w.mut("sides", "sh")["aside"] = 0
 
 
-def _fate_drawn(w, e):
+def _fate_drawn(w: Change, e: dict[str, Any]) -> None:
     w.mut("fate_pool").remove(e["tile"])
 
 
-def _fate_aside(w, e):
+def _fate_aside(w: Change, e: dict[str, Any]) -> None:
     w.mut("fate_aside").append(e["tile"])
 
 
-def _fate_applied(w, e):
+def _fate_applied(w: Change, e: dict[str, Any]) -> None:
     w.mut("fate_used").append(e["tile"])
 
 
-def _fate_returned(w, e):
+def _fate_returned(w: Change, e: dict[str, Any]) -> None:
     w.mut("fate_pool").extend(w.s["fate_aside"])
     w.s["fate_aside"] = []
 
 
-def _fate_moved(w, e):
+def _fate_moved(w: Change, e: dict[str, Any]) -> None:
     w.s["fate"] = e["to"]
 
 
-def _fate_tile_added(w, e):
+def _fate_tile_added(w: Change, e: dict[str, Any]) -> None:
     w.mut("fate_extra").remove(e["tile"])
     w.mut("fate_pool").append(e["tile"])
 
 
-def _dice_rolled(w, e):
+def _dice_rolled(w: Change, e: dict[str, Any]) -> None:
     sd = w.mut("sides", e["side"])
     sd["rolled"] = list(e["kept"])
     sd["box"] = sd["box"] + ["rolled"] * e["to_box"]
 
 
-def _die_used(w, e):
+def _die_used(w: Change, e: dict[str, Any]) -> None:
     if e["from"] == "box":
         w.mut("sides", e["side"], "box").remove(e["kind"])
     else:
         w.mut("sides", e["side"], "rolled").pop(e["index"])
 
 
-def _die_changed(w, e):
+def _die_changed(w: Change, e: dict[str, Any]) -> None:
     w.mut("sides", e["side"], "rolled")[e["index"]] = e["result"]
 
 
-def _dice_bonus(w, e):
+def _dice_bonus(w: Change, e: dict[str, Any]) -> None:
     w.mut("sides", e["side"])["dice_bonus"] += e["n"]
 
 
-def _action_token(w, e):
+def _action_token(w: Change, e: dict[str, Any]) -> None:
     sd = w.mut("sides", "fp")
     sd["action_tokens"] -= 1
     if e.get("for_good"):
         sd["tokens_lost"] += 1
 
 
-def _action_started(w, e):
+def _action_started(w: Change, e: dict[str, Any]) -> None:
     w.s["in_action"] = e["stage"]  # "die", "pass" or "after" (R-6.4: tokens after a die action)
 
 
-def _action_ended(w, e):
+def _action_ended(w: Change, e: dict[str, Any]) -> None:
     w.s["in_action"] = False
     w.s["active"] = e["next"]
 
 
-def _pending_pushed(w, e):
+def _pending_pushed(w: Change, e: dict[str, Any]) -> None:
     w.mut("pending").append(clone(e["decision"]))
 
 
-def _pending_popped(w, e):
+def _pending_popped(w: Change, e: dict[str, Any]) -> None:
     w.mut("pending").pop()
 
 
-def _pending_updated(w, e):
+def _pending_updated(w: Change, e: dict[str, Any]) -> None:
     w.mut("pending")[-1] = clone(e["decision"])
 
 
-def _won(w, e):
+def _won(w: Change, e: dict[str, Any]) -> None:
     s = w.s
     s["winner"] = e["side"]
     s["win_reason"] = e["reason"]
@@ -386,37 +386,37 @@ def _won(w, e):
     s["pending"] = []
 
 
-def _rng(w, e):
+def _rng(w: Change, e: dict[str, Any]) -> None:
     w.s["rng"] = e["counter"]
 
 
-def _mod_added(w, e):
+def _mod_added(w: Change, e: dict[str, Any]) -> None:
     w.mut("mods").append(clone(e["mod"]))
 
 
-def _mods_cleared(w, e):
+def _mods_cleared(w: Change, e: dict[str, Any]) -> None:
     w.s["mods"] = [m for m in w.s["mods"] if m.get("until") != e["until"]]
 
 
-def _flag(w, e):
+def _flag(w: Change, e: dict[str, Any]) -> None:
     w.mut("flags")[e["flag"]] = e["value"]
 
 
-def _battle_set(w, e):
+def _battle_set(w: Change, e: dict[str, Any]) -> None:
     w.s["battle"] = b = clone(e["battle"])
     if b is not None:
         w._own[id(b)] = b  # a fresh copy: this change's own
 
 
-def _battle_update(w, e):
+def _battle_update(w: Change, e: dict[str, Any]) -> None:
     w.mut("battle").update(clone(e["changes"]))
 
 
-def _gain_tokens(w, e):
+def _gain_tokens(w: Change, e: dict[str, Any]) -> None:
     w.mut("sides", "fp")["action_tokens"] += e["n"]
 
 
-def _fate_refilled(w, e):
+def _fate_refilled(w: Change, e: dict[str, Any]) -> None:
     w.mut("fate_pool").extend(e["tiles"])
     used = w.mut("fate_used")
     for tile in e["tiles"]:
@@ -436,7 +436,7 @@ _PILES = (
 )
 
 
-def _card_moved(w, e):
+def _card_moved(w: Change, e: dict[str, Any]) -> None:
     """An adjustment: the players move a card between a deck, a hand and the discards."""
     card = e["card"]
     for path in _PILES:
@@ -460,11 +460,11 @@ def _card_moved(w, e):
         w.mut("discard" if deck == "generic" else "gone").append(card)
 
 
-def _noop(w, e):
+def _noop(w: Change, e: dict[str, Any]) -> None:
     pass
 
 
-HANDLERS: dict[str, Callable[[Change, dict], None]] = {
+HANDLERS: dict[str, Callable[[Change, dict[str, Any]], None]] = {
     "GameStarted": _game_started,
     "DecksShuffled": _decks_set,
     "FatePoolFilled": _fate_pool_set,
@@ -530,7 +530,7 @@ HANDLERS: dict[str, Callable[[Change, dict], None]] = {
 }
 
 
-def apply(state: dict, event: dict) -> dict:
+def apply(state: dict[str, Any], event: dict[str, Any]) -> dict[str, Any]:
     """The state after `event`; `state` itself is not changed (it shares what the event did not
     touch with the result)."""
     w = Change(state)
@@ -538,7 +538,7 @@ def apply(state: dict, event: dict) -> dict:
     return w.s
 
 
-def apply_all(state: dict, events) -> dict:
+def apply_all(state: dict[str, Any], events: list[dict[str, Any]]) -> dict[str, Any]:
     """The state after every event of `events` in order, as one change (each container copied at
     most once); `state` itself is not changed."""
     w = Change(state)
@@ -547,7 +547,7 @@ def apply_all(state: dict, events) -> dict:
     return w.s
 
 
-def register(name: str, handler: Callable[[Change, dict], None]) -> None:
+def register(name: str, handler: Callable[[Change, dict[str, Any]], None]) -> None:
     """Scenario modules and the battle system may add event kinds; `handler(w, e)` follows the
     copy-on-write discipline of this module's docstring."""
     HANDLERS[name] = handler

@@ -3,6 +3,8 @@ marker's move with what its spaces bring (R-7.5, R-7.6)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from .kernel import ANSWERS, Ctx, command, run_effects
 
 # ---------------------------------------------------------------------------------------------
@@ -10,7 +12,7 @@ from .kernel import ANSWERS, Ctx, command, run_effects
 
 
 @command("draw_fate")
-def cmd_draw_fate(ctx: Ctx, cmd: dict) -> None:
+def cmd_draw_fate(ctx: Ctx, cmd: dict[str, Any]) -> None:
     p = ctx.pop()
     draw_fate_tile(ctx, p["left"])
 
@@ -27,13 +29,13 @@ def draw_fate_tile(ctx: Ctx, left: int) -> None:
 
 
 @command("keep_fate")
-def cmd_keep_fate(ctx: Ctx, cmd: dict) -> None:
+def cmd_keep_fate(ctx: Ctx, cmd: dict[str, Any]) -> None:
     p = ctx.pop()
     apply_fate_tile(ctx, p["tile"])
 
 
 @command("set_aside_fate")
-def cmd_set_aside_fate(ctx: Ctx, cmd: dict) -> None:
+def cmd_set_aside_fate(ctx: Ctx, cmd: dict[str, Any]) -> None:
     p = ctx.pop()
     ctx.emit("FateTileSetAside", tile=p["tile"])
     draw_fate_tile(ctx, p["left"])

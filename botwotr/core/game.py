@@ -19,6 +19,8 @@ log's events from the nearest snapshot below n (events never alias the state, se
 
 from __future__ import annotations
 
+from typing import Any, Callable
+
 from .engine import decide, describe_pending
 from .errors import RuleError
 from .events import Change
@@ -40,25 +42,27 @@ BARRIER_EVENTS = {
 }
 SNAPSHOT_EVERY = 64  # entries between kept states (bench/rohan_core.py, docs/PERFORMANCE.md)
 RECENT = 8  # the last states kept besides the snapshots
-_legal_commands = None  # botwotr.core.legal.legal_commands, imported when first asked for
+_legal_commands: Callable[[ScenarioSpec, ScenarioRules, dict[str, Any]], list[dict[str, Any]]] | None = (
+    None  # botwotr.core.legal.legal_commands, imported when first asked for
+)
 
 
 class ReplayError(Exception):
     """A log that does not replay: `index` is the first bad entry."""
 
-    def __init__(self, index: int, message: str):
+    def __init__(self, index: int, message: str) -> None:
         super().__init__(f"entry {index}: {message}")
         self.index = index
         self.message = message
 
 
-def is_barrier(entry: dict) -> bool:
+def is_barrier(entry: dict[str, Any]) -> bool:
     return any(e["e"] in BARRIER_EVENTS for e in entry["events"]) or any(
         e["e"] == "BattleUpdated" and e["changes"].get("revealed") for e in entry["events"]
     )
 
 
-def _checked_notes(index: int, notes) -> list:
+def _checked_notes(index: int, notes: Any) -> list[Any]:
     """A saved entry's record of forced undos, checked (a bad one makes the save refused)."""
     ok = isinstance(notes, list) and all(
         isinstance(n, dict)
@@ -73,23 +77,27 @@ def _checked_notes(index: int, notes) -> list:
 
 
 class Game:
-    def __init__(self, spec: ScenarioSpec, seed: int, rules: ScenarioRules | None = None):
+    def __init__(self, spec: ScenarioSpec, seed: int, rules: ScenarioRules | None = None) -> None:
         self.spec = spec
         self.rules = rules or rules_for(spec)
         self.seed = seed
-        self.log: list[dict] = []
+        self.log: list[dict[str, Any]] = []
         self._state = new_state(spec, seed)
-        self._kept: dict[int, dict] = {0: self._state}  # n -> the state after n entries
-        self._folded: tuple[int, dict] | None = None  # the last state `state_at` folded
-        self._redo: list[dict] = []
+        self._kept: dict[int, dict[str, Any]] = {0: self._state}  # n -> the state after n entries
+        self._folded: tuple[int, dict[str, Any]] | None = None  # the last state `state_at` folded
+        self._redo: list[dict[str, Any]] = []
 
     # -- creation ---------------------------------------------------------------------------
     @classmethod
     def new(
-        cls, spec: ScenarioSpec, seed: int = 0, options: dict | None = None, rules: ScenarioRules | None = None
+        cls,
+        spec: ScenarioSpec,
+        seed: int = 0,
+        options: dict[str, Any] | None = None,
+        rules: ScenarioRules | None = None,
     ) -> "Game":
         g = cls(spec, seed, rules)
-        cmd = {"cmd": "start_game"}
+        cmd: dict[str, Any] = {"cmd": "start_game"}
         if options:
             cmd["options"] = dict(options)
         g.submit(cmd)
@@ -97,7 +105,7 @@ class Game:
 
     @classmethod
     def replay(
-        cls, spec: ScenarioSpec, seed: int, entries: list, rules: ScenarioRules | None = None, verify: bool = True
+        cls, spec: ScenarioSpec, seed: int, entries: list[Any], rules: ScenarioRules | None = None, verify: bool = True
     ) -> "Game":
         """Re-decide every command; with `verify`, each must give exactly the recorded events.
 
@@ -134,11 +142,11 @@ class Game:
 
     # -- play -------------------------------------------------------------------------------
     @property
-    def state(self) -> dict:
+    def state(self) -> dict[str, Any]:
         return self._state
 
     # -- the states kept --------------------------------------------------------------------
-    def _record(self, entry: dict, new: dict) -> None:
+    def _record(self, entry: dict[str, Any], new: dict[str, Any]) -> None:
         """Append an entry to the log and make `new` (the state after it) the current state."""
         self.log.append(entry)
         n = len(self.log)
@@ -147,7 +155,7 @@ class Game:
         if old > 0 and old % SNAPSHOT_EVERY:
             self._kept.pop(old, None)
 
-    def _drop_last(self) -> dict:
+    def _drop_last(self) -> dict[str, Any]:
         """Remove the log's last entry; the current state becomes the one before it."""
         entry = self.log.pop()
         n = len(self.log)
@@ -158,7 +166,7 @@ class Game:
         self._state = self._kept[n] = state if state is not None else self._fold_to(n)
         return entry
 
-    def _fold_to(self, n: int) -> dict:
+    def _fold_to(self, n: int) -> dict[str, Any]:
         """A new state: the nearest kept (or last folded) state at or below n, plus the events of
         the entries up to n."""
         start = max(k for k in self._kept if k <= n)
@@ -171,20 +179,22 @@ class Game:
                 w.apply(e)
         return w.s
 
-    def submit(self, cmd: dict) -> list[dict]:
+    def submit(self, cmd: dict[str, Any]) -> list[dict[str, Any]]:
         """Decide and record a command. Raises RuleError and changes nothing if it is illegal."""
         events, new = decide(self.spec, self.rules, self.state, cmd)
         self._record({"cmd": clone(cmd), "events": events}, new)
         self._redo.clear()
         return events
 
-    def legal_commands(self) -> list[dict]:
+    def legal_commands(self) -> list[dict[str, Any]]:
         global _legal_commands
         if _legal_commands is None:
-            from .legal import legal_commands as _legal_commands  # not needed to replay or draw (export)
+            from .legal import legal_commands  # not needed to replay or draw (export)
+
+            _legal_commands = legal_commands
         return _legal_commands(self.spec, self.rules, self.state)
 
-    def view_for(self, seat: str) -> dict:
+    def view_for(self, seat: str) -> dict[str, Any]:
         return view_for(self.state, seat)
 
     def waiting_for(self) -> str:
@@ -199,7 +209,7 @@ class Game:
             return False
         return force or not is_barrier(self.log[-1])
 
-    def undo(self, force: bool = False, agreed: tuple = ()) -> dict:
+    def undo(self, force: bool = False, agreed: tuple[Any, ...] = ()) -> dict[str, Any]:
         """Take back the last command. Over a barrier only with `force`; `agreed` (the seats that
         agreed to force it) is then written in the log entry the game goes back to."""
         if len(self.log) <= 1:
@@ -221,7 +231,7 @@ class Game:
     def can_redo(self) -> bool:
         return bool(self._redo)
 
-    def redo(self) -> list[dict]:
+    def redo(self) -> list[dict[str, Any]]:
         if not self._redo:
             raise RuleError("redo/nothing", "There is nothing to redo.")
         entry = self._redo[-1]
@@ -233,7 +243,7 @@ class Game:
         self._record(kept, new)
         return events
 
-    def state_at(self, n: int) -> dict:
+    def state_at(self, n: int) -> dict[str, Any]:
         """The state after the first n log entries (n is clamped to 0..len(log)). Read it, do not
         change it: a kept state is shared."""
         n = max(0, min(n, len(self.log)))
@@ -246,7 +256,7 @@ class Game:
         self._folded = (n, s)
         return s
 
-    def fold(self) -> dict:
+    def fold(self) -> dict[str, Any]:
         """The state rebuilt from the events alone (replay equals the live state)."""
         w = Change(new_state(self.spec, self.seed))
         for entry in self.log:

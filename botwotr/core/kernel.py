@@ -34,11 +34,19 @@ class Ctx:
         self.s = self.w.s
         if self.s.get("battle") is not None:
             self.w.mut("battle")  # the battle in progress stays this change's own, so current
-        self.chance = chance
+        self._chance = chance
         self.events: list[dict[str, Any]] = []
         # Answers of queries that only read the state, for a context that never emits (the one
         # `legal_commands` works with); None while a command runs, as every event may change them.
-        self.memo: dict[str, Any] | None = None
+        self.memo: dict[Any, Any] | None = None
+
+    @property
+    def chance(self) -> Chance:
+        """The command's seeded chance (every roll and draw is recorded in the log); a context that only
+        reads the state (`legal_commands`) has none and draws nothing."""
+        if self._chance is None:
+            raise RuntimeError("a read-only context (legal_commands) rolls and draws nothing")
+        return self._chance
 
     def emit(self, name: str, **data: Any) -> dict[str, Any]:
         e = {"e": name, **data}
@@ -63,6 +71,15 @@ class Ctx:
     @property
     def top(self) -> dict[str, Any] | None:
         return self.s["pending"][-1] if self.s["pending"] else None
+
+    @property
+    def asked(self) -> dict[str, Any]:
+        """The decision on top of the stack, for rule code that runs only while one is asked (a
+        command's handler: `decide` refuses a command when nothing is asked)."""
+        pending: list[dict[str, Any]] = self.s["pending"]
+        if not pending:
+            raise RuntimeError("nothing is being asked")
+        return pending[-1]
 
     def push_below(self, depth: int, kind: str, side: str | None, **data: Any) -> None:
         """Push a decision beneath every decision asked since the stack held `depth` entries,

@@ -11,6 +11,8 @@ move) may be shared with other commands of the same list: copy a command before 
 
 from __future__ import annotations
 
+from typing import Iterator, Any, Callable, TYPE_CHECKING
+
 import itertools
 
 from .action_checks import TOKEN_CHECKS, die_action_commands, free_ability_ok
@@ -22,13 +24,16 @@ from .recruitment import mordor_regions, rally_regions, recruit_regions
 from .spec import ScenarioSpec, other
 from .state import armies, army_size, chars_in, has_army, unused_dice
 
+if TYPE_CHECKING:
+    from .scenario import ScenarioRules
 
-def _subsets(items: list, min_size: int = 0):
+
+def _subsets(items: list[Any], min_size: int = 0) -> Iterator[list[Any]]:
     for k in range(min_size, len(items) + 1):
         yield from (list(c) for c in itertools.combinations(items, k))
 
 
-def groups(s: dict, spec: ScenarioSpec, side: str, frm: str):
+def groups(s: dict[str, Any], spec: ScenarioSpec, side: str, frm: str) -> Iterator[dict[str, Any]]:
     """Every moving part of an army: units, leaders, characters, damage (R-9.2)."""
     reg = s["regions"][frm]
     types = sorted(reg["units"])
@@ -54,12 +59,14 @@ def groups(s: dict, spec: ScenarioSpec, side: str, frm: str):
                         yield g
 
 
-def _led(spec, g) -> bool:
+def _led(spec: ScenarioSpec, g: dict[str, Any]) -> bool:
     """R-9.2: a leader, a Shadow leadership token or a character rated 1+ moves with the group."""
-    return g["leaders"] > 0 or g.get("tokens", 0) > 0 or any(spec.characters[c].rating >= 1 for c in g["characters"])
+    return bool(g["leaders"] > 0 or g.get("tokens", 0) > 0) or any(
+        spec.characters[c].rating >= 1 for c in g["characters"]
+    )
 
 
-def _paths(ctx, side: str, frm: str, max_len: int) -> list[list[str]]:
+def _paths(ctx: Ctx, side: str, frm: str, max_len: int) -> list[list[str]]:
     out = []
     for n in sorted(ctx.spec.board.neighbours(frm)):
         if not is_free(ctx.s, n, side):
@@ -72,7 +79,7 @@ def _paths(ctx, side: str, frm: str, max_len: int) -> list[list[str]]:
     return out
 
 
-def _ok(fn, *args) -> bool:
+def _ok(fn: Callable[..., Any], *args: Any) -> bool:
     try:
         fn(*args)
         return True
@@ -80,7 +87,7 @@ def _ok(fn, *args) -> bool:
         return False
 
 
-def legal_commands(spec: ScenarioSpec, rules, s: dict) -> list[dict]:
+def legal_commands(spec: ScenarioSpec, rules: ScenarioRules, s: dict[str, Any]) -> list[dict[str, Any]]:
     if s["winner"] or not s["pending"]:
         return []
     p = s["pending"][-1]
@@ -88,9 +95,9 @@ def legal_commands(spec: ScenarioSpec, rules, s: dict) -> list[dict]:
     side = p["side"]
     ctx = Ctx(spec, rules, s, None)
     ctx.memo = {}  # this context only reads: its queries are kept for the whole list
-    out: list[dict] = []
+    out: list[dict[str, Any]] = []
 
-    def add(cmd, **kw):
+    def add(cmd: str, **kw: Any) -> None:
         out.append({"cmd": cmd, "side": kw.pop("_side", side), **kw})
 
     if kind == "action":
@@ -156,7 +163,7 @@ def legal_commands(spec: ScenarioSpec, rules, s: dict) -> list[dict]:
     elif kind == "attack":
         mode = p["mode"]
         if mode == "combined":
-            targets = {}
+            targets: dict[str, list[str]] = {}
             for r in armies(s, side):
                 for n in spec.board.neighbours(r):
                     if has_army(s["regions"][n], other(side)):
@@ -212,18 +219,18 @@ def legal_commands(spec: ScenarioSpec, rules, s: dict) -> list[dict]:
                     add("move_characters", characters=grp, path=path)
         add("done")
     elif kind in ("remove_excess", "flee_casualty"):
-        cmd = "remove_unit" if kind == "remove_excess" else "flee_casualty"
+        answer = "remove_unit" if kind == "remove_excess" else "flee_casualty"
         for u in sorted(s["regions"][p["region"]]["units"]):
-            add(cmd, unit=u)
+            add(answer, unit=u)
     elif kind == "casualties":
         for u in sorted(s["regions"][p["region"]]["units"]):
             add("casualty", unit=u)
         if not p["mandatory"]:
             add("done")
     elif kind in OPTION_ANSWERS:
-        cmd, key, can_stop = OPTION_ANSWERS[kind]
+        answer, key, can_stop = OPTION_ANSWERS[kind]
         for o in p["options"]:
-            add(cmd, **{key: o})
+            add(answer, **{key: o})
         if can_stop:
             add("done")
     elif kind == "tactic":
@@ -242,10 +249,10 @@ def legal_commands(spec: ScenarioSpec, rules, s: dict) -> list[dict]:
         for sd in p["sides"]:
             add("roll_combat", _side=sd)
     elif kind == "reroll":
-        n = len(s["battle"]["rolls"][side]["dice"])
-        for k in range(0, min(p["max"], n) + 1):
-            for c in itertools.combinations(range(n), k):
-                add("reroll", dice=list(c))
+        rolled = len(s["battle"]["rolls"][side]["dice"])
+        for k in range(0, min(p["max"], rolled) + 1):
+            for picked in itertools.combinations(range(rolled), k):
+                add("reroll", dice=list(picked))
     elif kind == "cease":
         add("cease")
         add("fight_on")
@@ -258,7 +265,7 @@ def legal_commands(spec: ScenarioSpec, rules, s: dict) -> list[dict]:
 
 
 # Decisions answered by picking one of `pending["options"]`: kind -> (command, parameter, done?)
-OPTION_ANSWERS = {
+OPTION_ANSWERS: dict[str, tuple[str, str, bool]] = {
     "choose_unit": ("choose_unit", "unit", False),
     "choose_die": ("choose_die", "die", False),
     "choose_region": ("choose_region", "region", True),
@@ -268,9 +275,9 @@ OPTION_ANSWERS = {
 }
 
 
-def _char_paths(spec, frm: str, level: int) -> list[list[str]]:
+def _char_paths(spec: ScenarioSpec, frm: str, level: int) -> list[list[str]]:
     """One shortest path to every region within `level` moves (R-9.7 ignores enemy armies)."""
-    paths = {frm: []}
+    paths: dict[str, list[str]] = {frm: []}
     frontier = [frm]
     for _ in range(level):
         nxt = []

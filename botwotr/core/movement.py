@@ -4,7 +4,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Iterator
 
 from .kernel import ANSWERS, Ctx, command, fail
 from .spec import other
@@ -35,7 +35,7 @@ def enemy_adjacent(ctx: Ctx, region: str, side: str) -> bool:
     return any(has_army(regs[n], other(side)) for n in ctx.spec.board.neighbours(region))
 
 
-def is_free(s: dict, region: str, side: str) -> bool:
+def is_free(s: dict[str, Any], region: str, side: str) -> bool:
     """R-1.3: no army unit of the opponent."""
     reg = s["regions"][region]
     return not has_army(reg, other(side))
@@ -58,7 +58,8 @@ def _enemy_and_near(ctx: Ctx, side: str) -> tuple[set[str], set[str]]:
     memo = ctx.memo
     key = ("enemy", side)
     if memo is not None and key in memo:
-        return memo[key]
+        kept: tuple[set[str], set[str]] = memo[key]
+        return kept
     neighbours = ctx.spec.board.neighbours
     enemy = set(army_regions(ctx, other(side)))
     near: set[str] = set()
@@ -69,7 +70,7 @@ def _enemy_and_near(ctx: Ctx, side: str) -> tuple[set[str], set[str]]:
     return enemy, near
 
 
-def movable_armies(ctx: Ctx, side: str, mode: str, moved_to: list[str]):
+def movable_armies(ctx: Ctx, side: str, mode: str, moved_to: list[str]) -> Iterator[str]:
     """Regions whose army could make at least one move of this mode."""
     s = ctx.s
     for r in army_regions(ctx, side):
@@ -87,7 +88,7 @@ def has_orcs(ctx: Ctx, region: str) -> bool:
     return any("orc" in ctx.spec.units[u].tags for u in ctx.s["regions"][region]["units"])
 
 
-def parse_group(ctx: Ctx, side: str, frm: str, cmd: dict) -> tuple[dict, int, list[str], int]:
+def parse_group(ctx: Ctx, side: str, frm: str, cmd: dict[str, Any]) -> tuple[dict[str, Any], int, list[str], int]:
     """The moving part of an army: units (default all), leaders, characters, damage (R-9.2)."""
     s, spec = ctx.s, ctx.spec
     reg = s["regions"][frm]
@@ -150,10 +151,10 @@ def check_path(ctx: Ctx, side: str, frm: str, path: Any, max_len: int) -> list[s
     return path
 
 
-def move_army(ctx: Ctx, side: str, cmd: dict, mode: str) -> str:
+def move_army(ctx: Ctx, side: str, cmd: dict[str, Any], mode: str) -> str:
     s, spec = ctx.s, ctx.spec
     frm = cmd.get("from")
-    if frm not in s["regions"] or not has_army(s["regions"][frm], side):
+    if not isinstance(frm, str) or frm not in s["regions"] or not has_army(s["regions"][frm], side):
         fail("move/no_army", f"You have no army in {frm!r}.", "R-9.1")
     max_len, need_lead, need_orcs = MOVE_MODES[mode]
     path = check_path(ctx, side, frm, cmd.get("path", cmd.get("to")), max_len)
@@ -171,7 +172,7 @@ def move_army(ctx: Ctx, side: str, cmd: dict, mode: str) -> str:
     return path[-1]
 
 
-def moving_tokens(ctx: Ctx, frm: str, cmd: dict, units: dict) -> int:
+def moving_tokens(ctx: Ctx, frm: str, cmd: dict[str, Any], units: dict[str, Any]) -> int:
     """R-6.5: a placed Shadow leadership token is a leader of its army until the end of the turn:
     it goes with the army when all of it moves; when the army splits, `tokens` says how many go
     with the moving part (none unless given), like leaders (R-9.2)."""
@@ -190,7 +191,7 @@ def do_move(
     side: str,
     frm: str,
     path: list[str],
-    units: dict,
+    units: dict[str, Any],
     leaders: int,
     chars: list[str],
     damage: int,
@@ -234,8 +235,8 @@ def check_excess(ctx: Ctx, side: str, region: str) -> None:
 
 
 @command("move_army")
-def cmd_move_army(ctx: Ctx, cmd: dict) -> None:
-    p = ctx.top
+def cmd_move_army(ctx: Ctx, cmd: dict[str, Any]) -> None:
+    p = ctx.asked
     side = cmd["side"]
     if cmd.get("from") in p["moved"]:
         fail("move/same_army", "Each move of this action must be made by a different army.", "R-8.6")
@@ -252,8 +253,8 @@ ANSWERS["move"] = ("move_army", "done")
 
 
 @command("remove_unit")
-def cmd_remove_unit(ctx: Ctx, cmd: dict) -> None:
-    p = ctx.top
+def cmd_remove_unit(ctx: Ctx, cmd: dict[str, Any]) -> None:
+    p = ctx.asked
     region = p["region"]
     unit = cmd.get("unit")
     reg = ctx.s["regions"][region]
@@ -333,10 +334,10 @@ def movable_character_regions(ctx: Ctx, side: str, moved: list[str]) -> list[str
 
 
 @command("move_characters")
-def cmd_move_characters(ctx: Ctx, cmd: dict) -> None:
+def cmd_move_characters(ctx: Ctx, cmd: dict[str, Any]) -> None:
     s, spec = ctx.s, ctx.spec
     side = cmd["side"]
-    p = ctx.top
+    p = ctx.asked
     chars = cmd.get("characters")
     if not isinstance(chars, list) or not chars or len(set(chars)) != len(chars):
         fail("characters/malformed", "'characters' must list the characters that move.", "R-9.7")

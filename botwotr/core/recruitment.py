@@ -3,16 +3,18 @@ rallying damaged armies."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from .kernel import ANSWERS, Ctx, command, fail
 from .movement import army_regions, arrived, check_excess, is_free
 from .spec import other
 from .state import army_size, controller, figures_available, has_army, leadership
 
 
-def tokens_left(s: dict, side: str) -> int:
+def tokens_left(s: dict[str, Any], side: str) -> int:
     """Recruitment tokens not yet on the board (R-12.2)."""
     sd = s["sides"][side]
-    return len(sd["rpool"]) - sd["unknown_out"]
+    return len(sd["rpool"]) - int(sd["unknown_out"])
 
 
 def place_recruitment_token(ctx: Ctx, side: str, region: str) -> bool:
@@ -52,9 +54,9 @@ def recruit_regions(ctx: Ctx, side: str, mode: str, used: list[str]) -> list[str
 
 
 @command("recruit")
-def cmd_recruit(ctx: Ctx, cmd: dict) -> None:
+def cmd_recruit(ctx: Ctx, cmd: dict[str, Any]) -> None:
     side = cmd["side"]
-    p = ctx.top
+    p = ctx.asked
     region = cmd.get("region")
     if region not in recruit_regions(ctx, side, p["mode"], p["used"]):
         fail("recruit/bad_region", f"You cannot use a recruitment token in {region!r} now.", "R-12.5")
@@ -91,8 +93,8 @@ def place_unit(ctx: Ctx, side: str, region: str, unit: str, why: str) -> None:
 
 
 @command("choose_unit")
-def cmd_choose_unit(ctx: Ctx, cmd: dict) -> None:
-    p = ctx.top
+def cmd_choose_unit(ctx: Ctx, cmd: dict[str, Any]) -> None:
+    p = ctx.asked
     if cmd.get("unit") not in p["options"]:
         fail("recruit/bad_unit", f"Choose one of: {', '.join(p['options'])}.", "R-12.3")
     ctx.pop()
@@ -120,8 +122,8 @@ def mordor_regions(ctx: Ctx, used: list[str]) -> list[str]:
 
 
 @command("place_orc")
-def cmd_place_orc(ctx: Ctx, cmd: dict) -> None:
-    p = ctx.top
+def cmd_place_orc(ctx: Ctx, cmd: dict[str, Any]) -> None:
+    p = ctx.asked
     region = cmd.get("region")
     if region not in mordor_regions(ctx, p["used"]):
         fail("recruit/bad_region", f"An Orc cannot be placed in {region!r}.", "R-12.5")
@@ -149,9 +151,9 @@ def rally_regions(ctx: Ctx, side: str, used: list[str]) -> list[str]:
 
 
 @command("rally")
-def cmd_rally(ctx: Ctx, cmd: dict) -> None:
+def cmd_rally(ctx: Ctx, cmd: dict[str, Any]) -> None:
     side = cmd["side"]
-    p = ctx.top
+    p = ctx.asked
     region = cmd.get("region")
     if region not in rally_regions(ctx, side, p["used"]):
         fail("rally/bad_army", f"You have no damaged army to rally in {region!r}.", "R-13.1")
@@ -185,7 +187,7 @@ def rally_army(ctx: Ctx, side: str, region: str, bonus: int) -> None:
 ANSWERS["rally"] = ("rally", "done")
 
 
-def recruit_figures(ctx, side, unit) -> int:
+def recruit_figures(ctx: Ctx, side: str, unit: str) -> int:
     """Figures an effect may place: of the named type only (R-5.9: what is available of it), or
     of any type of the side for "any"."""
     spec = ctx.spec
@@ -194,7 +196,7 @@ def recruit_figures(ctx, side, unit) -> int:
     return figures_available(ctx.s, spec, side, unit) if unit in spec.units else 0
 
 
-def place_unit_any(ctx, side, region, unit):
+def place_unit_any(ctx: Ctx, side: str, region: str, unit: str) -> None:
     spec = ctx.spec
     choices = [
         u for u, us in sorted(spec.units.items()) if us.side == side and figures_available(ctx.s, spec, side, u) > 0

@@ -10,12 +10,15 @@ without touching the engine.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from .battle import die_value, hits_of, maneuver_hits
 from .errors import RuleError
 from .spec import ScenarioSpec
 from .state import controller
+
+if TYPE_CHECKING:
+    from .kernel import Ctx
 
 # The FAQ's caps on a pool of action dice (R-8.2), in every scenario.
 DICE_CAP = {"fp": 6, "sh": 9}
@@ -28,17 +31,17 @@ class DieAction:
     the side that has it."""
 
     faces: tuple[str, ...]
-    check: Callable
-    act: Callable
+    check: Callable[..., None]
+    act: Callable[..., None]
     side: str | None = None
 
 
 class ScenarioRules:
-    def __init__(self, spec: ScenarioSpec):
+    def __init__(self, spec: ScenarioSpec) -> None:
         self.spec = spec
 
     # -- R-8.2: extra action dice at the start of a turn ----------------------------------
-    def extra_dice(self, state: dict, side: str) -> int:
+    def extra_dice(self, state: dict[str, Any], side: str) -> int:
         if side == "fp":
             return sum(
                 1
@@ -49,7 +52,7 @@ class ScenarioRules:
             )
         return len(self.captured_territories(state))
 
-    def captured_territories(self, state: dict) -> list[str]:
+    def captured_territories(self, state: dict[str, Any]) -> list[str]:
         """Territories whose settlements (with at least one Free Peoples one) the Shadow controls
         all of (R-8.2, R-14.3)."""
         terr: dict[str, list[str]] = {}
@@ -65,19 +68,19 @@ class ScenarioRules:
         return out
 
     # -- R-14.1: may an army of this side take control of a settlement? -------------------
-    def can_take_control(self, state: dict, region: str, side: str) -> bool:
+    def can_take_control(self, state: dict[str, Any], region: str, side: str) -> bool:
         reg = state["regions"][region]
         return any("no_control" not in self.spec.units[u].tags for u in reg["units"])
 
     # -- R-4.3: victory conditions, checked in phase 6 ------------------------------------
-    def shadow_vp(self, state: dict) -> int:
+    def shadow_vp(self, state: dict[str, Any]) -> int:
         return sum(
             rs.vp
             for r, rs in self.spec.board.regions.items()
             if rs.settlement and rs.owner == "fp" and controller(state, self.spec, r) == "sh"
         )
 
-    def check_victory(self, state: dict) -> tuple[str, str] | None:
+    def check_victory(self, state: dict[str, Any]) -> tuple[str, str] | None:
         spec = self.spec
         if spec.victory_vp and self.shadow_vp(state) >= spec.victory_vp:
             return "sh", f"The Shadow holds {self.shadow_vp(state)} victory points (needs {spec.victory_vp})."
@@ -92,32 +95,32 @@ class ScenarioRules:
         return DICE_CAP[side]
 
     # -- R-4.1: after the set-up (a scenario's own pieces and markers) -------------------
-    def setup(self, ctx) -> None:
+    def setup(self, ctx: Ctx) -> None:
         pass
 
     # -- R-7.6: the fate marker moved forward (after the data's fate events) -------------
-    def fate_moved(self, ctx, old: int, new: int) -> None:
+    def fate_moved(self, ctx: Ctx, old: int, new: int) -> None:
         pass
 
     # -- R-9.4: must an army moving on stop in this region? ------------------------------
-    def must_stop(self, ctx, side: str, region: str, default: bool) -> bool:
+    def must_stop(self, ctx: Ctx, side: str, region: str, default: bool) -> bool:
         """`default`: the general rule (an enemy army is adjacent)."""
         return default
 
     # -- R-9.x / R-12.4: an army of `side` ended a move in `region` ----------------------
-    def after_arrival(self, ctx, side: str, region: str) -> None:
+    def after_arrival(self, ctx: Ctx, side: str, region: str) -> None:
         pass
 
     # -- R-12.2: the token types that may be drawn for a token placed in `region` --------
-    def token_types(self, state: dict, side: str, region: str, pool: list[str]) -> list[str]:
+    def token_types(self, state: dict[str, Any], side: str, region: str, pool: list[str]) -> list[str]:
         return pool
 
     # -- R-12.5: may a Muster die's recruit use a token of `side` in `region`? ------------
-    def muster_region_ok(self, state: dict, side: str, region: str) -> bool:
+    def muster_region_ok(self, state: dict[str, Any], side: str, region: str) -> bool:
         return side != "sh" or self.spec.board.regions[region].settlement
 
     # -- R-4.3: a victory checked after every action, not only in phase 6 ----------------
-    def instant_victory(self, state: dict) -> tuple[str, str] | None:
+    def instant_victory(self, state: dict[str, Any]) -> tuple[str, str] | None:
         return None
 
     # -- R-8.6: die actions a scenario adds (name -> DieAction) ---------------------------
@@ -125,43 +128,43 @@ class ScenarioRules:
         return {}
 
     # -- R-10: battle hooks ----------------------------------------------------------------
-    def battle_started(self, ctx, b: dict) -> bool:
+    def battle_started(self, ctx: Ctx, b: dict[str, Any]) -> bool:
         """Before the first round (after terrain superiority). True: the battle is over."""
         return False
 
-    def attack_target(self, ctx, b: dict, side: str, target: int) -> int:
+    def attack_target(self, ctx: Ctx, b: dict[str, Any], side: str, target: int) -> int:
         """R-10.10: a side's target number this round, before card modifiers."""
         return target
 
-    def take_hits(self, ctx, b: dict, side: str, n: int) -> int:
+    def take_hits(self, ctx: Ctx, b: dict[str, Any], side: str, n: int) -> int:
         """R-11.1: `n` hits scored on `side` this round; returns how many become damage markers.
         Called for both sides every round (n may be 0)."""
         return n
 
     # -- Invariants of the scenario's own state (the tests, fuzzers and soak bench) ---------
-    def invariants(self, previous: dict | None, state: dict) -> None:
+    def invariants(self, previous: dict[str, Any] | None, state: dict[str, Any]) -> None:
         """Raise AssertionError naming the broken rule; `previous` is the state one command
         before (None when not known), for rules about how a value may change."""
 
     # -- Effects the data cannot express -------------------------------------------------
-    def hook(self, ctx, name: str, side: str, effect: dict) -> None:
+    def hook(self, ctx: Ctx, name: str, side: str, effect: dict[str, Any]) -> None:
         raise RuleError("effect/unknown_hook", f"This scenario has no rule called '{name}'.")
 
-    def region_chosen(self, ctx, side: str, p: dict, region: str) -> list[str]:
+    def region_chosen(self, ctx: Ctx, side: str, p: dict[str, Any], region: str) -> list[str]:
         """A region chosen for a decision a hook asked (choose_region, purpose "rules");
         returns the options left for the rest of the effect."""
         raise RuleError("choice/unknown", f"This scenario asked for no region ({p.get('action')!r}).")
 
-    def ability(self, ctx, char: str, side: str) -> bool:
+    def ability(self, ctx: Ctx, char: str, side: str) -> bool:
         """Use a character's special ability (R-8.7). Return False if it has none in code; the
         engine then runs `ability_params['effect']` from the data."""
         return False
 
-    def ability_usable(self, ctx, char: str, side: str) -> bool:
+    def ability_usable(self, ctx: Ctx, char: str, side: str) -> bool:
         """Whether a character's ability may be used now (default: always)."""
         return True
 
-    def unit_ability(self, ctx, side: str, unit: str) -> None:
+    def unit_ability(self, ctx: Ctx, side: str, unit: str) -> None:
         """R-10.4.4: a unit type's maneuver ability, from its `ability_params`:
         extra_hits (n more hits), cancel_hits (cancel n enemy hits), hits_per_maneuver_hit
         (n more hits for each maneuver die that hit), reroll_misses (re-roll up to n dice that
@@ -198,7 +201,7 @@ class ScenarioRules:
         absorb[side] = absorb.get(side, 0) + p.get("cancel_hits", 0)
         ctx.emit("BattleUpdated", changes={"hits": hits, "absorb": absorb})
 
-    def fate_icon(self, ctx, icon: str) -> bool:
+    def fate_icon(self, ctx: Ctx, icon: str) -> bool:
         """Apply a fate tile's icon; False lets the engine run `spec.fate_icons[icon]`."""
         return False
 
@@ -206,8 +209,8 @@ class ScenarioRules:
 _REGISTRY: dict[str, type[ScenarioRules]] = {}
 
 
-def register(name: str):
-    def deco(cls):
+def register(name: str) -> Callable[[type[ScenarioRules]], type[ScenarioRules]]:
+    def deco(cls: type[ScenarioRules]) -> type[ScenarioRules]:
         _REGISTRY[name] = cls
         return cls
 

@@ -23,13 +23,17 @@ Keys (all optional; docs/commands.md has the full description):
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
+from typing import Callable, NoReturn, Any, TYPE_CHECKING
 
 from . import events as _events
 from . import invariants
 from .errors import RuleError
 from .spec import DIE_FACES, SIDES, ScenarioSpec
 from .state import clone, empty_region
+
+if TYPE_CHECKING:
+    from .events import Change
+    from .kernel import Ctx
 
 KEYS = (
     "turn",
@@ -55,7 +59,7 @@ OFF_BOARD = ("pool", "ready", "eliminated")
 SIDE_WORDS = {"fp": "Free Peoples", "sh": "Shadow"}
 
 
-def _bad(key: str, problem: str, rule: str | None = None):
+def _bad(key: str, problem: str, rule: str | None = None) -> NoReturn:
     raise RuleError("setup/invalid", f"setup{'.' + key if key else ''}: {problem}", rule)
 
 
@@ -73,25 +77,25 @@ def _int(key: str, v: Any, lo: int = 0, hi: int | None = None) -> int:
     return v
 
 
-def _list(key: str, v: Any) -> list:
+def _list(key: str, v: Any) -> list[Any]:
     if not isinstance(v, list):
         _bad(key, f"must be a list, not {type(v).__name__}")
     return v
 
 
-def _map(key: str, v: Any) -> dict:
+def _map(key: str, v: Any) -> dict[str, Any]:
     if not isinstance(v, dict):
         _bad(key, f"must be a mapping, not {type(v).__name__}")
     return v
 
 
 def _side(key: str, v: Any) -> str:
-    if v not in SIDES:
+    if not isinstance(v, str) or v not in SIDES:
         _bad(key, f"must be fp or sh, not {v!r}")
     return v
 
 
-def build(spec: ScenarioSpec, state: dict, data: Any) -> dict:
+def build(spec: ScenarioSpec, state: dict[str, Any], data: Any) -> dict[str, Any]:
     """The replaced parts of `state` (top-level key -> new value), validated against the scenario.
     `state` is the scenario's initial position; it is not changed."""
     data = _map("", data) if data is not None else {}
@@ -194,9 +198,9 @@ def build(spec: ScenarioSpec, state: dict, data: Any) -> dict:
     return parts
 
 
-def _regions(spec: ScenarioSpec, s: dict, regions: dict) -> None:
-    supply: Counter = Counter()
-    tokens: dict[str, Counter] = {side: Counter() for side in SIDES}
+def _regions(spec: ScenarioSpec, s: dict[str, Any], regions: dict[str, Any]) -> None:
+    supply: Counter[str] = Counter()
+    tokens: dict[str, Counter[str]] = {side: Counter() for side in SIDES}
     leaders = 0
     placed_chars: dict[str, str] = {}
     new = {r: empty_region() for r in spec.board.regions}
@@ -292,22 +296,25 @@ def _regions(spec: ScenarioSpec, s: dict, regions: dict) -> None:
             s["chars"][c] = {"status": "pool", "region": None}
 
 
-def _card_home(spec: ScenarioSpec, s: dict, card: str) -> list:
+def _card_home(spec: ScenarioSpec, s: dict[str, Any], card: str) -> list[Any]:
     deck = spec.cards[card].deck
     if deck == "generic":
-        return s["generic"]
-    if deck == "special":
-        return s["sides"]["sh"]["special"]
-    return s["sides"][deck[:2]]["story"]
+        home: list[Any] = s["generic"]
+    elif deck == "special":
+        home = s["sides"]["sh"]["special"]
+    else:
+        home = s["sides"][deck[:2]]["story"]
+    return home
 
 
-def _cards(spec: ScenarioSpec, s: dict, data: dict) -> None:
+def _cards(spec: ScenarioSpec, s: dict[str, Any], data: dict[str, Any]) -> None:
     hands = _map("hands", data.get("hands", {}))
     discard = _list("discard", data.get("discard", []))
     if not hands and "discard" not in data:
         return
     seen: dict[str, str] = {}
-    wanted: list[tuple[str, str, list]] = []
+    wanted: list[tuple[str, str | None, list[Any]]] = []
+    side: str | None  # a hand's side, or None for the discard pile
     for side, cards in hands.items():
         _side(f"hands.{side}", side)
         wanted.append((f"hands.{side}", side, _list(f"hands.{side}", cards)))
@@ -346,7 +353,7 @@ def _cards(spec: ScenarioSpec, s: dict, data: dict) -> None:
         old[:] = list(cards)
 
 
-def _fate(spec: ScenarioSpec, s: dict, data: dict) -> None:
+def _fate(spec: ScenarioSpec, s: dict[str, Any], data: dict[str, Any]) -> None:
     given = [(k, _list(k, data[k])) for k in ("fate_pool", "fate_aside", "fate_used") if k in data]
     if not given:
         return
@@ -368,7 +375,7 @@ def _fate(spec: ScenarioSpec, s: dict, data: dict) -> None:
         s[key] += list(tiles)
 
 
-def set_position(ctx, data: Any, settle) -> None:
+def set_position(ctx: Ctx, data: Any, settle: Callable[[Ctx], None]) -> None:
     """Replace the given parts of the scenario's initial position, let the turn run to its first
     decision (`settle`, the turn's `pump`, given by the caller so that this module needs no rule
     module), and check the invariants (called by `start_game` with the option `setup`)."""
@@ -386,7 +393,7 @@ def set_position(ctx, data: Any, settle) -> None:
         raise RuleError("setup/invalid", f"setup: the position breaks a rule of the game: {msg}", rule) from None
 
 
-def _position_set(w, e: dict) -> None:
+def _position_set(w: Change, e: dict[str, Any]) -> None:
     for k, v in e["parts"].items():
         w.s[k] = clone(v)
 
@@ -421,7 +428,7 @@ def redact_setup(data: Any, seat: str) -> Any:
     return out
 
 
-def redact_event(event: dict, seat: str) -> dict:
+def redact_event(event: dict[str, Any], seat: str) -> dict[str, Any]:
     """A PositionSet event as a seat may see it (as `view_for` shows the state)."""
     parts = clone(event["parts"])
     for side, sd in parts.get("sides", {}).items():

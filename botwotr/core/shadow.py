@@ -3,6 +3,8 @@ leadership tokens placed on Shadow armies."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from .kernel import ANSWERS, Ctx, command, fail
 from .state import armies, has_army
 
@@ -26,9 +28,9 @@ def ask_leadership_tokens(ctx: Ctx, mandatory: bool, n: int | None = None) -> No
 
 
 @command("choose_position")
-def cmd_choose_position(ctx: Ctx, cmd: dict) -> None:
+def cmd_choose_position(ctx: Ctx, cmd: dict[str, Any]) -> None:
     pos = cmd.get("position")
-    if pos not in ctx.spec.positions:
+    if not isinstance(pos, str) or pos not in ctx.spec.positions:
         fail(
             "position/unknown",
             f"{pos!r} is not a position of the commander-in-chief ({', '.join(ctx.spec.positions)}).",
@@ -43,7 +45,7 @@ ANSWERS["choose_position"] = ("choose_position",)
 
 
 @command("place_leadership_token")
-def cmd_place_leadership(ctx: Ctx, cmd: dict) -> None:
+def cmd_place_leadership(ctx: Ctx, cmd: dict[str, Any]) -> None:
     s = ctx.s
     region = cmd.get("region")
     if s["sides"]["sh"]["aside"] <= 0:
@@ -51,7 +53,7 @@ def cmd_place_leadership(ctx: Ctx, cmd: dict) -> None:
     if region not in s["regions"] or not has_army(s["regions"][region], "sh"):
         fail("leadership/not_army", "A Shadow leadership token must be placed on a Shadow army.", "R-6.3")
     ctx.emit("LeadershipTokenPlaced", region=region, n=1)
-    top = ctx.top
+    top = ctx.asked
     if top["kind"] == "place_leadership" and "left" in top and top["left"] > 1 and s["sides"]["sh"]["aside"] > 0:
         ctx.update(left=top["left"] - 1)
     elif top["kind"] == "place_leadership" and (s["sides"]["sh"]["aside"] == 0 or "left" in top):

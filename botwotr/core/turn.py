@@ -4,6 +4,8 @@ decisions; the phases draw (R-3.1), Shadow (R-3.2, R-6), fate (R-3.3, R-7), roll
 
 from __future__ import annotations
 
+from typing import Any
+
 import re
 
 from . import setup as position_setup  # positions given as data; registers PositionSet
@@ -81,13 +83,13 @@ def phase_draw(ctx: Ctx) -> None:
     ctx.emit("PhaseStarted", phase="shadow")
 
 
-def tracked_companion(s: dict) -> bool:
+def tracked_companion(s: dict[str, Any]) -> bool:
     """The companion mode with the hands tracked by the client (not `physical_cards`)."""
     opts = s["options"]
     return bool(opts.get("companion")) and not opts.get("physical_cards")
 
 
-def can_draw(s: dict, side: str, deck: str) -> bool:
+def can_draw(s: dict[str, Any], side: str, deck: str) -> bool:
     if deck == "generic":
         return bool(s["generic"] or s["discard"])
     return bool(s["sides"][side]["story"])
@@ -99,7 +101,7 @@ def draw_turn_cards(ctx: Ctx, side: str) -> None:
 
 
 @command("draw_cards")
-def cmd_draw_cards(ctx: Ctx, cmd: dict) -> None:
+def cmd_draw_cards(ctx: Ctx, cmd: dict[str, Any]) -> None:
     """The companion mode: a side's draw-phase cards, drawn at the table (R-3.1)."""
     ctx.pop()
     draw_turn_cards(ctx, cmd["side"])
@@ -116,8 +118,10 @@ def phase_shadow(ctx: Ctx) -> None:
     if step == 0:
         ctx.push("choose_position", "sh")
     elif step == 1:
+        assert pos is not None  # step 0 asked for the position
         run_effects(ctx, "sh", list(pos.action), source=f"position:{pos.id}")
     elif step == 2:
+        assert pos is not None
         # R-6.3: as many tokens as dice in the box (the position may put fewer dice there than
         # it names when the Shadow has fewer dice), unless the scenario sets the number.
         n = s["sides"]["sh"]["fate_dice"] if pos.tokens is None else pos.tokens
@@ -125,6 +129,7 @@ def phase_shadow(ctx: Ctx) -> None:
             ctx.emit("LeadershipTokensGained", n=n, why="position")
             ask_leadership_tokens(ctx, mandatory=True, n=n)
     elif step == 3:
+        assert pos is not None
         if pos.special_cards:
             draw_cards(ctx, "sh", "special", pos.special_cards)
     else:
@@ -158,7 +163,7 @@ def phase_roll(ctx: Ctx) -> None:
 
 
 @command("roll_dice")
-def cmd_roll_dice(ctx: Ctx, cmd: dict) -> None:
+def cmd_roll_dice(ctx: Ctx, cmd: dict[str, Any]) -> None:
     """Roll a side's action dice; Shadow Character results go to the box (R-6.4)."""
     s = ctx.s
     side = cmd["side"]
@@ -240,7 +245,7 @@ PHASES = {
 
 
 @command("start_game")
-def cmd_start_game(ctx: Ctx, cmd: dict) -> None:
+def cmd_start_game(ctx: Ctx, cmd: dict[str, Any]) -> None:
     s, spec = ctx.s, ctx.spec
     if s["phase"] != "setup" or ctx.events:
         fail("game/started", "The game has already started.")
@@ -307,8 +312,8 @@ def cmd_start_game(ctx: Ctx, cmd: dict) -> None:
 
 
 @command("done")
-def cmd_done(ctx: Ctx, cmd: dict) -> None:
-    top = ctx.top
+def cmd_done(ctx: Ctx, cmd: dict[str, Any]) -> None:
+    top = ctx.asked
     if top.get("mandatory"):
         fail("decision/mandatory", "This cannot be skipped.", "R-6.3" if top["kind"] == "place_leadership" else None)
     if (

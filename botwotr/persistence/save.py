@@ -3,6 +3,10 @@
     {"format": "botwotr-save", "version": 1, "scenario": "rohan", "content_version": "1",
      "seed": 7, "log": [{"cmd": {...}, "events": [...]}, ...]}
 
+A game started from a moment of another ("what if", `botwotr/review.py`) also holds
+`"origin": {"source": "the original's save name", "entry": N}`: it is a branch of that game after
+its first N log entries. Saves without it load as before; a malformed origin is refused.
+
 Loading re-decides every command and checks it yields the recorded events (`Game.replay`); a save
 that fails is refused with the first bad entry named, never half-loaded. Writing goes to a
 temporary file in the same folder, is flushed and fsynced, then renamed over the target, so a
@@ -45,7 +49,8 @@ MAX_TEXT = 1000  # a scenario folder path is the longest text a save holds
 MAX_CONTAINERS = 350_000
 MAX_VALUES = 1_500_000
 
-KEYS = ("format", "version", "scenario", "content_version", "seed", "log")
+KEYS = ("format", "version", "scenario", "content_version", "seed", "log", "origin")
+ORIGIN_KEYS = ("source", "entry")  # a branch: the original's save name and the entry it branched at
 ENTRY_KEYS = {"cmd", "events", "forced_undos"}  # forced_undos: who agreed (scenes/game.py)
 # NUL, the other C0 controls, DEL, the C1 controls and lone surrogates: none is in a real save, and
 # each breaks something downstream (a font renderer, a UTF-8 write, a terminal).
@@ -61,7 +66,7 @@ class _Refused(Exception):
 
 
 def to_dict(game: Game) -> dict:
-    return {
+    out = {
         "format": FORMAT,
         "version": VERSION,
         "scenario": game.spec.id,
@@ -69,6 +74,30 @@ def to_dict(game: Game) -> dict:
         "seed": game.seed,
         "log": game.log,
     }
+    origin = getattr(game, "origin", None)
+    if origin is not None:
+        out["origin"] = {"source": origin["source"], "entry": origin["entry"]}
+    return out
+
+
+def check_origin(origin, where: str = "save") -> dict:
+    """A branch's origin, checked: {"source": a non-empty name, "entry": 1..MAX_LOG_ENTRIES}."""
+    if not isinstance(origin, dict):
+        raise SaveError(f"{where}: 'origin' is bad: it must be a mapping {{source: save name, entry: N}}")
+    extra = [k for k in origin if k not in ORIGIN_KEYS]
+    if extra:
+        raise SaveError(
+            f"{where}: 'origin' is bad: unknown key '{shown(extra[0])}' (it holds only 'source' and 'entry')"
+        )
+    source, entry = origin.get("source"), origin.get("entry")
+    if not isinstance(source, str) or not source.strip():
+        raise SaveError(f"{where}: 'origin' is bad: 'source' must be the original game's save name (a text)")
+    if type(entry) is not int or not 1 <= entry <= MAX_LOG_ENTRIES:
+        raise SaveError(
+            f"{where}: 'origin' is bad: 'entry' must be a whole number from 1 to {MAX_LOG_ENTRIES:,}, "
+            f"not {shown(repr(entry))}"
+        )
+    return {"source": source, "entry": entry}
 
 
 def dumps(game: Game) -> str:
@@ -267,6 +296,8 @@ def parse(text: str, where: str = "save") -> dict:
             f"{where}: the log has {len(log):,} entries, more than the {MAX_LOG_ENTRIES:,} "
             "a save may hold (a whole game is about a thousand)"
         )
+    if "origin" in data:
+        data["origin"] = check_origin(data["origin"], where)
     for i, entry in enumerate(log):
         if (
             not isinstance(entry, dict)
@@ -292,7 +323,10 @@ def from_dict(data: dict, spec: ScenarioSpec, where: str = "save") -> Game:
             f"but this program has version {spec.content_version}; it cannot be replayed exactly"
         )
     try:
-        return Game.replay(spec, data["seed"], data["log"])
+        game = Game.replay(spec, data["seed"], data["log"])
+        if data.get("origin") is not None:
+            game.origin = check_origin(data["origin"], where)
+        return game
     except ReplayError as e:
         raise SaveError(f"{where}: log entry {e.index} is bad: {e.message}") from None
     except RecursionError:  # check_shape bounds the depth, so this is a last guard

@@ -145,3 +145,28 @@ def test_every_handler_is_written_for_copy_on_write():
     for name, fn in HANDLERS.items():
         params = list(inspect.signature(fn).parameters)
         assert len(params) == 2 and params[0] == "w", f"{name}: handler({', '.join(params)})"
+
+
+@pytest.mark.parametrize("physical", [False, True])
+def test_companion_games_never_change_a_state_given(physical):
+    """The companion mode (outcomes entered by the players; with physical cards, hands of unknown
+    cards "?"): its own paths through the handlers (unknown recruitment tokens, cards played or
+    discarded by hand) leave every old state as it was too."""
+    from test_companion import companion_game, submit_asking
+
+    g = companion_game(seed=3, physical=physical)
+    rng = random.Random(3)
+    seen: set[str] = set()
+    for _ in range(400):
+        if g.state["winner"]:
+            break
+        old = g.state
+        before = deep(old)
+        events = submit_asking(g, rng.choice(g.legal_commands()), rng)
+        assert old == before, "a companion command changed the state it was given"
+        seen |= {e["e"] for e in events}
+    s = new_state(g.spec, g.seed)
+    for entry in g.log:
+        s = _unchanged_by_apply(s, entry["events"])
+    assert s == g.state
+    assert {"CardsDrawn", "PendingPushed"} <= seen

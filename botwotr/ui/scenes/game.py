@@ -128,6 +128,9 @@ class GameScene(Scene):
                 ),
             )
         )
+        # the end of the game: its screen opens once when the game is won (scenes/game_over.py)
+        self.btn_the_end = Button(_("The end: summary, review, play again"), self.open_the_end, name="the_end")
+        self.end_shown = bool(game.state.get("winner"))  # a finished game opened again: not at once
         self.btn_force_undo = Button(_("Take it back anyway"), lambda: self.undo(force=True), name="force_undo")
         self.btn_force_undo.visible = False
         self.btn_reveal = Button("", self.lift_curtain, name="reveal")
@@ -517,6 +520,8 @@ class GameScene(Scene):
             ws.append(self.decision)
         if self.looking_at is not None:
             ws.append(self.btn_present)
+        elif self.view.get("winner"):
+            ws.append(self.btn_the_end)
         if self.btn_force_undo.visible:
             ws.append(self.btn_force_undo)
         return ws
@@ -565,8 +570,17 @@ class GameScene(Scene):
             return True
         return False
 
+    def open_the_end(self) -> None:
+        from .game_over import open_game_over
+
+        self.end_shown = True
+        open_game_over(self.app, self)
+
     def update(self, dt):
         self.refresh()
+        if not self.end_shown and self.game.state.get("winner") and not self.animator.busy and not self.consent:
+            self.open_the_end()
+            return
         if not self.curtain:  # hotseat: the next player sees what just happened once the curtain lifts
             self.animator.update(dt)
         self.dragdrop.update(dt)
@@ -707,6 +721,10 @@ class GameScene(Scene):
         pygame.draw.rect(surface, T.side_style(side).fill, box, width=t.px(3), border_radius=t.px(8))
         surface.blit(title, (box.centerx - title.get_width() // 2, box.y + t.px(10)))
         surface.blit(reason, (box.centerx - reason.get_width() // 2, box.y + t.px(14) + title.get_height()))
+        b = self.btn_the_end
+        b.rect = pygame.Rect(0, 0, res.font(b.kind, t.body).size(b.text)[0] + t.px(24), t.row)
+        b.rect.midtop = (box.centerx, box.bottom + t.px(8))
+        b.draw(surface, t)
 
     def _draw_message(self, surface):
         t = self.theme

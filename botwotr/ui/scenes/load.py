@@ -49,6 +49,7 @@ class Info:
     players: dict = field(default_factory=dict)
     winner: str | None = None
     problem: str | None = None
+    origin: dict | None = None  # a "what if" branch: {"source": save name, "entry": N}
 
 
 def _key(entry) -> str | None:
@@ -121,6 +122,7 @@ def describe(game) -> Info:
         moves=max(0, len(game.log) - 1),
         players=players,
         winner=st.get("winner"),
+        origin=getattr(game, "origin", None),
     )
 
 
@@ -290,6 +292,14 @@ class LoadScene(Scene):
         self.panel = self.root.add(Panel(title=_("Load a game")))
         self.list = self.panel.add(GameList(self))
         self.btn_open = self.panel.add(Button(_("Open"), self.open_selected, icon="check-mark", name="open"))
+        self.btn_review = self.panel.add(
+            Button(
+                _("Review"),
+                self.review_selected,
+                name="review",
+                tooltip=Tip(_("Review"), _("Step through this game turn by turn, or play on from any moment.")),
+            )
+        )
         self.btn_delete = self.panel.add(
             Button(
                 _("Delete…"),
@@ -356,6 +366,10 @@ class LoadScene(Scene):
         if info.winner:
             state += " · " + _("won by the {side}").format(side=side_title(info.winner))
         players = _(" vs ").join(f"{name} ({side_title(side)})" for side, name in sorted(info.players.items()))
+        if isinstance(info.origin, dict) and info.origin.get("source"):
+            players += " · " + _("what if: from {source}, move {n}").format(
+                source=info.origin["source"], n=info.origin.get("entry", "?")
+            )
         kind = _("autosave, last played {date}") if row.entry.autosave else _("saved copy, {date}")
         tail = kind.format(date=when) + (" · " + _("the game you are playing") if self.is_current(row) else "")
         return [(f"{info.scenario} · {info.mode} · {state}", T.TEXT), (players, T.TEXT), (tail, T.TEXT_DIM)]
@@ -367,6 +381,7 @@ class LoadScene(Scene):
     def selection_changed(self) -> None:
         row = self.selected_row()
         self.btn_open.enabled = bool(row and row.openable)
+        self.btn_review.enabled = bool(row and row.openable)
         self.btn_delete.enabled = bool(row and row.entry.deletable and not self.is_current(row))
         self.btn_delete.tooltip = (
             Tip(_("Delete"), _("This is the game you are playing."))
@@ -417,6 +432,22 @@ class LoadScene(Scene):
         from .menu import open_game
 
         open_game(self.app, game, replace_all=True)
+
+    def review_selected(self) -> None:
+        """Review mode for the selected save (scenes/review.py); the file is only read."""
+        row = self.selected_row()
+        if row is None or not row.openable:
+            return
+        try:
+            game = autosaves.load_path(row.entry.path, catalog.spec_for)
+        except SaveError as e:
+            self.problem = str(e)
+            row.info = Info(problem=str(e).replace(str(row.entry.path) + ": ", ""))
+            self.selection_changed()
+            return
+        from .review import open_review
+
+        open_review(self.app, game, source=row.entry.path.name)
 
     def _back_to_current(self) -> None:
         while self.app.scene is not self.current and len(self.app.scenes) > 1:
@@ -501,7 +532,8 @@ class LoadScene(Scene):
         bw = t.px(150)
         y = c.bottom - foot
         self.btn_open.rect = pygame.Rect(c.x, y, bw, foot)
-        self.btn_delete.rect = pygame.Rect(c.x + bw + t.px(10), y, bw, foot)
+        self.btn_review.rect = pygame.Rect(c.x + bw + t.px(10), y, bw, foot)
+        self.btn_delete.rect = pygame.Rect(c.x + 2 * (bw + t.px(10)), y, bw, foot)
         self.btn_back.rect = pygame.Rect(c.right - bw, y, bw, foot)
         self.note_y = self.list.rect.bottom + t.px(4)
         cw = min(w - t.px(80), t.px(560))
