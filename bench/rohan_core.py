@@ -3,6 +3,7 @@
 ratio is the median of the per-run ratios (each run times its baseline just before the figure). Needs the `bench` extra (`pip install -e .[bench]`: python-chess).
 
 Run: python bench/rohan_core.py [--runs 5] [--memory 10000,40000] [--skip-memory]
+     python bench/rohan_core.py --breakdown   (only where a random game's time goes, see below)
 
 - random full game: a Rohan game from `Game.new` to its winner, each command a uniformly random
   choice among `legal_commands()` (`random.Random(seed)`), submitted with `submit`;
@@ -23,6 +24,10 @@ Run: python bench/rohan_core.py [--runs 5] [--memory 10000,40000] [--skip-memory
   memory is the growth of the child's max RSS from before the file is read (and its peak).
 
 The load average (`os.getloadavg`) is printed before and after the core figures.
+
+`--breakdown` plays ten random Rohan games (seeds 0-9) and prints the CPU time
+(`time.process_time`) of `legal_commands` by the kind of decision asked (lists, commands a list,
+µs a list, share of the time) and of `submit` by command: where the cost of a game is.
 """
 from __future__ import annotations
 
@@ -137,6 +142,43 @@ def memory_child(path: str) -> None:
                       "entries": len(g.log)}))
 
 
+def breakdown(games: int = 10) -> None:
+    """The CPU time (`time.process_time`) of each `legal_commands` by the kind of decision asked,
+    and of each `submit` by command, over `games` random Rohan games (seeds 0..games-1)."""
+    import collections
+
+    spec = spec_for("rohan")
+    lt, lcount, llen, st = collections.Counter(), collections.Counter(), collections.Counter(), collections.Counter()
+    clock = time.process_time
+    for seed in range(games):
+        g = Game.new(spec, seed=seed)
+        rng = random.Random(seed)
+        while not g.state["winner"]:
+            kind = g.state["pending"][-1]["kind"]
+            t0 = clock()
+            cmds = g.legal_commands()
+            t1 = clock()
+            cmd = rng.choice(cmds)
+            t2 = clock()
+            g.submit(cmd)
+            st[cmd["cmd"]] += clock() - t2
+            lt[kind] += t1 - t0
+            lcount[kind] += 1
+            llen[kind] += len(cmds)
+    n = sum(lcount.values())
+    legal, submit = sum(lt.values()), sum(st.values())
+    print(f"{games} random Rohan games, {n:,} commands ({n / games:.0f} a game); CPU time")
+    print(f"per command: legal_commands {legal / n * 1e6:.1f} µs, submit {submit / n * 1e6:.1f} µs")
+    print("\n| legal_commands when asked | lists | share of lists | commands a list | µs a list | share of the time |")
+    print("|---|---|---|---|---|---|")
+    for kind, v in lt.most_common():
+        c = lcount[kind]
+        print(f"| {kind} | {c} | {c / n:.1%} | {llen[kind] / c:.1f} | {v / c * 1e6:.1f} | {v / legal:.1%} |")
+    print("\n| submit of | share of the time |\n|---|---|")
+    for name, v in st.most_common():
+        print(f"| {name} | {v / submit:.1%} |")
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("--runs", type=int, default=5)
@@ -144,9 +186,18 @@ def main(argv=None) -> int:
     ap.add_argument("--memory-runs", type=int, default=None, help="runs per memory size (default --runs)")
     ap.add_argument("--skip-memory", action="store_true")
     ap.add_argument("--child", help=argparse.SUPPRESS)
+    ap.add_argument(
+        "--breakdown",
+        action="store_true",
+        help="only where a random game's time goes: CPU time of legal_commands by pending kind and of submit by command",
+    )
     a = ap.parse_args(argv)
     if a.child:
         memory_child(a.child)
+        return 0
+    if a.breakdown:
+        print(f"load average: {' '.join(f'{x:.2f}' for x in os.getloadavg())} on {os.cpu_count()} cores")
+        breakdown()
         return 0
     runs = a.runs
     spec = spec_for("rohan")

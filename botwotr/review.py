@@ -201,7 +201,7 @@ class Cursor:
         else:
             s = clone(base)
             for e in self.game.log[n]["events"][:k]:
-                apply(s, e)
+                s = apply(s, e)  # a new state: apply never changes the one it is given
             self.state, self._owned = s, True
         self.n, self.k = n, k
 
@@ -214,12 +214,13 @@ class Cursor:
             events = log[i]["events"]
             stop = k if i == n else len(events)
             for e in events[j:stop]:
-                apply(s, e)
+                s = apply(s, e)  # a new state: apply never changes the one it is given
                 passed.append(e)
             if i == n:
                 j = k
                 break
             i, j = i + 1, 0
+        self.state = s
         self.n, self.k = i, j
         if j == 0:  # share the core's kept state when it has one (saves memory, not time)
             kept = self.game._kept.get(i)

@@ -4,7 +4,7 @@ die (also used by `legal_commands` and by the forfeit rule, R-8.3)."""
 
 from __future__ import annotations
 
-from typing import Any, Callable, TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Callable
 
 from .card_effects import _effect_possible, condition_holds, describe_condition, would_do_nothing
 from .cards import check_physical_card, physical_cards_for

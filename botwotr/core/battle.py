@@ -22,7 +22,7 @@ on (casualties, ceasing, withdrawal, retreat, the end, the advance) are in `batt
 
 from __future__ import annotations
 
-from typing import Callable, Any, TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Callable
 
 from . import events as _events
 from .battle_end import (

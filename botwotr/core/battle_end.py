@@ -5,7 +5,7 @@ of stages; this module holds the stages from the damage on, and the battle's sha
 
 from __future__ import annotations
 
-from typing import Any, TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .kernel import fail
 from .movement import arrived, check_casualties, do_move, moving_tokens, parse_group

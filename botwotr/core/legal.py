@@ -11,7 +11,7 @@ move) may be shared with other commands of the same list: copy a command before 
 
 from __future__ import annotations
 
-from typing import Iterator, Any, Callable, TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Callable, Iterator
 
 import itertools
 

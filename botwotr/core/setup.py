@@ -23,7 +23,7 @@ Keys (all optional; docs/commands.md has the full description):
 from __future__ import annotations
 
 from collections import Counter
-from typing import Callable, NoReturn, Any, TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Callable, NoReturn
 
 from . import events as _events
 from . import invariants

@@ -49,7 +49,7 @@ def entry_folds(g: Game) -> list[dict]:
     out = [clone(s)]
     for entry in g.log:
         for e in entry["events"]:
-            apply(s, e)
+            s = apply(s, e)  # a new state: apply never changes the one it is given
         out.append(clone(s))
     return out
 
@@ -60,7 +60,7 @@ def expected(g, folds, n, k):
         return folds[n]
     s = clone(folds[n])
     for e in g.log[n]["events"][:k]:
-        apply(s, e)
+        s = apply(s, e)
     return s
 
 
