@@ -6,7 +6,7 @@ reached through `Game.submit` (the test suite's Gondor position helpers).
 At 1920x1080 and 1280x720 each:
 - gondor_setup_*:    the set-up, the Shadow to place the Witch-king in the Shadow Box;
 - gondor_siege_*:    the Pelennor besieged: four catapults (North and East Pelennor) and a siege
-                     tower at the Gate Fields, the city's walls down to 4 after the catapults fired;
+                     tower at the Gate Fields, the city's walls lowered by the catapults;
 - gondor_breach_*:   the assault from the tower breaches Minas Tirith (protection 0);
 - gondor_dawn_*:     the Darkness lifting: fate 6 reached, the Pelennor clear of it;
 and gondor_title.png (the title screen with both faces of the board) and gondor_help_1920.png
@@ -65,7 +65,7 @@ def setup_game():
 
 def siege_game():
     """Turn 1: four catapults built in North and East Pelennor. Turn 2: a siege tower at the
-    Gate Fields, and the catapults fire once: Minas Tirith's protection 6 -> 4."""
+    Gate Fields, and the catapults fire once (two hits on Minas Tirith's walls)."""
     from gondor_positions import SH, choose, next_turn, place, ready, to_shadow
 
     def die(face):

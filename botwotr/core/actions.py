@@ -42,7 +42,8 @@ def cmd_use_die(ctx: Ctx, cmd: dict[str, Any]) -> None:
     die = cmd.get("die")
     face = die_face(s, side, die)
     extra = ctx.rules.die_actions().get(action) if isinstance(action, str) else None
-    if extra is not None and isinstance(action, str):  # a scenario's own action, e.g. catapults
+    if extra is not None:  # an action the scenario adds, e.g. Gondor's catapults
+        assert isinstance(action, str)  # only a named action is looked up
         if face not in extra.faces or (extra.side is not None and extra.side != side):
             fail(
                 "action/wrong_die",

@@ -79,7 +79,8 @@ def walls(spec: ScenarioSpec, s: dict[str, Any], region: str) -> int:
     g = siege(s)
     if not g or controller(s, spec, region) != "fp":
         return 0
-    return int(g["protection"].get(region, 0))
+    standing: int = g["protection"].get(region, 0)
+    return standing
 
 
 def falls(spec: ScenarioSpec) -> str | None:

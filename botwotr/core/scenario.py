@@ -31,8 +31,8 @@ class DieAction:
     the side that has it."""
 
     faces: tuple[str, ...]
-    check: Callable[..., None]
-    act: Callable[..., None]
+    check: Callable[[Ctx, str, str, dict[str, Any]], None]
+    act: Callable[[Ctx, str, str, dict[str, Any]], None]
     side: str | None = None
 
 

@@ -45,6 +45,9 @@ def _cut_word(word: str, fnt: pygame.font.Font, width: int) -> list[str]:
     return pieces
 
 
+KERN_SLACK = 4  # pixels: how far kerning can take a line's width from the sum of its words
+
+
 def wrap_text(text: str, fnt: pygame.font.Font, width: int) -> list[str]:
     """Split text into lines that fit `width` pixels, breaking at spaces (a word longer than a
     line is cut). Linear in the text's length: every word is measured once, a line is measured
@@ -63,7 +66,12 @@ def wrap_text(text: str, fnt: pygame.font.Font, width: int) -> list[str]:
                 out.extend(pieces[:-1])
                 words, line_w = [pieces[-1]], fnt.size(pieces[-1])[0]
                 continue
-            if words and line_w + space + ww > width:
+            fits = line_w + space + ww <= width
+            if words and fits and line_w + space + ww > width - KERN_SLACK:
+                # close to the edge the sum of word widths can miss the line's by kerning: measure
+                # the line itself (once per line), so that the last word does not end up alone
+                fits = fnt.size(" ".join(words) + " " + w)[0] <= width
+            if words and not fits:
                 if not w:
                     continue  # a space where the line ends
                 out.append(" ".join(words))

@@ -211,3 +211,20 @@ def test_the_log_tells_the_siege_in_the_rules_words(gondor):
     assert "A siege tower is raised in Gate Fields." in lines
     assert any(ln and ln.startswith("The catapults fire: 5, 6, 2, 4") for ln in lines)
     assert event_sentence({"e": "Note", "text": "combat card cancelled"}, game.spec) is None
+
+
+def test_wrapped_help_lines_fit_and_leave_no_word_alone(make_app):
+    """wrap_text's kerning pass moves a word that does not fit down into the next line of its
+    paragraph (it used to leave it on a line of its own: "stop" in the Darkness's help)."""
+    from botwotr.ui import resources as res
+    from botwotr.ui.help import SIEGE
+    from botwotr.ui.widgets import wrap_text
+
+    app = make_app((1920, 1080))
+    fb = res.font("sans", app.theme.small)
+    for width in range(260, 480, 7):
+        for _name, text in SIEGE:
+            lines = wrap_text(text.replace("{spaces}", "4, 8 and 12"), fb, width)
+            assert all(fb.size(ln)[0] <= width for ln in lines), (width, lines)
+            assert all(len(ln.split()) > 1 for ln in lines[:-1]), (width, lines)
+    assert wrap_text("a b c\n\nd e", fb, 1000) == ["a b c", "", "d e"]
