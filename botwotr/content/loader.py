@@ -474,6 +474,8 @@ class _Checker:
         self.tiles: dict[str, S.FateTileSpec] = {}
         self.positions: dict[str, S.PositionSpec] = {}
         self.scenario: dict[str, Any] = {}
+        # With a shared card file (read_cards): the key path and line of each card checked.
+        self.card_paths: list[tuple[str, int | None]] | None = None
 
     # -- reading
 
@@ -538,6 +540,7 @@ class _Checker:
         halves = top["halves"]
         half_keys = ("type", "title", "text", "effect", "requires", "stays", "combat_title", "combat_text", "combat")
         out: list[Any] = []
+        paths: list[tuple[str, int | None]] = []
         story: set[str] = set()
         for i, c in enumerate(got["cards"]):
             if not isinstance(c, dict):
@@ -545,6 +548,7 @@ class _Checker:
             deck = c.get("deck")
             if deck == "generic":
                 out.append(c)
+                paths.append((f"{shared_name} cards[{i}]", _line(got["cards"], i)))
             elif deck in ("fp_story", "sh_story"):
                 cid = c.get("id")
                 story.add(cid)
@@ -564,6 +568,7 @@ class _Checker:
                                 _line(half, key),
                             )
                     out.append({"id": cid, "deck": deck, **({"side": c["side"]} if "side" in c else {}), **half})
+                    paths.append((_join("halves", cid), _line(halves, cid)))
         for cid in halves:
             if cid not in story:
                 with f.each():
@@ -572,7 +577,10 @@ class _Checker:
                         f"{shared_name} has no story card {cid!r}{_suggest(cid, story)}",
                         _line(halves, cid),
                     )
-        return out + list(top["cards"])
+        own = list(top["cards"])
+        paths += [(f"cards[{j}]", _line(top["cards"], j)) for j in range(len(own))]
+        self.card_paths = paths
+        return out + own
 
     # -- declared ids (before full checks, so references can be checked independently)
 
@@ -810,6 +818,8 @@ class _Checker:
         for i, c in enumerate(raw):
             with f.each():
                 path, line = f"cards[{i}]", _line(raw, i)
+                if self.card_paths is not None and i < len(self.card_paths):
+                    path, line = self.card_paths[i]  # a shared deck: where this card's text is
                 v = f.fields(c, CARD, path, line)
                 cid = v["id"]
                 if cid in first:

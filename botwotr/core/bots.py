@@ -84,7 +84,8 @@ def walls(spec: ScenarioSpec, s: dict[str, Any], region: str) -> int:
 
 
 def falls(spec: ScenarioSpec) -> str | None:
-    return spec.rules_data.get("falls") if spec.rules_data else None
+    city = spec.rules_data.get("falls") if spec.rules_data else None
+    return city if isinstance(city, str) else None
 
 
 def army_strength(spec: ScenarioSpec, reg: dict[str, Any]) -> int:

@@ -32,12 +32,16 @@ protection, protection_start, catapults, towers, darkness, darkness_lifted, dark
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from botwotr.core.errors import RuleError
 from botwotr.core.scenario import DieAction, ScenarioRules, register
 from botwotr.core.spec import other
 from botwotr.core.state import army_size, clone, controller, has_army
+
+if TYPE_CHECKING:
+    from botwotr.core.kernel import Ctx
+    from botwotr.core.spec import ScenarioSpec
 
 FLAG = "gondor"
 
@@ -50,18 +54,26 @@ class GondorDataError(ValueError):
         self.file, self.key, self.problem, self.line = "scenario.yaml", f"rules_data.{key}", problem, None
 
 
-def gondor(state: dict) -> dict | None:
+def gondor(state: dict[str, Any]) -> dict[str, Any] | None:
     """The Gondor part of a state (None in any other scenario): what the board draws."""
-    return state.get("flags", {}).get(FLAG)
+    g = state.get("flags", {}).get(FLAG)
+    return g if isinstance(g, dict) else None
 
 
-def _kernel():
+def _g(state: dict[str, Any]) -> dict[str, Any]:
+    """The Gondor state of a Gondor game (set up by `setup`, so always there once started)."""
+    g = gondor(state)
+    assert g is not None, "Gondor: the siege state is missing"
+    return g
+
+
+def _kernel() -> Any:
     from botwotr.core import kernel
 
     return kernel
 
 
-def _recruitment():
+def _recruitment() -> Any:
     from botwotr.core import recruitment
 
     return recruitment
@@ -69,7 +81,7 @@ def _recruitment():
 
 @register("gondor")
 class GondorRules(ScenarioRules):
-    def __init__(self, spec):
+    def __init__(self, spec: ScenarioSpec) -> None:
         super().__init__(spec)
         d = dict(spec.rules_data)
         regions = spec.board.regions
@@ -103,9 +115,10 @@ class GondorRules(ScenarioRules):
         self.catapult_dice = number("catapult_dice", 1, 5)
         self.catapult_hit = number("catapult_hit", 2, 6)
         self.tower_hit = number("tower_hit", 2, 6)
-        self.catapult_target = d.get("catapult_target")
-        if self.catapult_target not in prot:
+        target = d.get("catapult_target")
+        if not isinstance(target, str) or target not in prot:
             raise GondorDataError("catapult_target", "must be one of the strongholds with a protection value")
+        self.catapult_target: str = target
         dark = d.get("darkness")
         if not isinstance(dark, dict):
             raise GondorDataError("darkness", "expected a mapping with regions, lift_at and battle")
@@ -132,16 +145,17 @@ class GondorRules(ScenarioRules):
             if not isinstance(types, list) or not all(t in spec.units and spec.units[t].side == "fp" for t in types):
                 raise GondorDataError(f"national_tokens.{r}", "expected a list of Free Peoples unit types")
         self.national = {k: tuple(v) for k, v in nat.items()}
-        self.falls = d.get("falls")
-        if self.falls not in regions:
+        falls = d.get("falls")
+        if not isinstance(falls, str) or falls not in regions:
             raise GondorDataError("falls", "must name the region whose fall ends the game")
+        self.falls: str = falls
         self._die_actions: dict[str, DieAction] | None = None
         self.fp_areas = tuple(r for r, rs in regions.items() if rs.recruitment_area)
         self.sh_areas = tuple(r for r, rs in regions.items() if rs.orc_area)
 
     # ------------------------------------------------------------------ the Gondor state
 
-    def initial_flags(self) -> dict:
+    def initial_flags(self) -> dict[str, Any]:
         return {
             "protection": dict(self.protection_start),
             "protection_start": dict(self.protection_start),
@@ -152,16 +166,16 @@ class GondorRules(ScenarioRules):
             "darkness_spread": 0,
         }
 
-    def _set(self, ctx, **changes) -> dict:
-        g = clone(gondor(ctx.s) or self.initial_flags())
+    def _set(self, ctx: Ctx, **changes: Any) -> dict[str, Any]:
+        g: dict[str, Any] = clone(gondor(ctx.s) or self.initial_flags())
         g.update(clone(changes))
         ctx.emit("FlagSet", flag=FLAG, value=g)
         return g
 
-    def setup(self, ctx) -> None:
+    def setup(self, ctx: Ctx) -> None:
         ctx.emit("FlagSet", flag=FLAG, value=self.initial_flags())
 
-    def protected(self, state: dict, region: str) -> bool:
+    def protected(self, state: dict[str, Any], region: str) -> bool:
         """A Free Peoples stronghold whose protection value still stands, held by the Free
         Peoples (the walls serve their builders only)."""
         g = gondor(state)
@@ -169,17 +183,17 @@ class GondorRules(ScenarioRules):
             return False
         return controller(state, self.spec, region) == "fp"
 
-    def in_darkness(self, state: dict, region: str) -> bool:
+    def in_darkness(self, state: dict[str, Any], region: str) -> bool:
         g = gondor(state)
-        return bool(g) and region in g["darkness"]
+        return g is not None and region in g["darkness"]
 
-    def crewed_catapults(self, state: dict) -> int:
+    def crewed_catapults(self, state: dict[str, Any]) -> int:
         g = gondor(state)
         if not g:
             return 0
         return sum(n for r, n in g["catapults"].items() if n and has_army(state["regions"][r], "sh"))
 
-    def invariants(self, previous: dict | None, state: dict) -> None:
+    def invariants(self, previous: dict[str, Any] | None, state: dict[str, Any]) -> None:
         g = gondor(state)
         assert g is not None or state["phase"] == "setup", "Gondor: the siege state is missing"
         if g is None:
@@ -202,7 +216,7 @@ class GondorRules(ScenarioRules):
 
     # ------------------------------------------------------------------ the Darkness
 
-    def lift_darkness(self, ctx, n: int, why: str) -> None:
+    def lift_darkness(self, ctx: Ctx, n: int, why: str) -> None:
         g = gondor(ctx.s)
         if not g or n <= 0 or not g["darkness"]:
             return
@@ -214,10 +228,10 @@ class GondorRules(ScenarioRules):
         )
         ctx.emit("Note", text=f"The Darkness lifts ({why}): {', '.join(self._names(gone))}.")
 
-    def spread_darkness(self, ctx, n: int) -> None:
+    def spread_darkness(self, ctx: Ctx, n: int) -> None:
         g = gondor(ctx.s)
         back = list(reversed(g["darkness_lifted"]))[:n] if g else []
-        if not back:
+        if not back or g is None:
             return
         darkness = [r for r in self.darkness_order if r in g["darkness"] or r in back]
         self._set(
@@ -228,15 +242,15 @@ class GondorRules(ScenarioRules):
         )
         ctx.emit("Note", text=f"The Darkness covers {', '.join(self._names(back))} again.")
 
-    def _names(self, regions) -> list[str]:
+    def _names(self, regions: Any) -> list[str]:
         return [self.spec.board.regions[r].name for r in regions]
 
-    def fate_moved(self, ctx, old: int, new: int) -> None:
+    def fate_moved(self, ctx: Ctx, old: int, new: int) -> None:
         for space in range(old + 1, new + 1):
             if space in self.darkness_lift_at:
                 self.lift_darkness(ctx, self.darkness_lift_at[space], f"fate {space}")
 
-    def must_stop(self, ctx, side: str, region: str, default: bool) -> bool:
+    def must_stop(self, ctx: Ctx, side: str, region: str, default: bool) -> bool:
         """R-9.4 in the Darkness: the Shadow advances steadily (never stopped inside it); the
         Free Peoples, blind in it, stop on entering it."""
         if self.in_darkness(ctx.s, region):
@@ -245,13 +259,13 @@ class GondorRules(ScenarioRules):
 
     # ------------------------------------------------------------------ recruitment
 
-    def token_types(self, state: dict, side: str, region: str, pool: list[str]) -> list[str]:
+    def token_types(self, state: dict[str, Any], side: str, region: str, pool: list[str]) -> list[str]:
         if side != "fp":
             return pool
         allowed = self.national.get(region, self.national["default"])
         return [t for t in pool if t in allowed]
 
-    def muster_region_ok(self, state: dict, side: str, region: str) -> bool:
+    def muster_region_ok(self, state: dict[str, Any], side: str, region: str) -> bool:
         rs = self.spec.board.regions[region]
         if side == "sh":
             return rs.settlement or rs.orc_area
@@ -259,64 +273,64 @@ class GondorRules(ScenarioRules):
 
     # ------------------------------------------------------------------ victory
 
-    def instant_victory(self, state: dict) -> tuple[str, str] | None:
+    def instant_victory(self, state: dict[str, Any]) -> tuple[str, str] | None:
         if controller(state, self.spec, self.falls) == "sh":
             return "sh", f"{self.spec.board.regions[self.falls].name} has fallen."
         return None
 
-    def check_victory(self, state: dict) -> tuple[str, str] | None:
+    def check_victory(self, state: dict[str, Any]) -> tuple[str, str] | None:
         return self.instant_victory(state) or super().check_victory(state)
 
     # ------------------------------------------------------------------ effects (hooks)
 
-    def hook(self, ctx, name: str, side: str, effect: dict) -> None:
+    def hook(self, ctx: Ctx, name: str, side: str, effect: dict[str, Any]) -> None:
         n = effect.get("n", 1)
         fn = getattr(self, f"hook_{name}", None)
         if fn is None:
             raise RuleError("effect/unknown_hook", f"The Battle for Gondor has no rule called '{name}'.")
         fn(ctx, side, n)
 
-    def hook_lift_darkness(self, ctx, side, n):
+    def hook_lift_darkness(self, ctx: Ctx, side: str, n: int) -> None:
         self.lift_darkness(ctx, n, "a card" if ctx.s["phase"] != "fate" else "a west wind")
 
-    def hook_spread_darkness(self, ctx, side, n):
+    def hook_spread_darkness(self, ctx: Ctx, side: str, n: int) -> None:
         self.spread_darkness(ctx, n)
 
-    def hook_rohan_tokens(self, ctx, side, n):
+    def hook_rohan_tokens(self, ctx: Ctx, side: str, n: int) -> None:
         for _ in range(n):
             if not _recruitment().place_recruitment_token(ctx, "fp", "to_rohan"):
                 break
 
-    def hook_draw_fate_again(self, ctx, side, n):
+    def hook_draw_fate_again(self, ctx: Ctx, side: str, n: int) -> None:
         if ctx.s["fate_pool"] and not ctx.s["winner"]:
             ctx.push("fate_draw", "fp", left=1)
 
-    def hook_batter_minas_tirith(self, ctx, side, n):
+    def hook_batter_minas_tirith(self, ctx: Ctx, side: str, n: int) -> None:
         self.wear(ctx, "minas_tirith", n, "a card")
 
-    def hook_batter_cair_andros(self, ctx, side, n):
+    def hook_batter_cair_andros(self, ctx: Ctx, side: str, n: int) -> None:
         self.wear(ctx, "cair_andros", n, "a card")
 
-    def hook_build_catapult(self, ctx, side, n):
+    def hook_build_catapult(self, ctx: Ctx, side: str, n: int) -> None:
         self.ask(ctx, side, "build_catapult", self.catapult_options(ctx.s), n)
 
-    def hook_build_tower(self, ctx, side, n):
+    def hook_build_tower(self, ctx: Ctx, side: str, n: int) -> None:
         self.ask(ctx, side, "build_tower", self.tower_options(ctx.s), n)
 
-    def hook_burn_catapults(self, ctx, side, n):
+    def hook_burn_catapults(self, ctx: Ctx, side: str, n: int) -> None:
         self.ask(ctx, side, "burn_catapults", self.burn_options(ctx.s), 1)
 
-    def hook_darkness_damage(self, ctx, side, n):
+    def hook_darkness_damage(self, ctx: Ctx, side: str, n: int) -> None:
         g = gondor(ctx.s)
         opts = [r for r in sorted(g["darkness"]) if has_army(ctx.s["regions"][r], other(side))] if g else []
         if opts:
             ctx.push("choose_region", side, options=opts, purpose="damage", n=1, amount=n)
 
-    def ask(self, ctx, side, action: str, options: list[str], n: int) -> None:
+    def ask(self, ctx: Ctx, side: str, action: str, options: list[str], n: int) -> None:
         if options:
             ctx.push("choose_region", side, options=options, purpose="rules", action=action, n=n)
 
-    def region_chosen(self, ctx, side: str, p: dict, region: str) -> list[str]:
+    def region_chosen(self, ctx: Ctx, side: str, p: dict[str, Any], region: str) -> list[str]:
         """A region chosen for one of this module's decisions (purpose "rules"); returns the
         options left for the rest of the effect."""
         action = p["action"]
@@ -333,7 +347,7 @@ class GondorRules(ScenarioRules):
 
     # ------------------------------------------------------------------ siege pieces
 
-    def catapult_options(self, state: dict) -> list[str]:
+    def catapult_options(self, state: dict[str, Any]) -> list[str]:
         g = gondor(state)
         if not g:
             return []
@@ -343,14 +357,14 @@ class GondorRules(ScenarioRules):
             if has_army(state["regions"][r], "sh") and g["catapults"].get(r, 0) < self.catapults_per_site
         ]
 
-    def build_catapult(self, ctx, region: str) -> None:
-        g = gondor(ctx.s)
+    def build_catapult(self, ctx: Ctx, region: str) -> None:
+        g = _g(ctx.s)
         cats = dict(g["catapults"])
         cats[region] = cats.get(region, 0) + 1
         self._set(ctx, catapults=cats)
         ctx.emit("Note", text=f"A catapult is built in {self.spec.board.regions[region].name}.")
 
-    def tower_options(self, state: dict) -> list[str]:
+    def tower_options(self, state: dict[str, Any]) -> list[str]:
         g = gondor(state)
         if not g:
             return []
@@ -363,14 +377,14 @@ class GondorRules(ScenarioRules):
             and any(w in self.spec.board.neighbours(r) for w in walls)
         )
 
-    def build_tower(self, ctx, region: str) -> None:
-        g = gondor(ctx.s)
+    def build_tower(self, ctx: Ctx, region: str) -> None:
+        g = _g(ctx.s)
         towers = dict(g["towers"])
         towers[region] = 1
         self._set(ctx, towers=towers)
         ctx.emit("Note", text=f"A siege tower is raised in {self.spec.board.regions[region].name}.")
 
-    def burn_options(self, state: dict) -> list[str]:
+    def burn_options(self, state: dict[str, Any]) -> list[str]:
         g = gondor(state)
         if not g:
             return []
@@ -381,8 +395,8 @@ class GondorRules(ScenarioRules):
             if n and any(r == a or r in self.spec.board.neighbours(a) for a in fp)
         ]
 
-    def burn(self, ctx, region: str, why: str) -> None:
-        g = gondor(ctx.s)
+    def burn(self, ctx: Ctx, region: str, why: str) -> None:
+        g = _g(ctx.s)
         cats, towers = dict(g["catapults"]), dict(g["towers"])
         lost = []
         if cats.get(region):
@@ -395,7 +409,7 @@ class GondorRules(ScenarioRules):
             self._set(ctx, catapults=cats, towers=towers)
             ctx.emit("Note", text=f"{' and '.join(lost)} burnt in {self.spec.board.regions[region].name} ({why}).")
 
-    def after_arrival(self, ctx, side: str, region: str) -> None:
+    def after_arrival(self, ctx: Ctx, side: str, region: str) -> None:
         """A Free Peoples army ending a move where siege pieces stand unguarded burns them."""
         g = gondor(ctx.s)
         if side != "fp" or not g or has_army(ctx.s["regions"][region], "sh"):
@@ -403,12 +417,12 @@ class GondorRules(ScenarioRules):
         if g["catapults"].get(region) or g["towers"].get(region):
             self.burn(ctx, region, "the Free Peoples took the ground")
 
-    def wear(self, ctx, region: str, n: int, why: str) -> int:
+    def wear(self, ctx: Ctx, region: str, n: int, why: str) -> int:
         """Lower a protection value by up to n (never below 0, never up); returns the loss."""
         g = gondor(ctx.s)
         have = g["protection"].get(region, 0) if g else 0
         loss = min(have, max(0, n))
-        if loss:
+        if loss and g is not None:
             prot = dict(g["protection"])
             prot[region] = have - loss
             self._set(ctx, protection=prot)
@@ -431,22 +445,22 @@ class GondorRules(ScenarioRules):
             "build_tower": DieAction(("muster", "army_muster"), self.check_build_tower, self.act_tower, "sh"),
         }
 
-    def check_fire(self, ctx, side, face, cmd) -> None:
+    def check_fire(self, ctx: Ctx, side: str, face: str, cmd: dict[str, Any]) -> None:
         if side != "sh":
             raise RuleError("siege/not_shadow", "Only the Shadow has catapults.", "R-8.6")
         if not self.crewed_catapults(ctx.s):
             raise RuleError("siege/no_catapults", "No catapult with a Shadow army beside it stands on the board.")
-        if not gondor(ctx.s)["protection"].get(self.catapult_target):
+        if not _g(ctx.s)["protection"].get(self.catapult_target):
             raise RuleError("siege/breached", "The walls are already breached: the catapults have nothing to batter.")
 
-    def act_fire(self, ctx, side, face, cmd) -> None:
+    def act_fire(self, ctx: Ctx, side: str, face: str, cmd: dict[str, Any]) -> None:
         n = min(self.catapult_dice, self.crewed_catapults(ctx.s))
         dice = ctx.chance.dice(n, "catapult")
         hits = sum(1 for d in dice if d >= self.catapult_hit)
         ctx.emit("Note", text=f"The catapults fire: {', '.join(map(str, dice))} ({hits} hit{'s' * (hits != 1)}).")
         self.wear(ctx, self.catapult_target, hits, "catapults")
 
-    def check_build_catapults(self, ctx, side, face, cmd) -> None:
+    def check_build_catapults(self, ctx: Ctx, side: str, face: str, cmd: dict[str, Any]) -> None:
         if side != "sh":
             raise RuleError("siege/not_shadow", "Only the Shadow builds catapults.", "R-8.6")
         if not self.catapult_options(ctx.s):
@@ -456,10 +470,10 @@ class GondorRules(ScenarioRules):
                 f"at most {self.catapults_per_site} in a region.",
             )
 
-    def act_build(self, ctx, side, face, cmd) -> None:
+    def act_build(self, ctx: Ctx, side: str, face: str, cmd: dict[str, Any]) -> None:
         self.ask(ctx, side, "build_catapult", self.catapult_options(ctx.s), 2)
 
-    def check_build_tower(self, ctx, side, face, cmd) -> None:
+    def check_build_tower(self, ctx: Ctx, side: str, face: str, cmd: dict[str, Any]) -> None:
         if side != "sh":
             raise RuleError("siege/not_shadow", "Only the Shadow builds siege towers.", "R-8.6")
         if not self.tower_options(ctx.s):
@@ -468,12 +482,12 @@ class GondorRules(ScenarioRules):
                 "A siege tower is built with a Shadow army next to a stronghold whose walls stand (one a region).",
             )
 
-    def act_tower(self, ctx, side, face, cmd) -> None:
+    def act_tower(self, ctx: Ctx, side: str, face: str, cmd: dict[str, Any]) -> None:
         self.ask(ctx, side, "build_tower", self.tower_options(ctx.s), 1)
 
     # ------------------------------------------------------------------ battles
 
-    def battle_started(self, ctx, b: dict) -> bool:
+    def battle_started(self, ctx: Ctx, b: dict[str, Any]) -> bool:
         """Before the first round. Returns True if the battle is over already."""
         s = ctx.s
         if b["defender"] == "sh" and b["current"] in self.fp_areas:
@@ -493,7 +507,7 @@ class GondorRules(ScenarioRules):
             _kernel().run_effects(ctx, "sh", [dict(e) for e in self.darkness_battle], source="darkness")
         return False
 
-    def tower_round(self, state: dict, b: dict) -> bool:
+    def tower_round(self, state: dict[str, Any], b: dict[str, Any]) -> bool:
         g = gondor(state)
         return bool(
             g
@@ -502,26 +516,26 @@ class GondorRules(ScenarioRules):
             and b["rounds_by_army"].get(b["current"], 1) == 1
         )
 
-    def attack_target(self, ctx, b: dict, side: str, target: int) -> int:
+    def attack_target(self, ctx: Ctx, b: dict[str, Any], side: str, target: int) -> int:
         if side != b["attacker"] or not self.protected(ctx.s, b["target"]):
             return target
         if self.tower_round(ctx.s, b):
             return self.tower_hit
         return max(target, self.wall_target)
 
-    def take_hits(self, ctx, b: dict, side: str, n: int) -> int:
+    def take_hits(self, ctx: Ctx, b: dict[str, Any], side: str, n: int) -> int:
         """Hits on `side` this round: the walls take them first while they stand."""
         tower = self.tower_round(ctx.s, b)
         left = n
         if side == b["defender"] and self.protected(ctx.s, b["target"]):
             left = n - self.wear(ctx, b["target"], n, "the assault")
         if tower and side == b["defender"]:
-            towers = dict(gondor(ctx.s)["towers"])
+            towers = dict(_g(ctx.s)["towers"])
             towers.pop(b["current"], None)
             self._set(ctx, towers=towers)
             ctx.emit("Note", text="The siege tower has done its work and is discarded.")
         return left
 
 
-def region_army_size(state: dict, region: str) -> int:
+def region_army_size(state: dict[str, Any], region: str) -> int:
     return army_size(state["regions"][region])

@@ -87,3 +87,13 @@ def test_a_missing_gondor_half_is_named(tmp_path):
     (d / "cards.yaml").write_text(cards, encoding="utf-8")
     errors = validate_scenario(d)
     assert any("halves.hope_kindled" in e and "needs its half" in e for e in errors), errors
+
+
+def test_an_error_in_a_gondor_half_names_the_half(tmp_path):
+    d = _copy_gondor(tmp_path, lambda s: s)
+    cards = (d / "cards.yaml").read_text(encoding="utf-8")
+    cards = cards.replace("where: [lossarnach, townlands, minas_tirith]", "where: [lossarnach, townland, minas_tirith]")
+    (d / "cards.yaml").write_text(cards, encoding="utf-8")
+    errors = validate_scenario(d)
+    assert len(errors) == 1, errors
+    assert errors[0].startswith("cards.yaml: halves.erkenbrands_men.effect[0].where[1]: unknown region 'townland'")
