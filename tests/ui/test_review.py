@@ -269,7 +269,8 @@ def test_what_if_from_the_load_screen_branches_a_new_game_and_leaves_the_origina
     gs.lift_curtain()
     app.step()
     assert gs.submit(gs.legal[0])
-    again = saves.load(slot, lambda sid: finished.spec)
+    # the new move is in the autosave's journal: read the save with it
+    again = autosaves.load_save(slot, lambda sid: finished.spec)
     assert again.origin == {"source": path.name, "entry": n} and len(again.log) == n + 1
     # the load screen says where it comes from
     load = LoadScene(app)
