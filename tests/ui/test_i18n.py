@@ -197,7 +197,8 @@ def test_language_choice_on_the_title_is_remembered(make_app, home):
 
 
 def test_language_choice_in_the_settings_rebuilds_the_game(make_app, home, rohan):
-    from botwotr.ui.scenes.menu import MenuScene, open_game
+    from botwotr.ui.scenes.game import open_game
+    from botwotr.ui.scenes.menu import MenuScene
 
     try:
         app = make_app((1280, 720))

@@ -303,7 +303,7 @@ def finish_in_window(app, spec, seed):
     """A bot game replayed up to its last move, which is then made in the window."""
     g = bot_game(spec, seed, {"fp": "Ann", "sh": "Ben"})
     almost = Game.replay(spec, g.seed, g.log[:-1])
-    from botwotr.ui.scenes.menu import open_game
+    from botwotr.ui.scenes.game import open_game
 
     gs = open_game(app, almost, replace_all=True)
     app.step()

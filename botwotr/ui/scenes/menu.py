@@ -319,7 +319,7 @@ class MenuScene(Scene):
     def set_language(self, lang: str) -> None:
         """Switch the language, remember it, and show the game and this page again in it."""
         problem = choose_language(self.app.home, lang)
-        scene = open_game(self.app, self.under.game, replace_all=True)
+        scene = self.app.open_game(self.under.game, replace_all=True)
         scene.animator.finish()
         menu = MenuScene(self.app, scene, page="settings")
         self.app.push(menu)

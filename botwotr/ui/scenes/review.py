@@ -341,14 +341,13 @@ class ReviewScene(Scene):
             self.notify(str(e))
             return
         from ...persistence.autosave import autosave
-        from .menu import open_game
 
         try:
             autosave(g, self.app.home, force=True)
         except OSError as e:
             self.notify(_("The new game could not be saved: {why}").format(why=e))
             return
-        scene = open_game(self.app, g, replace_all=True)
+        scene = self.app.open_game(g, replace_all=True)
         scene.notify(
             _("What if: a new game from move {n} of {source}; the original is unchanged.").format(
                 n=n, source=self.source
