@@ -14,7 +14,7 @@ KEY = "language"
 
 
 def stored_language(home) -> str | None:
-    from .scenes.menu import load_settings
+    from .settings import load_settings
 
     v = load_settings(home).get(KEY)
     return normalize(v) if isinstance(v, str) else None
@@ -27,7 +27,7 @@ def startup_language(home, cli: str | None = None) -> str:
 
 def choose(home, lang: str) -> str | None:
     """Switch to `lang` and remember it; returns a problem to show, or None."""
-    from .scenes.menu import store_setting
+    from .settings import store_setting
 
     set_language(lang)
     try:

@@ -13,8 +13,6 @@ read-only.
 
 from __future__ import annotations
 
-import json
-
 import pygame
 
 from ...persistence import autosave as autosaves
@@ -23,38 +21,13 @@ from .. import theme as T
 from ..i18n import _
 from ..i18n_choice import choose as choose_language
 from ..i18n_choice import language_buttons
+from ..settings import SETTINGS, SPEEDS, animation_speed, load_settings, store_setting  # noqa: F401 (re-exported)
 from ..widgets import Button, Label, Panel, Tip, Widget
 from .base import Scene
 from .load import LoadScene
 
-SPEEDS = (1, 2, 4)
-SETTINGS = "settings.json"
 
-
-# -- settings ----------------------------------------------------------------------------------
-def load_settings(home) -> dict:
-    """The stored settings; a missing or unreadable file gives the defaults."""
-    try:
-        data = json.loads((home / SETTINGS).read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, ValueError):
-        return {}
-    return data if isinstance(data, dict) else {}
-
-
-def store_setting(home, key: str, value) -> None:
-    """Change one setting, keeping the others (written atomically)."""
-    from ...persistence.save import atomic_write
-
-    data = load_settings(home)
-    data[key] = value
-    atomic_write(home / SETTINGS, json.dumps(data, indent=1, sort_keys=True))
-
-
-def animation_speed(home) -> int:
-    v = load_settings(home).get("animation_speed", 1)
-    return v if v in SPEEDS else 1
-
-
+# -- settings (kept in ui/settings.py, re-exported here) ----------------------------------------
 def apply_speed(scene, speed: int) -> None:
     scene.animator.speed = speed
     scene.btn_speed.text = f"{speed}×"

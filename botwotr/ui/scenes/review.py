@@ -553,7 +553,7 @@ class ReviewScene(Scene):
 def open_review(app, game, source: str | None = None, view: str = "public", at: int | None = None) -> ReviewScene:
     scene = ReviewScene(app, game, source=source, view=view, at=at)
     try:
-        from .menu import animation_speed
+        from ..settings import animation_speed
 
         speed = animation_speed(app.home)
         while scene.speed != speed and speed in SPEEDS:
