@@ -199,27 +199,26 @@ class Cursor:
         if k == 0:
             self.state, self._owned = base, False
         else:
-            s = clone(base)
+            s = base
             for e in self.game.log[n]["events"][:k]:
-                apply(s, e)
+                s = apply(s, e)  # a new state; `base` (maybe one the core keeps) is not changed
             self.state, self._owned = s, True
         self.n, self.k = n, k
 
     def _fold_forward(self, n: int, k: int) -> list[dict]:
-        if not self._owned:
-            self.state, self._owned = clone(self.state), True
         s, log, passed = self.state, self.game.log, []
         i, j = self.n, self.k
         while (i, j) < (n, k):
             events = log[i]["events"]
             stop = k if i == n else len(events)
             for e in events[j:stop]:
-                apply(s, e)
+                s = apply(s, e)  # a new state (copy-on-write, core/events.py)
                 passed.append(e)
             if i == n:
                 j = k
                 break
             i, j = i + 1, 0
+        self.state, self._owned = s, True
         self.n, self.k = i, j
         if j == 0:  # share the core's kept state when it has one (saves memory, not time)
             kept = self.game._kept.get(i)

@@ -564,6 +564,8 @@ def _load_one(path: Path, spec_for) -> tuple[Game, JournalError | None, _Slot]:
             game = Game.replay(spec, data["seed"], log[: e.index])
         except RecursionError:
             raise saves.SaveError(f"{where}: the save is nested too deeply to replay") from None
+        if data.get("origin") is not None:  # a what-if branch stays one (checked by `saves.parse`)
+            game.origin = dict(data["origin"])
     slot = _Slot(None, n=len(game.log), base_sha=sha, base_n=base_n, journal_n=len(extra))
     slot.appendable = problem is None and (belongs or not extra)
     slot.last = game.log[-1]

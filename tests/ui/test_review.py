@@ -49,7 +49,7 @@ def entry_folds(g: Game) -> list[dict]:
     out = [clone(s)]
     for entry in g.log:
         for e in entry["events"]:
-            apply(s, e)
+            s = apply(s, e)
         out.append(clone(s))
     return out
 
@@ -60,7 +60,7 @@ def expected(g, folds, n, k):
         return folds[n]
     s = clone(folds[n])
     for e in g.log[n]["events"][:k]:
-        apply(s, e)
+        s = apply(s, e)
     return s
 
 
@@ -269,7 +269,7 @@ def test_what_if_from_the_load_screen_branches_a_new_game_and_leaves_the_origina
     gs.lift_curtain()
     app.step()
     assert gs.submit(gs.legal[0])
-    again = saves.load(slot, lambda sid: finished.spec)
+    again = autosaves.load_save(slot, lambda sid: finished.spec)  # the save and its journal
     assert again.origin == {"source": path.name, "entry": n} and len(again.log) == n + 1
     # the load screen says where it comes from
     load = LoadScene(app)
