@@ -43,7 +43,8 @@ def summary_lines(game, s: Summary | None = None) -> list[str]:
     s = s or summary(game)
     out = []
     if s.winner:
-        out.append(_("The {side} won. {reason}").format(side=side_title(s.winner), reason=s.reason or ""))
+        won = {"fp": _("The Free Peoples won. {reason}"), "sh": _("The Shadow won. {reason}")}
+        out.append(won.get(s.winner, "{reason}").format(reason=s.reason or ""))
     else:
         out.append(_("The game is not over."))
     if s.turns:

@@ -21,7 +21,11 @@ from .widgets import Tip, Widget, fit_text, wrap_text
 
 def phase_text(spec, view) -> str:
     if view.get("winner"):
-        return _("Game over: {side} win").format(side=side_title(view["winner"]))
+        if view["winner"] == "fp":
+            return _("Game over: the Free Peoples win")
+        if view["winner"] == "sh":
+            return _("Game over: the Shadow wins")
+        return _("Game over")
     return _("Turn {n} · {phase}").format(n=view["turn"], phase=_(PHASE_NAMES.get(view["phase"], view["phase"])))
 
 

@@ -173,6 +173,15 @@ def side_title(side) -> str:
     return _(SIDE_TITLES.get(side, str(side)))
 
 
+def winner_title(side) -> str:
+    """The winner banner: one sentence per side ("The Free Peoples win!", "The Shadow wins!")."""
+    if side == "fp":
+        return _("The Free Peoples win!")
+    if side == "sh":
+        return _("The Shadow wins!")
+    return side_title(side)
+
+
 def cap(s: str) -> str:
     return s[:1].upper() + s[1:] if s else s
 

@@ -40,7 +40,7 @@ from ..i18n import _
 from ..i18n_content import localize_game
 from ..i18n_rules import refusal, win_reason
 from ..layouts import layout_for
-from ..logtext import command_sentence, side_title
+from ..logtext import command_sentence, side_title, winner_title
 from ..panels import DecisionContext, LogPanel, panel_class_for
 from .. import decisions as _decisions  # noqa: F401  (registers the decision panels)
 from ..widgets import Button, Panel, Tip
@@ -808,7 +808,7 @@ class GameScene(Scene):
     def _draw_winner(self, surface):
         t = self.theme
         side = self.view["winner"]
-        title = res.text(_("The {side} win!").format(side=side_title(side)), "serif_bold", t.px(40), T.BRASS_LIGHT)
+        title = res.text(winner_title(side), "serif_bold", t.px(40), T.BRASS_LIGHT)
         reason = res.text(win_reason(self.view.get("win_reason")), "sans", t.body, T.PARCHMENT)
         w = max(title.get_width(), reason.get_width()) + t.px(60)
         h = title.get_height() + reason.get_height() + t.px(30)

@@ -19,7 +19,7 @@ from .. import resources as res
 from .. import theme as T
 from ..i18n import _
 from ..i18n_rules import win_reason
-from ..logtext import side_title
+from ..logtext import side_title, winner_title
 from ..widgets import Button, Tip, wrap_text
 from .base import Scene
 
@@ -143,7 +143,7 @@ class GameOverScene(Scene):
         pygame.draw.rect(surface, T.side_style(s.winner).fill, self.box, width=max(2, t.px(3)), border_radius=t.px(10))
         r = self.text_rect
         y = r.y
-        title = _("The {side} win!").format(side=side_title(s.winner)) if s.winner else _("The game is not over")
+        title = winner_title(s.winner) if s.winner else _("The game is not over")
         img = res.text(title, "serif_bold", t.px(34), T.BRASS_LIGHT)
         surface.blit(img, (self.box.centerx - img.get_width() // 2, y))
         y += img.get_height() + t.px(4)
