@@ -117,27 +117,29 @@ def draw_help(surface: pygame.Surface, area: pygame.Rect, theme, spec=None, view
     cmdr = spec.characters.get(spec.commander) if spec is not None else None
     pad = theme.px(14)
     cols = 3 if siege else 2  # the siege's rules get a column of their own
+    if cols == 3:
+        # three columns need the whole window (the side panel and the top bar are covered too)
+        area = surface.get_rect()
     w = min(area.w - 2 * theme.pad, theme.px(980 if cols == 2 else 1440))
     col_w = (w - (cols + 1) * pad) // cols
     fb = res.font("sans", theme.small)
     fh = res.font("serif_bold", theme.heading)
     line = fb.get_linesize()
+    text_w = col_w - theme.px(16)
 
-    # measure both columns first
-    left = []  # (kind, text)
-    left.append(("h", _("The turn")))
+    # measure the sections first
+    turn = [("h", _("The turn"))]
     for i, (name, text) in enumerate(PHASES, 1):
-        left.append(("b", f"{i}. {_(name)}"))
+        turn.append(("b", f"{i}. {_(name)}"))
         text = _(text)
         if i == 2 and cmdr is not None and spec.commander != "saruman":
             text = _(
                 "The Shadow places {who} in the Shadow Box: his position gives dice and leadership tokens."
             ).format(who=mid_sentence(cmdr.name))
-        left += [("t", ln) for ln in wrap_text(text, fb, col_w - theme.px(16))]
-    left.append(("gap", ""))
-    left.append(("h", _("Mouse and keys")))
+        turn += [("t", ln) for ln in wrap_text(text, fb, text_w)]
+    keys = [("gap", ""), ("h", _("Mouse and keys"))]
     for k, text in SHORTCUTS:
-        left += [("t", ln) for ln in wrap_text(f"{_(k)}: {_(text)}", fb, col_w - theme.px(16))]
+        keys += [("t", ln) for ln in wrap_text(f"{_(k)}: {_(text)}", fb, text_w)]
     die = theme.px(26)
     right = [("h", _("Action dice"))]
     for face in FACES:
@@ -149,7 +151,7 @@ def draw_help(surface: pygame.Surface, area: pygame.Rect, theme, spec=None, view
         for name, text in SIEGE:
             third.append(("b", _(name)))
             text = _(text).format(spaces=lift_spaces(spec)) if "{spaces}" in text else _(text)
-            third += [("t", ln) for ln in wrap_text(text, fb, col_w - theme.px(16))]
+            third += [("t", ln) for ln in wrap_text(text, fb, text_w)]
 
     def col_h(items):
         h = 0
@@ -164,7 +166,24 @@ def draw_help(surface: pygame.Surface, area: pygame.Rect, theme, spec=None, view
                 h += line
         return h
 
-    h = max(col_h(left), col_h(right), col_h(third)) + 2 * pad + line
+    # "Mouse and keys" follows the turn; what of it would run past the box flows on at the foot
+    # of the shortest other column
+    room = area.h - 2 * theme.pad - 2 * pad - line  # the columns' height inside the box
+    if col_h(turn) + col_h(keys) > room and area.h < surface.get_height():
+        # first take the window's whole height (the top bar is covered while the help is shown)
+        area = pygame.Rect(area.x, 0, area.w, surface.get_height())
+        room = area.h - 2 * theme.pad - 2 * pad - line
+    columns = [turn, right, third][:cols]
+    cut = len(keys)
+    while cut > 2 and col_h(turn) + col_h(keys[:cut]) > room:
+        cut -= 1
+    if cut <= 2:  # not even the heading and a line: the whole section moves
+        cut = 0
+    columns[0] = turn + keys[:cut]
+    if cut < len(keys):
+        i = min(range(1, cols), key=lambda j: col_h(columns[j]))
+        columns[i] = columns[i] + ([("gap", "")] if cut else keys[:2]) + keys[max(cut, 2) :]
+    h = max(col_h(c) for c in columns) + 2 * pad + line
     h = min(h, area.h - 2 * theme.pad)
     box = pygame.Rect(0, 0, w, h)
     box.center = area.center
@@ -204,10 +223,8 @@ def draw_help(surface: pygame.Surface, area: pygame.Rect, theme, spec=None, view
                 y = max(y + die, yy) + theme.px(6)
         return y
 
-    draw_col(left, box.x + pad, box.y + pad)
-    draw_col(right, box.x + 2 * pad + col_w, box.y + pad)
-    if third:
-        draw_col(third, box.x + 3 * pad + 2 * col_w, box.y + pad)
+    for i, items in enumerate(columns):
+        draw_col(items, box.x + (i + 1) * pad + i * col_w, box.y + pad)
     note = res.text(_("Press F1, H or Escape, or click, to close."), "sans", theme.small, T.TEXT_DIM)
     surface.blit(note, (box.centerx - note.get_width() // 2, box.bottom - pad - note.get_height() + theme.px(6)))
     surface.set_clip(clip)

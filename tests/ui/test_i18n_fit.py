@@ -96,6 +96,54 @@ def test_game_panels_and_help_fit_in_each_language(make_app, rohan, recorder, la
     assert not uniq, "\n".join(uniq[:40])
 
 
+def help_faults(rec, box: pygame.Rect, where: str) -> list[str]:
+    """Every line of the help inside its box, the box inside the window, no two lines on top of
+    each other (a column running into the next, or into the closing note)."""
+    screen = pygame.Rect((0, 0), SIZE)
+    out = [] if screen.contains(box) else [f"{where}: the help box {box} leaves the window"]
+    inks = [(b["text"], b["ink"]) for b in rec.blits if b["ink"].w]
+    for text, ink in inks:
+        if not box.contains(ink):
+            out.append(f"{where}: {text!r} outside the help box {box} ({ink})")
+    for i, (ta, a) in enumerate(inks):
+        for tb, b in inks[i + 1 :]:
+            if a.inflate(-2, -2).colliderect(b.inflate(-2, -2)):
+                out.append(f"{where}: {ta!r} runs into {tb!r}")
+    return out
+
+
+@pytest.mark.parametrize("code", ("en",) + LANGS)
+@pytest.mark.parametrize("scenario", ["gondor", "rohan"])
+def test_the_help_fits_at_1280x720_in_each_language(make_app, recorder, lang, code, scenario):  # noqa: F811
+    """The help of a Gondor game has a third column (the siege); in English and in each language
+    every line of the three columns and of the shortcuts is drawn whole inside its box."""
+    from botwotr.catalog import spec_for
+    from botwotr.ui.help import SHORTCUTS, draw_help
+    from botwotr.ui.i18n import _
+    from botwotr.ui.scenes.game import GameScene
+
+    lang(code)
+    app = make_app(SIZE)
+    scene = GameScene(app, Game.new(spec_for(scenario), seed=4), mode="hotseat")
+    app.push(scene)
+    app.step()
+    surf = RecordingSurface(app.size)
+    surf.rec = recorder
+    recorder.blits.clear()
+    box = draw_help(surf, scene.board.rect, app.theme, spec=scene.game.spec, view=scene.view)
+    drawn = [b["text"] for b in recorder.blits]
+    faults = help_faults(recorder, box, f"{code} {scenario} help")
+    assert not faults, "\n".join(faults[:40])
+    assert (_("The siege of Gondor") in drawn) == (scenario == "gondor")
+    # the last shortcut and the closing note are there (nothing fell off the bottom)
+    assert any(t.startswith(_(SHORTCUTS[-1][0])) for t in drawn), drawn[-5:]
+    assert _("Press F1, H or Escape, or click, to close.") in drawn
+    if scenario == "gondor" and code != "en":
+        # the commander and the places are named in the language, not in English
+        text = " ".join(drawn)
+        assert "Witch-king" not in text and "North Pelennor" not in text and "Forgotten Road" not in text
+
+
 @pytest.mark.parametrize("code", LANGS)
 def test_title_menu_load_and_log_fit_in_each_language(make_app, rohan, recorder, lang, code):  # noqa: F811
     from botwotr.persistence import autosave
