@@ -106,6 +106,9 @@ def _cmd_report(args) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="botwotr", description="Battles of the War of the Ring")
+    # the window's own options (botwotr.ui.app.run checks them): `botwotr --size 1280x720 --lang ru`
+    parser.add_argument("--size", default=None, metavar="WxH", help="window size (default: maximised)")
+    parser.add_argument("--lang", default=None, help="interface language: en, pt_BR, es or ru")
     sub = parser.add_subparsers(dest="command")
     p = sub.add_parser("script", help="play a scripted game and print the result as JSON")
     p.add_argument("file")
@@ -160,7 +163,12 @@ def main(argv: list[str] | None = None) -> int:
                 "'botwotr script FILE' works without it (see docs/commands.md)."
             )
             return 2
-        return run([])
+        window = []
+        if args.size is not None:
+            window += ["--size", args.size]
+        if args.lang is not None:
+            window += ["--lang", args.lang]
+        return run(window)
     return args.func(args)
 
 

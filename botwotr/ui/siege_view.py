@@ -105,17 +105,28 @@ def _draw_darkness(surface, bv, theme, g) -> None:
             pts = [cam.to_screen(x, y) for x, y in bl.points]
             if len(pts) >= 2:
                 pygame.draw.lines(surface, DARK_EDGE, False, pts, wd)
-    # names stay readable over the veil
-    size = max(theme.small, min(theme.body, int(26 * cam.scale)))
+    # names stay readable over the veil: the same lines and size as the board's own plates
+    # (BoardView._draw_labels), so a translated name is one plate, split as the board splits it
+    from .i18n_content import is_translated
+
+    size = bv._label_size(theme)
+    if is_translated(bv.spec) and bv.layout.art is not None:
+        size = max(size, int(26 * cam.scale))
+    f = res.font("serif_bold", size)
+    lh = f.get_linesize()
     for rid in dark:
-        name = region_name(bv.spec, rid)
+        lines, cover = bv._label_lines(rid, f)
         x, y = cam.to_screen(*bv.layout.anchor(rid, "label"))
-        img = res.text(name, "serif_bold", size, T.INK)
-        r = img.get_rect(center=(round(x), round(y)))
-        plate = r.inflate(theme.px(8), theme.px(2))
+        imgs = [res.text(ln, "serif_bold", size, T.INK) for ln in lines]
+        block = pygame.Rect(
+            0, 0, max(max(i.get_width() for i in imgs), cover), lh * (len(imgs) - 1) + imgs[0].get_height()
+        )
+        block.center = (round(x), round(y))
+        plate = block.inflate(theme.px(8), theme.px(2))
         pygame.draw.rect(surface, (214, 206, 218), plate, border_radius=theme.px(4))
         pygame.draw.rect(surface, DARK_EDGE, plate, width=1, border_radius=theme.px(4))
-        surface.blit(img, r)
+        for i, img in enumerate(imgs):
+            surface.blit(img, img.get_rect(midtop=(block.centerx, block.y + i * lh)))
         bv._add_tip(plate, darkness_tip(bv, rid))
 
 
