@@ -122,6 +122,24 @@ def _paths(ctx: Ctx, side: str, frm: str, max_len: int) -> list[list[str]]:
     return out
 
 
+# A spec's characters of a side with an ability used without a die, in name order (id of the
+# spec -> the spec, kept alive so that the id stays its own, and the names by side).
+_FREE_ABILITIES: dict[int, tuple[ScenarioSpec, dict[str, list[str]]]] = {}
+
+
+def _free_abilities(spec: ScenarioSpec, side: str) -> list[str]:
+    hit = _FREE_ABILITIES.get(id(spec))
+    if hit is None or hit[0] is not spec:
+        if len(_FREE_ABILITIES) >= 64:
+            _FREE_ABILITIES.clear()
+        by_side: dict[str, list[str]] = {}
+        for c, cs in sorted(spec.characters.items()):
+            if cs.ability and cs.ability_die is None:
+                by_side.setdefault(cs.side, []).append(c)
+        hit = _FREE_ABILITIES[id(spec)] = (spec, by_side)
+    return hit[1].get(side, [])
+
+
 def _ok(fn: Callable[..., Any], *args: Any) -> bool:
     try:
         fn(*args)
@@ -160,8 +178,8 @@ def legal_commands(spec: ScenarioSpec, rules: ScenarioRules, s: dict[str, Any]) 
         if side == "sh" and s["sides"]["sh"]["aside"] > 0:
             for r in armies(s, "sh"):
                 add("place_leadership_token", region=r)
-        for c, cs in sorted(spec.characters.items()):
-            if cs.side == side and cs.ability and cs.ability_die is None and _ok(free_ability_ok, ctx, side, c):
+        for c in _free_abilities(spec, side):
+            if _ok(free_ability_ok, ctx, side, c):
                 add("use_ability", character=c)
     elif kind == "discard":
         for c in sorted(set(s["sides"][side]["hand"])):
