@@ -10,7 +10,7 @@ from .card_effects import _effect_possible, condition_holds, describe_condition,
 from .cards import check_physical_card, physical_cards_for
 from .errors import RuleError
 from .kernel import Ctx, fail
-from .movement import attack_sources, movable_armies, movable_character_regions
+from .movement import can_attack, movable_armies, movable_character_regions
 from .recruitment import mordor_regions, rally_regions, recruit_regions
 
 if TYPE_CHECKING:
@@ -177,7 +177,7 @@ def _check_moves(kind: str) -> Callable[[Ctx, str, str | None, dict[str, Any]], 
 
 def _check_attack(kind: str) -> Callable[[Ctx, str, str | None, dict[str, Any]], None]:
     def check(ctx: Ctx, side: str, face: str | None, cmd: dict[str, Any]) -> None:
-        if not attack_sources(ctx, side, kind):
+        if not can_attack(ctx, side, kind):
             fail("attack/none", "None of your armies can make that attack.", "R-10.1")
 
     return check

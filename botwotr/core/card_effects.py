@@ -8,7 +8,7 @@ from typing import Any, Callable, Iterable, Mapping
 from .cards import SIDE_WHAT, card_destination, draw_cards
 from .fate import move_fate
 from .kernel import ANSWERS, EFFECTS, Ctx, command, fail
-from .movement import arrived, attack_sources, check_casualties, enter_character, is_free, movable_armies
+from .movement import arrived, attack_sources, can_attack, check_casualties, enter_character, is_free, movable_armies
 from .recruitment import place_recruitment_token, place_unit_any, rally_regions, recruit_figures, tokens_left
 from .shadow import ask_leadership_tokens
 from .spec import ScenarioSpec, other
@@ -19,7 +19,7 @@ def _effect_possible(ctx: Ctx, side: str, eff: Mapping[str, Any]) -> bool:
     if eff["do"] == "convert_die":
         return bool(convertible_dice(ctx.s, side, eff["to"]))
     if eff["do"] == "attack":
-        return bool(attack_sources(ctx, side, _attack_mode(eff), stay=eff.get("move") is False))
+        return can_attack(ctx, side, _attack_mode(eff), stay=eff.get("move") is False)
     return True
 
 

@@ -5,7 +5,8 @@ command listed here is accepted by `decide`; the random-playout test checks that
 Dice with the same face are interchangeable, so only the first die of each face is listed.
 
 Each listed command is its own dict, but the lists and dicts inside it (a path, the units that
-move) may be shared with other commands of the same list: copy a command before changing it.
+move) may be shared with other commands of the same list, and the units and characters of a
+moving group with the lists of other states: copy a command before changing it.
 `decide` and `Game.submit` never change a command (the log keeps a copy).
 """
 
@@ -33,12 +34,29 @@ def _subsets(items: list[Any], min_size: int = 0) -> Iterator[list[Any]]:
         yield from (list(c) for c in itertools.combinations(items, k))
 
 
-def groups(s: dict[str, Any], spec: ScenarioSpec, side: str, frm: str) -> Iterator[dict[str, Any]]:
+# The groups of an army, kept by what they depend on (its units, leaders, tokens, damage and the
+# characters with it): the same army gives the same groups in every state, so a list shares them
+# with the lists of other states (legal.py's docstring: copy a command before changing it).
+_GROUPS: dict[tuple[Any, ...], list[dict[str, Any]]] = {}
+_GROUPS_MAX = 4096
+
+
+def groups(s: dict[str, Any], spec: ScenarioSpec, side: str, frm: str) -> list[dict[str, Any]]:
     """Every moving part of an army: units, leaders, characters, damage (R-9.2)."""
     reg = s["regions"][frm]
+    present = chars_in(s, frm, side, spec)
+    key = (tuple(sorted(reg["units"].items())), reg["leaders"], reg["tokens"], reg["damage"], tuple(present))
+    hit = _GROUPS.get(key)
+    if hit is None:
+        if len(_GROUPS) >= _GROUPS_MAX:
+            _GROUPS.clear()
+        hit = _GROUPS[key] = list(_groups(reg, present))
+    return hit
+
+
+def _groups(reg: dict[str, Any], present: list[str]) -> Iterator[dict[str, Any]]:
     types = sorted(reg["units"])
     total = army_size(reg)
-    present = chars_in(s, frm, side, spec)
     for combo in itertools.product(*[range(reg["units"][t] + 1) for t in types]):
         moving = sum(combo)
         if moving == 0:
@@ -59,6 +77,31 @@ def groups(s: dict[str, Any], spec: ScenarioSpec, side: str, frm: str) -> Iterat
                         yield g
 
 
+# The groups of a list in `_GROUPS` that a move of a mode needing leadership or Orcs may move, by
+# the id of that list (kept alive by the entry), the mode's needs and the spec they were read with.
+_MOVE_GROUPS: dict[tuple[int, bool, bool], tuple[list[dict[str, Any]], ScenarioSpec, list[dict[str, Any]]]] = {}
+
+
+def _move_groups(
+    spec: ScenarioSpec, gs: list[dict[str, Any]], need_lead: bool, need_orcs: bool
+) -> list[dict[str, Any]]:
+    key = (id(gs), need_lead, need_orcs)
+    hit = _MOVE_GROUPS.get(key)
+    if hit is not None and hit[0] is gs and hit[1] is spec:
+        return hit[2]
+    if len(_MOVE_GROUPS) >= _GROUPS_MAX:
+        _MOVE_GROUPS.clear()
+    kept = [
+        g
+        for g in gs
+        if (not need_lead or _led(spec, g))
+        # R-8.6: a Mordor move moves Orcs (movement.move_army refuses otherwise)
+        and (not need_orcs or any("orc" in spec.units[u].tags for u in g["units"]))
+    ]
+    _MOVE_GROUPS[key] = (gs, spec, kept)
+    return kept
+
+
 def _led(spec: ScenarioSpec, g: dict[str, Any]) -> bool:
     """R-9.2: a leader, a Shadow leadership token or a character rated 1+ moves with the group."""
     return bool(g["leaders"] > 0 or g.get("tokens", 0) > 0) or any(
@@ -77,6 +120,24 @@ def _paths(ctx: Ctx, side: str, frm: str, max_len: int) -> list[list[str]]:
                 if m != frm and is_free(ctx.s, m, side):
                     out.append([n, m])
     return out
+
+
+# A spec's characters of a side with an ability used without a die, in name order (id of the
+# spec -> the spec, kept alive so that the id stays its own, and the names by side).
+_FREE_ABILITIES: dict[int, tuple[ScenarioSpec, dict[str, list[str]]]] = {}
+
+
+def _free_abilities(spec: ScenarioSpec, side: str) -> list[str]:
+    hit = _FREE_ABILITIES.get(id(spec))
+    if hit is None or hit[0] is not spec:
+        if len(_FREE_ABILITIES) >= 64:
+            _FREE_ABILITIES.clear()
+        by_side: dict[str, list[str]] = {}
+        for c, cs in sorted(spec.characters.items()):
+            if cs.ability and cs.ability_die is None:
+                by_side.setdefault(cs.side, []).append(c)
+        hit = _FREE_ABILITIES[id(spec)] = (spec, by_side)
+    return hit[1].get(side, [])
 
 
 def _ok(fn: Callable[..., Any], *args: Any) -> bool:
@@ -117,8 +178,8 @@ def legal_commands(spec: ScenarioSpec, rules: ScenarioRules, s: dict[str, Any]) 
         if side == "sh" and s["sides"]["sh"]["aside"] > 0:
             for r in armies(s, "sh"):
                 add("place_leadership_token", region=r)
-        for c, cs in sorted(spec.characters.items()):
-            if cs.side == side and cs.ability and cs.ability_die is None and _ok(free_ability_ok, ctx, side, c):
+        for c in _free_abilities(spec, side):
+            if _ok(free_ability_ok, ctx, side, c):
                 add("use_ability", character=c)
     elif kind == "discard":
         for c in sorted(set(s["sides"][side]["hand"])):
@@ -146,18 +207,11 @@ def legal_commands(spec: ScenarioSpec, rules: ScenarioRules, s: dict[str, Any]) 
             paths = _paths(ctx, side, frm, max_len)
             if not paths:
                 continue
-            gs = [
-                g
-                for g in groups(s, spec, side, frm)
-                if (not need_lead or _led(spec, g))
-                # R-8.6: a Mordor move moves Orcs (movement.move_army refuses otherwise)
-                and (not need_orcs or any("orc" in spec.units[u].tags for u in g["units"]))
-            ]
+            gs = groups(s, spec, side, frm)
+            if need_lead or need_orcs:
+                gs = _move_groups(spec, gs, need_lead, need_orcs)
             for path in paths:
-                for g in gs:
-                    cmd = {"cmd": "move_army", "side": side, "from": frm, "path": path}
-                    cmd.update(g)
-                    out.append(cmd)
+                out += [{"cmd": "move_army", "side": side, "from": frm, "path": path, **g} for g in gs]
         if p["optional"] or not out:
             add("done")
     elif kind == "attack":
@@ -183,7 +237,7 @@ def legal_commands(spec: ScenarioSpec, rules: ScenarioRules, s: dict[str, Any]) 
                     if not tg:
                         continue
                     if gs is None:
-                        gs = list(groups(s, spec, side, frm))
+                        gs = groups(s, spec, side, frm)
                     for g in gs:
                         if mode == "character" and not _led(spec, g):
                             continue

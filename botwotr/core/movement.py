@@ -281,10 +281,31 @@ def attack_sources(ctx: Ctx, side: str, mode: str, stay: bool = False) -> list[s
     key = ("attack_sources", side, mode, stay)
     if memo is not None and key in memo:
         return list(memo[key])
+    out = list(_attack_sources(ctx, side, mode, stay))
+    if memo is not None:
+        memo[key] = list(out)
+    return out
+
+
+def can_attack(ctx: Ctx, side: str, mode: str, stay: bool = False) -> bool:
+    """Whether `attack_sources(ctx, side, mode, stay)` has a region, stopping at the first one."""
+    memo = ctx.memo
+    if memo is None:
+        return next(_attack_sources(ctx, side, mode, stay), None) is not None
+    key = ("attack_sources", side, mode, stay)
+    if key in memo:
+        return bool(memo[key])
+    key = ("can_attack", side, mode, stay)
+    hit = memo.get(key)
+    if hit is None:
+        hit = memo[key] = next(_attack_sources(ctx, side, mode, stay), None) is not None
+    return bool(hit)
+
+
+def _attack_sources(ctx: Ctx, side: str, mode: str, stay: bool) -> Iterator[str]:
     s, spec = ctx.s, ctx.spec
     neighbours = spec.board.neighbours
     enemy, near = _enemy_and_near(ctx, side)
-    out = []
     may_move = not stay and mode != "combined"
     for r in army_regions(ctx, side) if near else ():
         adjacent = r in near
@@ -296,22 +317,29 @@ def attack_sources(ctx: Ctx, side: str, mode: str, stay: bool = False) -> list[s
             continue
         # not adjacent: it moves first, which a Character die's attack needs leadership for
         if adjacent or mode != "character" or mobile_leadership(ctx, r):
-            out.append(r)
-    if memo is not None:
-        memo[key] = list(out)
-    return out
+            yield r
 
 
 def mobile_leadership(ctx: Ctx, region: str) -> bool:
     """R-9.2: leadership that can move with an army (a leader, a Shadow leadership token, which
     is a leader of its army until the end of the turn, R-6.5, or a character rated 1+)."""
-    side = ctx.s["regions"][region]["side"]
     reg = ctx.s["regions"][region]
-    return (
-        reg["leaders"] > 0
-        or reg["tokens"] > 0
-        or any(ctx.spec.characters[c].rating >= 1 for c in chars_in(ctx.s, region, side, ctx.spec))
-    )
+    if reg["leaders"] > 0 or reg["tokens"] > 0:
+        return True
+    side = reg["side"]
+    memo = ctx.memo
+    if memo is None or side is None:
+        return any(ctx.spec.characters[c].rating >= 1 for c in chars_in(ctx.s, region, side, ctx.spec))
+    key = ("led_regions", side)
+    led = memo.get(key)
+    if led is None:  # the regions of `side`'s in-play characters rated 1+, once for the memo
+        chars = ctx.spec.characters
+        led = memo[key] = {
+            cs["region"]
+            for c, cs in ctx.s["chars"].items()
+            if cs["status"] == "in_play" and chars[c].side == side and chars[c].rating >= 1
+        }
+    return region in led
 
 
 # ---------------------------------------------------------------------------------------------

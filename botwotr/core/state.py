@@ -115,7 +115,8 @@ def has_army(reg: dict[str, Any], side: str) -> bool:
 
 
 def armies(state: dict[str, Any], side: str) -> list[str]:
-    return [r for r, reg in state["regions"].items() if reg["side"] == side and sum(reg["units"].values()) > 0]
+    # any() of the counts, which are never negative: the same as army_size() > 0, without a sum
+    return [r for r, reg in state["regions"].items() if reg["side"] == side and any(reg["units"].values())]
 
 
 def chars_in(state: dict[str, Any], region: str, side: str | None, spec: ScenarioSpec) -> list[str]:
