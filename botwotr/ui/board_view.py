@@ -204,6 +204,7 @@ class BoardView:
         self._ground_cache: tuple | None = None
         self._pan_cache: tuple | None = None
         self._retained: dict | None = None  # the items of the pieces last drawn (`_update_pieces`)
+        self._sig_ctx: tuple = ({}, {})
         self.partial_pieces = True  # a new view redraws only the pieces that changed
         self.pan_layer = True  # draw a dragged board from one picture (`_draw_panned`)
         self._army_box: dict[str, pygame.Rect | None] = {}
@@ -462,23 +463,31 @@ class BoardView:
     PARTIAL_MAX = 0.35  # the share of the board beyond which everything is drawn again
 
     def _item_ids(self, view) -> list[tuple]:
+        """The items of `view`, in drawing order (and, for `_item_sig`, the characters by region
+        and the hidden pieces by region of this view)."""
+        by_region = self._chars_by_region(view)
+        hidden: dict = {}
+        for h in self.hidden_pieces:
+            if h:
+                hidden.setdefault(h[0], []).append(repr(h))
+        self._sig_ctx = (by_region, {k: sorted(v) for k, v in hidden.items()})
         ids: list[tuple] = [("tracks",)]
         ids += [("region", rid) for rid in self.layout.polygons if rid in view["regions"]]
-        ids += [("chars", rid) for rid in self._chars_by_region(view)]
+        ids += [("chars", rid) for rid in by_region]
         if view.get("battle"):
             ids.append(("battle",))
         return ids
 
     def _item_sig(self, view, item) -> object:
         kind = item[0]
-        hidden = self.hidden_pieces
+        by_region, hidden = self._sig_ctx
         if kind == "region":
             rid = item[1]
-            return (repr(view["regions"][rid]), sorted(repr(h) for h in hidden if h and h[0] == rid))
+            return (repr(view["regions"][rid]), hidden.get(rid))
         if kind == "chars":
             rid = item[1]
             box = self._army_box.get(rid)
-            return (tuple(self._chars_by_region(view).get(rid, ())), tuple(box) if box is not None else None)
+            return (tuple(by_region.get(rid, ())), tuple(box) if box is not None else None)
         if kind == "battle":
             b = view["battle"]
             box = self._army_box.get(b.get("target"))
@@ -494,7 +503,7 @@ class BoardView:
                 view.get("fate_pool"),
                 view.get("fate_aside"),
                 sorted((c, st.get("status")) for c, st in view["chars"].items()),
-                ("fate_marker",) in hidden,
+                ("fate_marker",) in self.hidden_pieces,
             )
         )
 
@@ -527,9 +536,14 @@ class BoardView:
         if not record:
             return None
         box = self._army_box.get(item[1], _NO_BOX) if item[0] == "region" else _NO_BOX
-        m = self._margin()
-        reach = [pygame.Rect(r).inflate(2 * m, 2 * m) for r, _w in marks]
-        return (sig, mine_tips, mine_rects, box, marks, reach)
+        return [sig, mine_tips, mine_rects, box, marks, None]  # [5]: its reach, made when needed
+
+    def _reach(self, rec) -> list[pygame.Rect]:
+        """The rectangles an item may touch: its shapes widened by the margin."""
+        if rec[5] is None:
+            m = self._margin()
+            rec[5] = [pygame.Rect(r).inflate(2 * m, 2 * m) for r, _w in rec[4]]
+        return rec[5]
 
     def _margin(self) -> int:
         return max(24, self.piece_size())
@@ -584,7 +598,7 @@ class BoardView:
                 layer.set_clip(d)
                 layer.blit(ground, d.topleft, area=d)
                 for item, rec in order:
-                    if d.collidelist(rec[5]) >= 0:
+                    if d.collidelist(self._reach(rec)) >= 0:
                         self.piece_rects, self._tips = {}, []
                         self._army_box = dict(final[2])
                         self._draw_item(layer, theme, view, item, rec[0], record=False)
@@ -1025,9 +1039,11 @@ class BoardView:
         return by_region
 
     def _draw_characters(self, surface, theme, view, only: str | None = None) -> None:
-        by_region = self._chars_by_region(view)
-        if only is not None:
+        if only is not None:  # one item (`_draw_item`, after `_item_ids` for this view)
+            by_region = self._sig_ctx[0]
             by_region = {only: by_region[only]} if only in by_region else {}
+        else:
+            by_region = self._chars_by_region(view)
         ps = self.piece_size()
         cs = max(22, int(ps * 0.85))
         gap = max(2, cs // 10)
