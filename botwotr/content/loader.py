@@ -476,11 +476,16 @@ class _Checker:
         self.scenario: dict[str, Any] = {}
         # With a shared card file (read_cards): the key path and line of each card checked.
         self.card_paths: list[tuple[str, int | None]] | None = None
+        # Every file read (names relative to the folder) and the Tiled maps loaded: the key of
+        # the checked spec kept on disk (content/cache.py).
+        self.files_read: list[str] = []
+        self.maps_read: list[Path] = []
 
     # -- reading
 
     def read(self, name: str) -> Any:
         """Parse a file; on failure record the error and return _MISSING."""
+        self.files_read.append(name)
         try:
             # Documents are only read here, so one parsed from the same text may be reused.
             return parse_file(self.folder / name, name, shared=True)
@@ -642,6 +647,7 @@ class _Checker:
                 from botwotr.board import load_board
             except ImportError as exc:
                 raise f.error("board", f"the Tiled board loader is not available ({exc})", line) from None
+            self.maps_read.append(path)
             try:
                 board = load_board(path)
             except ContentError:
@@ -1359,8 +1365,15 @@ def check_scenario(folder: str | Path) -> tuple[S.ScenarioSpec | None, list[Cont
     path = Path(folder)
     if not path.is_dir():
         return None, [ContentError(str(folder), "", "scenario folder not found")]
+    from . import cache
+
+    spec = cache.stored(path)
+    if spec is not None:
+        return spec, []
     checker = _Checker(path)
     spec = checker.run()
+    if spec is not None and not checker.errors:
+        cache.store(path, checker.files_read, checker.maps_read, spec)
     return spec, list(checker.errors)
 
 

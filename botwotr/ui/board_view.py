@@ -21,6 +21,7 @@ Extension points for decision panels, drag-and-drop and animations:
 from __future__ import annotations
 
 import math
+from collections import Counter
 from typing import Callable
 
 import pygame
@@ -140,6 +141,39 @@ def _scaled_art(path, size, disk: bool = False) -> pygame.Surface:
     return img
 
 
+# -- what the pieces layer draws, recorded (BoardView._update_pieces) ---------------------------
+# While a board view draws one item of its pieces (the tracks, a region's pieces, a region's
+# characters, the battle marker), every shape it draws is recorded with its rectangle and
+# everything that decides its pixels: the item's display list. Two display lists of an item are
+# compared to find the rectangles whose pixels may differ.
+_MARKS: list | None = None
+
+
+def _mark(rect, what) -> None:
+    if _MARKS is not None:
+        _MARKS.append(((rect[0], rect[1], rect[2], rect[3]), what))
+
+
+def _token(surface, rect, *args, **kw) -> None:
+    if _MARKS is not None:
+        _MARKS.append(((rect[0], rect[1], rect[2], rect[3]), ("token", args, tuple(sorted(kw.items())))))
+    draw_token(surface, rect, *args, **kw)
+
+
+def _badge(surface, center, *args, **kw):
+    r = draw_badge(surface, center, *args, **kw)
+    if _MARKS is not None:
+        # the rectangle does not depend on the clip: draw_badge computes it from its arguments
+        _MARKS.append(((r.x, r.y, r.w, r.h), ("badge", tuple(center), args, tuple(sorted(kw.items())))))
+    return r
+
+
+def _die(surface, rect, *args, **kw) -> None:
+    if _MARKS is not None:
+        _MARKS.append(((rect[0], rect[1], rect[2] + 2, rect[3] + 2), ("die", args, tuple(sorted(kw.items())))))
+    draw_die(surface, rect, *args, **kw)
+
+
 # -- the board view ----------------------------------------------------------------------------
 
 
@@ -169,6 +203,9 @@ class BoardView:
         self._frame_cache: tuple | None = None
         self._ground_cache: tuple | None = None
         self._pan_cache: tuple | None = None
+        self._retained: dict | None = None  # the items of the pieces last drawn (`_update_pieces`)
+        self._sig_ctx: tuple = ({}, {})
+        self.partial_pieces = True  # a new view redraws only the pieces that changed
         self.pan_layer = True  # draw a dragged board from one picture (`_draw_panned`)
         self._army_box: dict[str, pygame.Rect | None] = {}
         self._region_boxes = {r: _bbox(p) for r, p in layout.polygons.items()}
@@ -250,7 +287,7 @@ class BoardView:
             return
         self._pan_cache = None
         self._render(theme, view, seat)
-        _k, _v, layer, self.piece_rects, self._tips, self._army_box = self._frame_cache
+        _k, _v, layer, self.piece_rects, self._tips, self._army_box, _r = self._frame_cache
         self.piece_rects = dict(self.piece_rects)
         self._tips = list(self._tips)
         surface.set_clip(self.rect.clip(clip) if clip else self.rect)
@@ -282,6 +319,28 @@ class BoardView:
         if cached is None or cached[0] != key or cached[1] is not view:
             need = (self.rect.right, self.rect.bottom)
             ground = self._ground_cache
+            if (
+                self.partial_pieces
+                and cached is not None
+                and cached[0][0] == ground_key
+                and cached[0][1] == seat
+                and cached[2].get_size() == need
+                and ground is not None
+                and ground[0] == ground_key
+                and ground[1].get_size() == need
+            ):
+                self._retained = cached[6]
+                if self._update_pieces(cached[2], ground[1], theme, view):
+                    self._frame_cache = (
+                        key,
+                        view,
+                        cached[2],
+                        self.piece_rects,
+                        self._tips,
+                        self._army_box,
+                        self._retained,
+                    )
+                    return
             if ground is None or ground[0] != ground_key or ground[1].get_size() != need:
                 img = ground[1] if ground is not None and ground[1].get_size() == need else self._new_layer(need)
                 self._draw_ground(img, theme, view)
@@ -289,7 +348,7 @@ class BoardView:
             layer = cached[2] if cached is not None and cached[2].get_size() == need else self._new_layer(need)
             layer.blit(ground[1], self.rect.topleft, area=self.rect)
             self._draw_pieces(layer, theme, view, seat)
-            self._frame_cache = (key, view, layer, self.piece_rects, self._tips, self._army_box)
+            self._frame_cache = (key, view, layer, self.piece_rects, self._tips, self._army_box, self._retained)
 
     def _draw_panned(self, surface, theme, view, seat) -> bool:
         """While the board is dragged: the whole board (and a margin) drawn once into a picture
@@ -363,21 +422,190 @@ class BoardView:
         surface.set_clip(None)
 
     def _draw_pieces(self, surface, theme, view, seat) -> None:
+        """All the pieces. Without the Gondor siege they are drawn item by item (`_item_ids`),
+        each item's display list kept in `_retained` for `_update_pieces`."""
         self.piece_rects = {}
         self._army_box: dict[str, pygame.Rect | None] = {}
         self._tips = []
+        self._retained = None
         surface.set_clip(self.rect)
-        if view is not None:
-            self._draw_tracks(surface, theme, view)
-            siege_view.draw(surface, self, theme, view)  # Gondor only; nothing for Rohan
-            for rid in self.layout.polygons:
-                if rid in view["regions"]:
-                    self._draw_region_pieces(surface, theme, view, rid)
-            self._draw_characters(surface, theme, view)
-            siege_view.draw_over(surface, self, theme, view)  # Gondor only
-        if view is not None and view.get("battle"):
-            self._draw_battle(surface, theme, view["battle"])
+        if view is not None and siege_view.siege_state(view) is None:
+            items = {}
+            for item in self._item_ids(view):
+                items[item] = self._draw_item(surface, theme, view, item)
+            self._retained = items
+        else:
+            if view is not None:
+                self._draw_tracks(surface, theme, view)
+                siege_view.draw(surface, self, theme, view)  # Gondor only; nothing for Rohan
+                for rid in self.layout.polygons:
+                    if rid in view["regions"]:
+                        self._draw_region_pieces(surface, theme, view, rid)
+                self._draw_characters(surface, theme, view)
+                siege_view.draw_over(surface, self, theme, view)  # Gondor only
+            if view is not None and view.get("battle"):
+                self._draw_battle(surface, theme, view["battle"])
         surface.set_clip(None)
+
+    # -- the pieces drawn again only where they changed ----------------------------------
+    # The pieces are drawn in items, in this order: the tracks, each region's pieces (the map's
+    # order), each region's characters (the view's order), the battle marker. Each item keeps
+    # what it depends on (`_item_sig`), its tooltips and piece rectangles, and its display list
+    # (every shape with its rectangle and arguments, `_mark`). For a new view with the same
+    # ground (camera, theme, highlights...): the items whose inputs changed are laid out again
+    # (drawn with an empty clip: only their records are made); the rectangles where their old and
+    # new display lists differ, widened by a margin (count badges, shadows), are the dirty
+    # rectangles; in each, the ground is put back and every item that has a shape there is drawn
+    # again, in order, clipped to it. A pixel outside them is touched by no changed shape, a
+    # pixel inside gets the same drawing as a full redraw: the picture is the full redraw's.
+    # The Gondor siege (its pieces stand beside the armies, read from every piece's place) and a
+    # change that dirties much of the board draw everything again.
+    PARTIAL_MAX = 0.35  # the share of the board beyond which everything is drawn again
+
+    def _item_ids(self, view) -> list[tuple]:
+        """The items of `view`, in drawing order (and, for `_item_sig`, the characters by region
+        and the hidden pieces by region of this view)."""
+        by_region = self._chars_by_region(view)
+        hidden: dict = {}
+        for h in self.hidden_pieces:
+            if h:
+                hidden.setdefault(h[0], []).append(repr(h))
+        self._sig_ctx = (by_region, {k: sorted(v) for k, v in hidden.items()})
+        ids: list[tuple] = [("tracks",)]
+        ids += [("region", rid) for rid in self.layout.polygons if rid in view["regions"]]
+        ids += [("chars", rid) for rid in by_region]
+        if view.get("battle"):
+            ids.append(("battle",))
+        return ids
+
+    def _item_sig(self, view, item) -> object:
+        kind = item[0]
+        by_region, hidden = self._sig_ctx
+        if kind == "region":
+            rid = item[1]
+            return (repr(view["regions"][rid]), hidden.get(rid))
+        if kind == "chars":
+            rid = item[1]
+            box = self._army_box.get(rid)
+            return (tuple(by_region.get(rid, ())), tuple(box) if box is not None else None)
+        if kind == "battle":
+            b = view["battle"]
+            box = self._army_box.get(b.get("target"))
+            return (repr(b), tuple(box) if box is not None else None)
+        return repr(
+            (
+                view.get("fate"),
+                view.get("position"),
+                view.get("sides"),
+                view.get("generic"),
+                view.get("discard"),
+                view.get("gone"),
+                view.get("fate_pool"),
+                view.get("fate_aside"),
+                sorted((c, st.get("status")) for c, st in view["chars"].items()),
+                ("fate_marker",) in self.hidden_pieces,
+            )
+        )
+
+    def _draw_item(self, surface, theme, view, item, sig=None, record=True):
+        """Draw one item; with `record`, return its record (sig, tips, piece rects, army box,
+        display list, the rectangles it may touch)."""
+        global _MARKS
+        if sig is None:
+            sig = self._item_sig(view, item)
+        rects, tips = self.piece_rects, self._tips
+        self.piece_rects, self._tips = {}, []
+        marks: list = []
+        _MARKS = marks if record else None
+        try:
+            kind = item[0]
+            if kind == "tracks":
+                self._draw_tracks(surface, theme, view)
+            elif kind == "region":
+                self._draw_region_pieces(surface, theme, view, item[1])
+            elif kind == "chars":
+                self._draw_characters(surface, theme, view, only=item[1])
+            else:
+                self._draw_battle(surface, theme, view["battle"])
+        finally:
+            _MARKS = None
+            mine_rects, mine_tips = self.piece_rects, self._tips
+            rects.update(mine_rects)
+            tips.extend(mine_tips)
+            self.piece_rects, self._tips = rects, tips
+        if not record:
+            return None
+        box = self._army_box.get(item[1], _NO_BOX) if item[0] == "region" else _NO_BOX
+        return [sig, mine_tips, mine_rects, box, marks, None]  # [5]: its reach, made when needed
+
+    def _reach(self, rec) -> list[pygame.Rect]:
+        """The rectangles an item may touch: its shapes widened by the margin."""
+        if rec[5] is None:
+            m = self._margin()
+            rec[5] = [pygame.Rect(r).inflate(2 * m, 2 * m) for r, _w in rec[4]]
+        return rec[5]
+
+    def _margin(self) -> int:
+        return max(24, self.piece_size())
+
+    def _update_pieces(self, layer, ground, theme, view) -> bool:
+        """Bring `layer` (the pieces of the last view over `ground`) to `view`, drawing only
+        where it changed; False (nothing done) when it must be drawn whole."""
+        old = self._retained
+        if old is None or view is None or siege_view.siege_state(view) is not None:
+            return False
+        self.piece_rects, self._tips, self._army_box = {}, [], {}
+        items: dict = {}
+        changed: list = []
+        layer.set_clip(pygame.Rect(self.rect.x, self.rect.y, 0, 0))  # lay out only: nothing drawn
+        try:
+            for item in self._item_ids(view):
+                sig = self._item_sig(view, item)
+                rec = old.get(item)
+                if rec is not None and rec[0] == sig:
+                    self.piece_rects.update(rec[2])
+                    self._tips.extend(rec[1])
+                    if rec[3] is not _NO_BOX:
+                        self._army_box[item[1]] = rec[3]
+                else:
+                    new = self._draw_item(layer, theme, view, item, sig)
+                    changed.append((rec, new))
+                    rec = new
+                items[item] = rec
+        finally:
+            layer.set_clip(None)
+        changed += [(rec, None) for item, rec in old.items() if item not in items]
+        self._retained = items
+        if not changed:
+            return True
+        m = self._margin()
+        dirty: list[pygame.Rect] = []
+        for a, b in changed:
+            was = Counter(a[4]) if a is not None else Counter()
+            now = Counter(b[4]) if b is not None else Counter()
+            for r, _w in (was - now) + (now - was):
+                d = pygame.Rect(r).inflate(2 * m, 2 * m).clip(self.rect)
+                if d.w and d.h:
+                    dirty.append(d)
+        dirty = _merge_rects(dirty)
+        if sum(d.w * d.h for d in dirty) > self.PARTIAL_MAX * self.rect.w * self.rect.h:
+            self._retained = old
+            return False
+        final = (self.piece_rects, self._tips, self._army_box)
+        order = list(items.items())
+        try:
+            for d in dirty:
+                layer.set_clip(d)
+                layer.blit(ground, d.topleft, area=d)
+                for item, rec in order:
+                    if d.collidelist(self._reach(rec)) >= 0:
+                        self.piece_rects, self._tips = {}, []
+                        self._army_box = dict(final[2])
+                        self._draw_item(layer, theme, view, item, rec[0], record=False)
+        finally:
+            layer.set_clip(None)
+            self.piece_rects, self._tips, self._army_box = final
+        return True
 
     def _draw_art(self, surface) -> None:
         cam = self.camera
@@ -609,12 +837,12 @@ class BoardView:
                     r = pygame.Rect(round(x), round(y), ps, ps)
                     if kind == "unit":
                         us = self.spec.units.get(u)
-                        draw_token(surface, r, side, T.unit_icon(u, us.name if us else ""), n, badge_min=1)
+                        _token(surface, r, side, T.unit_icon(u, us.name if us else ""), n, badge_min=1)
                         self.piece_rects[("unit", rid, u)] = r
                         self._add_tip(r, self._unit_tip(side, u, n, rid))
                     else:
                         small = r.inflate(-ps // 5, -ps // 5)
-                        draw_token(
+                        _token(
                             surface,
                             small,
                             side,
@@ -648,7 +876,7 @@ class BoardView:
                 size = max(16, int(ps * 0.62))
                 dr = pygame.Rect(0, 0, size, size)
                 dr.midright = (first_rect.left - gap, first_rect.centery)
-                draw_token(
+                _token(
                     surface,
                     dr,
                     None,
@@ -691,7 +919,7 @@ class BoardView:
             for kind, s, u in toks:
                 r = pygame.Rect(round(x), round(ty - ts / 2), ts, ts)
                 if kind == "lead":
-                    draw_token(
+                    _token(
                         surface,
                         r,
                         "sh",
@@ -718,7 +946,7 @@ class BoardView:
                         ),
                     )
                 elif u == HIDDEN:
-                    draw_token(surface, r, s, None, shape="diamond", text="?")
+                    _token(surface, r, s, None, shape="diamond", text="?")
                     self._add_tip(
                         r,
                         Tip(
@@ -730,7 +958,7 @@ class BoardView:
                     )
                 else:
                     us = self.spec.units.get(u)
-                    draw_token(surface, r, s, T.unit_icon(u, us.name if us else ""), shape="diamond")
+                    _token(surface, r, s, T.unit_icon(u, us.name if us else ""), shape="diamond")
                     self._add_tip(
                         r,
                         Tip(
@@ -750,7 +978,7 @@ class BoardView:
             cs = max(16, int(ps * 0.7))
             r = pygame.Rect(0, 0, cs, cs)
             r.center = (round(cx), round(cy))
-            draw_token(surface, r, reg["control"], "flag-objective", shape="circle")
+            _token(surface, r, reg["control"], "flag-objective", shape="circle")
             self.piece_rects[("control", rid)] = r
             self._add_tip(
                 r,
@@ -771,7 +999,7 @@ class BoardView:
             fill, rim, ink = (250, 240, 210), (200, 160, 50), (40, 60, 110)
         else:
             fill, rim, ink = (44, 36, 36), (210, 60, 40), (240, 220, 200)
-        draw_token(
+        _token(
             surface, r, side, T.character_icon(cid, cs.kind if cs else ""), shape="circle", fill=fill, rim=rim, ink=ink
         )
 
@@ -799,7 +1027,7 @@ class BoardView:
             lines.append(cs.ability_text)
         return Tip(cs.name, lines=lines)
 
-    def _draw_characters(self, surface, theme, view) -> None:
+    def _chars_by_region(self, view) -> dict[str, list[str]]:
         by_region: dict[str, list[str]] = {}
         for cid, st in view["chars"].items():
             if (
@@ -808,6 +1036,14 @@ class BoardView:
                 and ("char", cid) not in self.hidden_pieces
             ):
                 by_region.setdefault(st["region"], []).append(cid)
+        return by_region
+
+    def _draw_characters(self, surface, theme, view, only: str | None = None) -> None:
+        if only is not None:  # one item (`_draw_item`, after `_item_ids` for this view)
+            by_region = self._sig_ctx[0]
+            by_region = {only: by_region[only]} if only in by_region else {}
+        else:
+            by_region = self._chars_by_region(view)
         ps = self.piece_size()
         cs = max(22, int(ps * 0.85))
         gap = max(2, cs // 10)
@@ -846,7 +1082,9 @@ class BoardView:
                 self._add_tip(r, self._char_tip(cid))
                 if tags:  # a name tag under the portrait
                     tag = self._name_tag(cid, theme)
-                    surface.blit(tag, tag.get_rect(midtop=(r.centerx, r.bottom - overlap)))
+                    tr = tag.get_rect(midtop=(r.centerx, r.bottom - overlap))
+                    _mark(tr, ("tag", cid, tag.get_size()))
+                    surface.blit(tag, tr)
                 yy += slot
 
     def _draw_battle_area(self, surface, theme, b) -> None:
@@ -873,7 +1111,7 @@ class BoardView:
         else:
             x, y = self.camera.to_screen(*self.layout.anchor(target, "army"))
             r.center = (round(x), round(y))
-        draw_token(
+        _token(
             surface,
             r,
             None,
@@ -921,6 +1159,7 @@ class BoardView:
                 ir = pygame.Rect(r.x + 2 + k * isz, r.bottom - isz - 2, isz - 2, isz - 2)
                 ready = view["chars"].get(cid, {}).get("status") != "pool"
                 if not ready:
+                    _mark(ir, ("pool", cid))
                     surface.blit(res.icon(T.character_icon(cid), ir.w, (60, 70, 50)), ir)
             self._add_tip(
                 r,
@@ -933,7 +1172,7 @@ class BoardView:
         if er is not None:
             m = max(16, int(min(er.w, er.h) * 0.42))
             rr = pygame.Rect(er.right - m - 2, er.y + 2, m, m)
-            draw_token(
+            _token(
                 surface,
                 rr,
                 "fp",
@@ -955,7 +1194,7 @@ class BoardView:
             m = max(20, int(min(fr.w, fr.h) * 0.7))
             rr = pygame.Rect(0, 0, m, m)
             rr.center = fr.center
-            draw_token(
+            _token(
                 surface,
                 rr,
                 None,
@@ -993,6 +1232,7 @@ class BoardView:
                 ),
             )
             if pid == pos:
+                _mark(r, ("position", pid))
                 pygame.draw.rect(surface, (232, 120, 30), r, width=max(2, theme.px(3)), border_radius=theme.px(4))
                 m = max(20, int(min(r.w, r.h) * 0.55))
                 rr = pygame.Rect(0, 0, m, m)
@@ -1005,7 +1245,7 @@ class BoardView:
             ds = max(14, min(dr.h - 6, int(ps * 0.7)))
             for k, kind in enumerate(box):
                 r = pygame.Rect(dr.x + 4 + k * (ds + 4), dr.centery - ds // 2, ds, ds)
-                draw_die(surface, r, "character" if kind == "rolled" else None, "sh")
+                _die(surface, r, "character" if kind == "rolled" else None, "sh")
             self._add_tip(
                 dr,
                 Tip(
@@ -1038,7 +1278,7 @@ class BoardView:
             if r is None:
                 continue
             size = max(16, min(int(r.h * 0.3), int(ps * 0.62)))
-            draw_badge(
+            _badge(
                 surface, (r.centerx, r.bottom - size * 0.7), str(n), size, (40, 32, 24), (255, 244, 220), border=T.BRASS
             )
             self._add_tip(r, Tip(names[sid], lines=[ngettext("{n} card.", "{n} cards.", n).format(n=n)]))
@@ -1051,7 +1291,7 @@ class BoardView:
             for k in range(n):
                 rr = pygame.Rect(0, 0, ts, ts)
                 rr.center = spaces[k]
-                draw_token(surface, rr, "fp", "hunting-horn", shape="circle")
+                _token(surface, rr, "fp", "hunting-horn", shape="circle")
             self._add_tip(
                 ar,
                 Tip(
@@ -1063,7 +1303,7 @@ class BoardView:
         if pr is not None:
             n = _count(view["fate_pool"])
             size = max(16, min(int(pr.h * 0.3), int(ps * 0.62)))
-            draw_badge(
+            _badge(
                 surface,
                 (pr.centerx, pr.bottom - size * 0.7),
                 str(n),
@@ -1128,6 +1368,23 @@ class BoardView:
             lines.append(_("Borders: {list}.").format(list=", ".join(borders)))
         lines.extend(siege_view.region_lines(self, rid))  # Gondor only
         return Tip(region_name(spec, rid), lines=lines)
+
+
+_NO_BOX = object()  # a region item with no army
+
+
+def _merge_rects(rects: list[pygame.Rect]) -> list[pygame.Rect]:
+    """Overlapping rectangles joined into their union until none overlap."""
+    out: list[pygame.Rect] = []
+    for r in rects:
+        r = pygame.Rect(r)
+        while True:
+            i = r.collidelist(out)
+            if i < 0:
+                break
+            r = r.union(out.pop(i))
+        out.append(r)
+    return out
 
 
 def _count(v) -> int:
