@@ -83,13 +83,19 @@ class ArtText:
     catalogue: ``scenario`` (its name), ``position:<id>``, ``region:<id>``."""
 
     english: str
-    rect: tuple[float, float, float, float]  # x, y, width, height in board pixels
+    rect: tuple[float, float, float, float]  # the room (x, y, width, height in board pixels)
     style: str  # "regular", "bold", "italic"
     size: int  # the painted font size in board pixels
     ink: tuple[int, int, int]
     lines: int = 1  # painted in this many lines
     ref: str = ""
     align: str = "center"  # or "left": the words start at the rect's left edge (the legend)
+    words: tuple[float, float, float, float] | None = None  # the painted words' own box (in rect)
+
+    @property
+    def painted(self) -> tuple[float, float, float, float]:
+        """The painted words' box (the rect is the room they stand in, which may be wider)."""
+        return self.words or self.rect
 
 
 @dataclass(frozen=True)

@@ -73,6 +73,10 @@ PROPERTY_TYPES = {
         "lines": "int",
         "ref": "string",
         "align": "string",
+        "words_x": "int",
+        "words_y": "int",
+        "words_w": "int",
+        "words_h": "int",
     },
 }
 ART_TEXT_LAYER = "art_text"  # optional: maps made before it load without it
@@ -658,7 +662,15 @@ def _art_texts(path, layer, check_class, size) -> tuple[ArtText, ...]:
             raise BoardError(path, "an art text must be a rectangle with a size", where)
         if x < 0 or y < 0 or x + w > size[0] or y + h > size[1]:
             raise BoardError(path, f"the rectangle lies outside the {size[0]}x{size[1]} board", where)
-        out.append(ArtText(english, (x, y, w, h), style, fsize, ink, lines, ref, align))
+        words = None
+        if "words_x" in props:
+            words = tuple(float(_int_prop(path, props, k, where)) for k in ("words_x", "words_y", "words_w", "words_h"))
+            wx, wy, ww, wh = words
+            if ww <= 0 or wh <= 0 or wx < x or wy < y or wx + ww > x + w or wy + wh > y + h:
+                raise BoardError(
+                    path, "the painted words' box (words_x, words_y, words_w, words_h) must lie in the rectangle", where
+                )
+        out.append(ArtText(english, (x, y, w, h), style, fsize, ink, lines, ref, align, words))
     return tuple(out)
 
 

@@ -32,15 +32,17 @@ KIND = {"bold": "serif_bold", "regular": "serif", "italic": "serif"}
 class Plate:
     english: str
     text: str
-    rect: pygame.Rect  # on the screen: the plate (the painted words' rectangle, or more when even
-    # the smallest font does not fit in it: the board is shown very small)
+    rect: pygame.Rect  # on the screen: the plate (it covers the painted words and the translation)
     lines: tuple[str, ...]
     kind: str  # the font (resources.font kind)
     size: int  # the font size fitted into rect
     ink: tuple[int, int, int]
     fill: tuple[int, int, int]
     align: str = "center"
-    cover: pygame.Rect | None = None  # the painted words' rectangle on the screen
+    cover: pygame.Rect | None = None  # the painted words' box on the screen
+    room: pygame.Rect | None = None  # the room the words stand in: the translation fits in it
+    block: pygame.Rect | None = None  # where the translation's lines go
+    grown: bool = False  # even MIN_SIZE did not fit the room: it grew round the painted words
 
 
 def translated(spec, t) -> str:
@@ -149,14 +151,26 @@ def plates(view) -> list[Plate]:
         kind = KIND.get(t.style, "serif")
         rows, size = fit(text, kind, rect, round(t.size * cam.scale), max(t.lines + 1, 3))
         w, h = measure(rows, kind, size)
-        plate = rect
-        if w > rect.w or h > rect.h:  # only at MIN_SIZE: the plate grows round the painted words
-            plate = pygame.Rect(0, 0, max(w, rect.w), max(h, rect.h))
-            plate.center = rect.center
+        px, py, pw, ph = t.painted
+        (cx0, cy0), (cx1, cy1) = cam.to_screen(px, py), cam.to_screen(px + pw, py + ph)
+        cover = pygame.Rect(round(cx0), round(cy0), max(1, round(cx1 - cx0)), max(1, round(cy1 - cy0)))
+        grown_room = w > rect.w or h > rect.h
+        if grown_room:  # only at MIN_SIZE: the room grows round the painted words
+            grown = pygame.Rect(0, 0, max(w, rect.w), max(h, rect.h))
+            grown.center = rect.center
             if t.align == "left":
-                plate.x = rect.x
-        fill = _fill(layout.art, t.rect)
-        out.append(Plate(t.english, text, plate, rows, kind, size, t.ink, fill, t.align, rect))
+                grown.x = rect.x
+            rect = grown
+        block = pygame.Rect(0, 0, w, h)
+        block.center = rect.center
+        if t.align == "left":
+            block.x = rect.x
+        # the plate: the painted words and the translation's lines (not the whole room)
+        plate = cover.union(block).inflate(4, 0)
+        fill = _fill(layout.art, t.painted)
+        out.append(
+            Plate(t.english, text, plate, rows, kind, size, t.ink, fill, t.align, cover, rect, block, grown_room)
+        )
     return out
 
 
@@ -165,15 +179,14 @@ def draw(surface: pygame.Surface, view, theme=None) -> None:
     for p in plates(view):
         if not p.rect.colliderect(view.rect):
             continue
-        pygame.draw.rect(surface, p.fill, p.rect.inflate(2, 0), border_radius=2)
+        pygame.draw.rect(surface, p.fill, p.rect, border_radius=2)
         f = res.font(p.kind, p.size)
         lh = f.get_linesize()
-        total = lh * (len(p.lines) - 1) + f.get_height()
-        y = p.rect.centery - total // 2
+        y = p.block.y
         for row in p.lines:
             img = res.text(row, p.kind, p.size, p.ink)
             if p.align == "left":
-                surface.blit(img, (p.rect.x, y))
+                surface.blit(img, (p.block.x, y))
             else:
-                surface.blit(img, img.get_rect(midtop=(p.rect.centerx, y)))
+                surface.blit(img, img.get_rect(midtop=(p.block.centerx, y)))
             y += lh

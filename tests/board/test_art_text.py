@@ -25,6 +25,8 @@ def test_both_boards_record_their_frame_words():
         for t in texts:
             x, y, w, h = t.rect
             assert w > 0 and h > 0 and t.size > 0
+            px, py, pw, ph = t.painted  # the painted words lie in the room recorded for them
+            assert x <= px and y <= py and px + pw <= x + w and py + ph <= y + h
     gondor = {t.english for t in load_map(map_path("gondor")).layout.art_texts}
     assert "Protection values of the strongholds" in gondor and "Catapult site" in gondor
 
@@ -52,6 +54,8 @@ def test_a_map_without_the_layer_still_loads(broken):
     (lambda t: re.sub(r'(name="text.3".*?)<property name="english" value="[^"]*"/>\n', r"\1", t, count=1,
                       flags=re.S), "missing property 'english'"),
     (lambda t: t.replace('name="style" value="bold"', 'name="style" value="gothic"', 1), "unknown style 'gothic'"),
+    (lambda t: t.replace('name="words_w" type="int" value="', 'name="words_w" type="int" value="9', 1),
+     "must lie in the rectangle"),
     (lambda t: t.replace('type="ArtText"', 'type="TrackSlot"', 1), "class is 'TrackSlot', expected 'ArtText'"),
     (lambda t: re.sub(r'(name="text.2" type="ArtText" x=")\d+', r"\g<1>2390", t, count=1),
      "outside the 2400x1600 board"),

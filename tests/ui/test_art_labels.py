@@ -59,15 +59,15 @@ def test_every_painted_word_is_covered_and_its_translation_fits(lang, code, scen
             assert word in shown, (code, scenario, word)
         faults = []
         for p in plates:
-            f = res.font(p.kind, p.size)
-            height = f.get_linesize() * (len(p.lines) - 1) + f.get_height()
-            width = max(f.size(row)[0] for row in p.lines)
-            if width > p.rect.w or height > p.rect.h:
-                faults.append(f"{p.text!r} ({p.size}px, {len(p.lines)} lines: {width}x{height}) in {p.rect}")
-            if not p.rect.contains(p.cover):
-                faults.append(f"{p.text!r}: the plate {p.rect} does not cover the painted {p.cover}")
-            if p.rect != p.cover and p.size > art_labels.MIN_SIZE:
-                faults.append(f"{p.text!r}: the plate grew at {p.size}px instead of shrinking the font")
+            width, height = art_labels.measure(p.lines, p.kind, p.size)
+            if width > p.room.w or height > p.room.h or not p.room.contains(p.block):
+                faults.append(f"{p.text!r} ({p.size}px, {len(p.lines)} lines: {width}x{height}) not in {p.room}")
+            if p.block.size != (width, height):
+                faults.append(f"{p.text!r}: its lines take {p.block}, measured {width}x{height}")
+            if not (p.rect.contains(p.cover) and p.rect.contains(p.block)):
+                faults.append(f"{p.text!r}: the plate {p.rect} does not cover the painted {p.cover} and {p.block}")
+            if p.grown and p.size > art_labels.MIN_SIZE:
+                faults.append(f"{p.text!r}: the room grew at {p.size}px instead of shrinking the font")
             assert " ".join(p.lines).split() == p.text.split(), p  # no word lost in the breaking
         assert not faults, f"{code} {scenario} {size} zoom {zoom}: " + "; ".join(faults)
 
@@ -80,6 +80,7 @@ def test_the_plates_are_drawn_on_the_board(lang):
     theme = Theme.for_size(1280, 720)
     view.draw(surf, theme, None)
     legend = next(p for p in art_labels.plates(view) if p.english == "Legend")
+    assert legend.text == "Условные знаки"
     # the plate's fill is there, and the English painted word is not: the frame redrawn without
     # the plates differs inside the plate's rectangle
     set_language("en")

@@ -444,30 +444,35 @@ class Painter:
         # written into the .tmx's `art_text` layer so the window can cover it with a translation
         self.texts: list[tuple] = []
 
-    def record(self, text, rect, style, size, ink, group=None, ref="", room=None, align="center"):
+    def record(self, text, rect, style, size, ink, group=None, ref="", room=None, align="center",
+               room_top=None):
         """Note a painted text (its rect in board pixels). Texts of one `group` are one caption
         painted in several lines; `ref` names a content text (a position, the scenario's name);
         `room` (x0, x1) widens the rect to the free space the words stand in (a translation may
         use it); `align` "left" for words that start at the rect's left edge."""
         rect = pygame.Rect(rect)
+        words = pygame.Rect(rect)
         if room is not None:
             x0, x1 = round(min(room[0], rect.left)), round(max(room[1], rect.right))
             rect = pygame.Rect(x0, rect.top, x1 - x0, rect.height)
-        self.texts.append((text, rect, style, size, tuple(ink[:3]), group, ref, align))
+        if room_top is not None and room_top < rect.top:  # free space above the words too
+            rect = pygame.Rect(rect.left, round(room_top), rect.width, rect.bottom - round(room_top))
+        self.texts.append((text, rect, style, size, tuple(ink[:3]), group, ref, align, words))
 
     def art_texts(self) -> list[dict]:
         """The recorded texts, a group's lines merged into one caption (in painting order)."""
         out: list[dict] = []
         by_group: dict[str, dict] = {}
-        for text, rect, style, size, ink, group, ref, align in self.texts:
+        for text, rect, style, size, ink, group, ref, align, words in self.texts:
             if group is not None and group in by_group:
                 e = by_group[group]
                 e["text"] += " " + text
                 e["rect"] = e["rect"].union(rect)
+                e["words"] = e["words"].union(words)
                 e["lines"] += 1
                 continue
             e = {"text": text, "rect": rect, "style": style, "size": size, "ink": ink, "lines": 1,
-                 "ref": ref, "align": align}
+                 "ref": ref, "align": align, "words": words}
             out.append(e)
             if group is not None:
                 by_group[group] = e
@@ -984,11 +989,11 @@ class Painter:
             self.record(text, r, "bold", size, color, group, ref, room)
 
     def small(self, text, center, size=18, color=INK, style="regular", group=None, ref="",
-              record=True, room=None):
+              record=True, room=None, room_top=None):
         t = self.fonts.get(style, size).render(text, True, color)
         r = blit_center(self.surf, t, center)
         if record:
-            self.record(text, r, style, size, color, group, ref, room)
+            self.record(text, r, style, size, color, group, ref, room, room_top=room_top)
 
     def words(self, font_style, size, text, color, topleft, right):
         """A legend's words at a top-left corner (recorded, with the room up to x = right)."""
@@ -1045,12 +1050,14 @@ class Painter:
                 for k, wd in enumerate(words):
                     self.small(wd, (r.centerx, r.bottom - 16 - 19 * (len(words) - 1 - k)), 18, INK,
                                "bold", group=slot.id, ref="position:" + slot.slot,
-                               room=(r.left + 5, r.right - 5))
+                               room=(r.left + 5, r.right - 5),
+                               room_top=r.top + 82 if len(words) == 1 else None)
                 art_gondor.position_icon(self.surf, sb.index(slot), r.centerx,
                                          r.top + (42 if len(words) > 1 else 50))
             else:
                 self.small(names[slot.slot], (r.centerx, r.bottom - 18), 19, INK, "bold",
-                           ref="position:" + slot.slot, room=(r.left + 5, r.right - 5))
+                           ref="position:" + slot.slot, room=(r.left + 5, r.right - 5),
+                           room_top=r.top + 82)  # under the icon
                 self.position_icon(slot.slot, r.centerx, r.top + 50)
         r = pygame.Rect(dice.rect)
         self.slot_box(r, fill=(96, 60, 52), border=(20, 10, 8), radius=8, width=2)

@@ -50,7 +50,8 @@ def render_tmx(src: MapSource, art_texts: list[dict] | None = None) -> str:
     """The map as Tiled XML; `art_texts` (``mapgen.art.frame_texts``) adds the `art_text` layer:
     one rectangle per English text painted in the frame (class ``ArtText``; properties
     ``english``, ``style``, ``font_size``, ``ink``, ``lines``; ``align`` ``left`` for words that
-    start at the left edge; for a content text, ``ref``)."""
+    start at the left edge; ``words_x/y/w/h``, the painted words' own box when the rect is the
+    wider room they stand in; for a content text, ``ref``)."""
     ts = src.tile_size
     w_tiles, h_tiles = src.size[0] // ts, src.size[1] // ts
     lines: list[str] = []
@@ -146,6 +147,11 @@ def render_tmx(src: MapSource, art_texts: list[dict] | None = None) -> str:
                 props.append(("ref", "string", t["ref"]))
             if t.get("align", "center") != "center":
                 props.append(("align", "string", t["align"]))
+            if tuple(t.get("words", t["rect"])) != tuple(t["rect"]):
+                # the painted words' own box, inside the room (x, y, width, height)
+                wx, wy, ww, wh = t["words"]
+                props += [("words_x", "int", wx), ("words_y", "int", wy), ("words_w", "int", ww),
+                          ("words_h", "int", wh)]
             body.extend(_props(props, "   "))
             b("  </object>")
         b(" </objectgroup>")
