@@ -84,9 +84,23 @@ def measure(rows, kind: str, size: int) -> tuple[int, int]:
     return max(f.size(r)[0] for r in rows), f.get_linesize() * (len(rows) - 1) + f.get_height()
 
 
+_fitted: dict[tuple, tuple[tuple[str, ...], int]] = {}
+
+
 def fit(text: str, kind: str, rect: pygame.Rect, start: int, lines: int) -> tuple[tuple[str, ...], int]:
     """The lines and the largest font size (<= start) at which `text` fits inside rect (measured).
-    When nothing fits even at MIN_SIZE (a board shown very small), the layout that overflows least."""
+    When nothing fits even at MIN_SIZE (a board shown very small), the layout that overflows least.
+    Kept per size (a pan asks again for the same ones; ~9 ms for a board's words otherwise)."""
+    key = (text, kind, rect.w, rect.h, start, lines)
+    hit = _fitted.get(key)
+    if hit is None:
+        if len(_fitted) > 4000:
+            _fitted.clear()
+        hit = _fitted[key] = _fit(text, kind, rect, start, lines)
+    return hit
+
+
+def _fit(text: str, kind: str, rect: pygame.Rect, start: int, lines: int) -> tuple[tuple[str, ...], int]:
     best = None
     for rows in _layouts(text, lines):
         size = max(MIN_SIZE, start)
