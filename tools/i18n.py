@@ -7,7 +7,8 @@
                                    # differs, a .mo or template that is not up to date
     python tools/i18n.py todo LANG # the entries of LANG still to translate
 
-Strings come from every `_()`, `N_()`, `ngettext()` and `pgettext()` of `botwotr/ui/`, and from the
+Strings come from every `_()`, `N_()`, `ngettext()` and `pgettext()` of `botwotr/ui/`, the words the
+board art paints in its frame (the `art_text` layer of `maps/*.tmx`), and from the
 sentences of the rules core's refusals (`fail(code, "...")`, `RuleError(code, "...")` in
 `botwotr/core/`): those are written as templates into `botwotr/ui/i18n_rules_data.py`, which the window
 uses to match a refusal's English sentence and show its translation (`botwotr.ui.i18n_rules`).
@@ -191,6 +192,8 @@ def template():
     files = sorted(p for p in UI.rglob("*.py") if p != RULES_DATA)
     sources = [(_rel(p), p.read_text(encoding="utf-8")) for p in files]
     sources.append((_rel(RULES_DATA), rules_data_text()))
+    for name, msg, comments in art_strings():
+        cat.add(msg, None, [(name, 0)], auto_comments=comments, context=ART_CONTEXT)
     for name, text in sources:
         for lineno, msg, comments, context in extract.extract(
             "python", io.BytesIO(text.encode("utf-8")), keywords=KEYWORDS, comment_tags=("TRANSLATORS:",)
@@ -199,6 +202,32 @@ def template():
                 continue
             cat.add(msg, None, [(name, 0)], auto_comments=comments, context=context)
     return cat
+
+
+MAPS = ROOT / "maps"
+ART_CONTEXT = "board art"  # botwotr.ui.art_labels.CONTEXT: "Pass" on the legend is not the button
+
+def art_strings() -> list[tuple[str, str, list[str]]]:
+    """(map, English text, comments) of every word the board art paints in its frame (the maps'
+    `art_text` layers, written by tools/make_map.py; botwotr.ui.art_labels shows them). Texts
+    with a `ref` are the content's (the scenario's name, positions, regions): not extracted."""
+    import xml.etree.ElementTree as ET
+
+    out = []
+    for tmx in sorted(MAPS.glob("*.tmx")):
+        for group in ET.parse(tmx).getroot().iter("objectgroup"):
+            if group.get("name") != "art_text":
+                continue
+            for obj in group.iter("object"):
+                props = {p.get("name"): p.get("value") for p in obj.iter("property")}
+                if props.get("ref") or not props.get("english"):
+                    continue
+                lines = int(props.get("lines") or 1)
+                note = "painted on the board's frame; shrunk to fit the painted words' place"
+                if lines > 1:
+                    note += f" (painted in {lines} lines)"
+                out.append((_rel(tmx), props["english"], [note]))
+    return out
 
 
 def _write_po(cat, path: Path, **kw) -> None:

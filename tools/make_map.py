@@ -66,20 +66,28 @@ def generate(src_path: str | Path = DEFAULT_SOURCE, out_dir: str | Path = DEFAUL
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
     tmx_path = out / f"{src.id}.tmx"
-    _write_atomic(tmx_path, render_tmx(src).encode("utf-8"))
     art_path = None
-    fontdesc = None
+    fonts = fonts or find_fonts(ROOT)
+    fontdesc = fonts.description
     if art:
-        from mapgen.art import render_art, save_png
+        from mapgen.art import render_art_texts, save_png
 
-        fonts = fonts or find_fonts(ROOT)
-        fontdesc = fonts.description
-        surf = render_art(src, fonts)
+        surf, texts = render_art_texts(src, fonts)
         art_path = out / src.art
         tmp = art_path.with_name(art_path.stem + ".tmp.png")
         save_png(surf, tmp)
         os.replace(tmp, art_path)
+    else:
+        texts = tmx_texts(src, fonts)
+    _write_atomic(tmx_path, render_tmx(src, texts).encode("utf-8"))
     return GeneratedMap(tmx_path, art_path, fontdesc, len(src.regions), len(src.borders))
+
+
+def tmx_texts(src, fonts: FontSet | None = None) -> list[dict]:
+    """The frame's painted texts (the `art_text` layer) without painting the whole board."""
+    from mapgen.art import frame_texts
+
+    return frame_texts(src, fonts or find_fonts(ROOT))
 
 
 def _sha(path: Path) -> str:
@@ -100,7 +108,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         if args.check:
             src = load_source(args.source)
-            want = render_tmx(src).encode("utf-8")
+            want = render_tmx(src, tmx_texts(src)).encode("utf-8")
             have_path = Path(args.out) / f"{src.id}.tmx"
             have = have_path.read_bytes() if have_path.exists() else b""
             if want != have:

@@ -9,6 +9,7 @@ from botwotr.board.layout import (
     OPTIONAL_ANCHOR_KINDS,
     REQUIRED_TRACK_SLOTS,
     SHADOW_POSITIONS,
+    ArtText,
     BoardLayout,
     BorderLine,
     TrackSlot,
@@ -17,6 +18,7 @@ from botwotr.board.loader import MAPS_DIR, Board, BoardError, load_board, load_l
 
 __all__ = [
     "ANCHOR_KINDS",
+    "ArtText",
     "OPTIONAL_ANCHOR_KINDS",
     "REQUIRED_TRACK_SLOTS",
     "SHADOW_POSITIONS",

@@ -73,6 +73,31 @@ class BorderLine:
     feature: str | None = None  # "Isen", "Deeping Wall", ...
 
 
+ART_TEXT_STYLES = ("regular", "bold", "italic")
+
+
+@dataclass(frozen=True)
+class ArtText:
+    """An English text painted in the board's frame (layer ``art_text``): the window covers it
+    with its translation (``botwotr.ui.art_labels``). ``ref`` names a content text instead of the
+    catalogue: ``scenario`` (its name), ``position:<id>``, ``region:<id>``."""
+
+    english: str
+    rect: tuple[float, float, float, float]  # the room (x, y, width, height in board pixels)
+    style: str  # "regular", "bold", "italic"
+    size: int  # the painted font size in board pixels
+    ink: tuple[int, int, int]
+    lines: int = 1  # painted in this many lines
+    ref: str = ""
+    align: str = "center"  # or "left": the words start at the rect's left edge (the legend)
+    words: tuple[float, float, float, float] | None = None  # the painted words' own box (in rect)
+
+    @property
+    def painted(self) -> tuple[float, float, float, float]:
+        """The painted words' box (the rect is the room they stand in, which may be wider)."""
+        return self.words or self.rect
+
+
 @dataclass(frozen=True)
 class BoardLayout:
     source: Path  # the .tmx file
@@ -84,6 +109,7 @@ class BoardLayout:
     borders: tuple[BorderLine, ...]
     tracks: Mapping[str, TrackSlot]
     properties: Mapping[str, object] = field(default_factory=dict)  # map-level (title...)
+    art_texts: tuple[ArtText, ...] = ()  # the frame's painted English words (optional layer)
 
     def region_at(self, x: float, y: float) -> str | None:
         """The region whose polygon contains the board point (x, y), if any."""

@@ -20,6 +20,7 @@ art is only checked (it exists, is a PNG of the right size), never loaded here.
 from __future__ import annotations
 
 import os
+import re
 import struct
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass
@@ -29,8 +30,10 @@ from typing import Any
 from botwotr.board import geometry as geo
 from botwotr.board.layout import (
     ANCHOR_KINDS,
+    ART_TEXT_STYLES,
     OPTIONAL_ANCHOR_KINDS,
     SHADOW_POSITIONS,
+    ArtText,
     BoardLayout,
     BorderLine,
     TrackSlot,
@@ -40,7 +43,13 @@ from botwotr.core.spec import BORDER_KINDS, SIDES, TERRAINS, BoardSpec, BorderSp
 
 LAYERS = ("regions", "borders", "anchors", "tracks")
 ART_LAYER = "art"
-OBJECT_CLASS = {"regions": "Region", "borders": "Border", "anchors": "Anchor", "tracks": "TrackSlot"}
+OBJECT_CLASS = {
+    "regions": "Region",
+    "borders": "Border",
+    "anchors": "Anchor",
+    "tracks": "TrackSlot",
+    "art_text": "ArtText",
+}
 # Property types the loader expects (Tiled's property "type" attribute).
 PROPERTY_TYPES = {
     "regions": {
@@ -56,7 +65,21 @@ PROPERTY_TYPES = {
     "borders": {"a": "string", "b": "string", "kind": "string", "feature": "string"},
     "anchors": {"region": "string", "anchor": "string"},
     "tracks": {"track": "string", "slot": "string", "index": "int"},
+    "art_text": {
+        "english": "string",
+        "style": "string",
+        "font_size": "int",
+        "ink": "string",
+        "lines": "int",
+        "ref": "string",
+        "align": "string",
+        "words_x": "int",
+        "words_y": "int",
+        "words_w": "int",
+        "words_h": "int",
+    },
 }
+ART_TEXT_LAYER = "art_text"  # optional: maps made before it load without it
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
 
@@ -587,6 +610,8 @@ def _load_map(path: Path) -> Board:
                 path, f"the slot lies on region '{hit}'; tracks belong in the frame", f"layer 'tracks' object '{s.id}'"
             )
 
+    art_texts = _art_texts(path, layers.get(ART_TEXT_LAYER), check_class, size)
+
     spec = BoardSpec.build(regions, tuple(borders), anchors)
     props = dict(tmx.properties)
     layout = BoardLayout(
@@ -599,8 +624,54 @@ def _load_map(path: Path) -> Board:
         borders=tuple(lines),
         tracks=tracks,
         properties=props,
+        art_texts=art_texts,
     )
     return Board(spec, layout)
+
+
+def _art_texts(path, layer, check_class, size) -> tuple[ArtText, ...]:
+    """The optional ``art_text`` layer: the English words painted in the frame."""
+    if layer is None:
+        return ()
+    if not isinstance(layer, list):
+        raise BoardError(path, f"layer '{ART_TEXT_LAYER}' must be an object layer")
+    out = []
+    for obj in layer:
+        where = _where(ART_TEXT_LAYER, obj.name, obj.id)
+        check_class(ART_TEXT_LAYER, obj, where)
+        props = obj.properties
+        english = _str_prop(path, props, "english", where)
+        style = _str_prop(path, props, "style", where, required=False) or "regular"
+        if style not in ART_TEXT_STYLES:
+            raise BoardError(path, f"unknown style {style!r} (expected one of {', '.join(ART_TEXT_STYLES)})", where)
+        fsize = _int_prop(path, props, "font_size", where, default=18)
+        lines = _int_prop(path, props, "lines", where, default=1)
+        if fsize <= 0 or lines <= 0:
+            raise BoardError(path, "font_size and lines must be positive", where)
+        ink_s = _str_prop(path, props, "ink", where, required=False) or "#3a2616"
+        if not re.fullmatch(r"#[0-9a-fA-F]{6}", ink_s):
+            raise BoardError(path, f"ink must be a colour #rrggbb, got {ink_s!r}", where)
+        ink = (int(ink_s[1:3], 16), int(ink_s[3:5], 16), int(ink_s[5:7], 16))
+        ref = _str_prop(path, props, "ref", where, required=False) or ""
+        align = _str_prop(path, props, "align", where, required=False) or "center"
+        if align not in ("center", "left"):
+            raise BoardError(path, f"align must be center or left, got {align!r}", where)
+        w, h = float(obj.width or 0), float(obj.height or 0)
+        x, y = float(obj.x), float(obj.y)
+        if w <= 0 or h <= 0:
+            raise BoardError(path, "an art text must be a rectangle with a size", where)
+        if x < 0 or y < 0 or x + w > size[0] or y + h > size[1]:
+            raise BoardError(path, f"the rectangle lies outside the {size[0]}x{size[1]} board", where)
+        words = None
+        if "words_x" in props:
+            words = tuple(float(_int_prop(path, props, k, where)) for k in ("words_x", "words_y", "words_w", "words_h"))
+            wx, wy, ww, wh = words
+            if ww <= 0 or wh <= 0 or wx < x or wy < y or wx + ww > x + w or wy + wh > y + h:
+                raise BoardError(
+                    path, "the painted words' box (words_x, words_y, words_w, words_h) must lie in the rectangle", where
+                )
+        out.append(ArtText(english, (x, y, w, h), style, fsize, ink, lines, ref, align, words))
+    return tuple(out)
 
 
 def _recruitment_area(path, props, where) -> bool:

@@ -27,6 +27,7 @@ from typing import Callable
 import pygame
 
 from ..core.view import HIDDEN
+from . import art_labels
 from . import resources as res
 from . import siege_view
 from .pieces import _hexagon, draw_badge, draw_die, draw_token  # noqa: F401 (used here and re-exported)
@@ -419,6 +420,7 @@ class BoardView:
         if view is not None and view.get("battle"):
             self._draw_battle_area(surface, theme, view["battle"])
         self._draw_labels(surface, theme)
+        art_labels.draw(surface, self, theme)  # the frame's painted English words, translated
         surface.set_clip(None)
 
     def _draw_pieces(self, surface, theme, view, seat) -> None:

@@ -440,6 +440,43 @@ class Painter:
         self.seed = src.seed
         self.gondor = src.style == "gondor"
         self.territory_colors = art_gondor.TERRITORY_COLORS if self.gondor else TERRITORY_COLORS
+        # every English word painted in the frame: (text, rect, style, size, ink, group, ref),
+        # written into the .tmx's `art_text` layer so the window can cover it with a translation
+        self.texts: list[tuple] = []
+
+    def record(self, text, rect, style, size, ink, group=None, ref="", room=None, align="center",
+               room_top=None):
+        """Note a painted text (its rect in board pixels). Texts of one `group` are one caption
+        painted in several lines; `ref` names a content text (a position, the scenario's name);
+        `room` (x0, x1) widens the rect to the free space the words stand in (a translation may
+        use it); `align` "left" for words that start at the rect's left edge."""
+        rect = pygame.Rect(rect)
+        words = pygame.Rect(rect)
+        if room is not None:
+            x0, x1 = round(min(room[0], rect.left)), round(max(room[1], rect.right))
+            rect = pygame.Rect(x0, rect.top, x1 - x0, rect.height)
+        if room_top is not None and room_top < rect.top:  # free space above the words too
+            rect = pygame.Rect(rect.left, round(room_top), rect.width, rect.bottom - round(room_top))
+        self.texts.append((text, rect, style, size, tuple(ink[:3]), group, ref, align, words))
+
+    def art_texts(self) -> list[dict]:
+        """The recorded texts, a group's lines merged into one caption (in painting order)."""
+        out: list[dict] = []
+        by_group: dict[str, dict] = {}
+        for text, rect, style, size, ink, group, ref, align, words in self.texts:
+            if group is not None and group in by_group:
+                e = by_group[group]
+                e["text"] += " " + text
+                e["rect"] = e["rect"].union(rect)
+                e["words"] = e["words"].union(words)
+                e["lines"] += 1
+                continue
+            e = {"text": text, "rect": rect, "style": style, "size": size, "ink": ink, "lines": 1,
+                 "ref": ref, "align": align, "words": words}
+            out.append(e)
+            if group is not None:
+                by_group[group] = e
+        return out
 
     def rng(self, *key) -> random.Random:
         return random.Random("|".join([str(self.seed), *map(str, key)]))
@@ -941,16 +978,27 @@ class Painter:
         self.surf.blit(box, (x, y))
         pygame.draw.rect(self.surf, border, rect, width, border_radius=radius)
 
-    def heading(self, text, x, y, size=30, color=INK, center=False):
+    def heading(self, text, x, y, size=30, color=INK, center=False, group=None, ref="",
+                record=True, room=None):
         t = text_surface(self.fonts.get("bold", size), text, color)
         if center:
-            blit_center(self.surf, t, (x, y))
+            r = blit_center(self.surf, t, (x, y))
         else:
-            self.surf.blit(t, (x, y - t.get_height() / 2))
+            r = self.surf.blit(t, (x, y - t.get_height() / 2))
+        if record:
+            self.record(text, r, "bold", size, color, group, ref, room)
 
-    def small(self, text, center, size=18, color=INK, style="regular"):
+    def small(self, text, center, size=18, color=INK, style="regular", group=None, ref="",
+              record=True, room=None, room_top=None):
         t = self.fonts.get(style, size).render(text, True, color)
-        blit_center(self.surf, t, center)
+        r = blit_center(self.surf, t, center)
+        if record:
+            self.record(text, r, style, size, color, group, ref, room, room_top=room_top)
+
+    def words(self, font_style, size, text, color, topleft, right):
+        """A legend's words at a top-left corner (recorded, with the room up to x = right)."""
+        r = self.surf.blit(self.fonts.get(font_style, size).render(text, True, color), topleft)
+        self.record(text, r, font_style, size, color, room=(r.left, right), align="left")
 
     def rule(self, x0, x1, y):
         pygame.draw.line(self.surf, INK, (x0, y), (x1, y), 1)
@@ -971,11 +1019,15 @@ class Painter:
         self.slot_box(cart, fill=(244, 232, 200), radius=14, width=3)
         pygame.draw.rect(s, INK, cart.inflate(-12, -12), 1, border_radius=10)
         first, _, second = self.src.title.partition(" for ")
-        self.heading(first, cart.centerx, cart.top + 44, 46, INK, center=True)
-        self.heading("for " + second, cart.centerx, cart.top + 92, 46, RED, center=True)
+        room = (cart.left + 14, cart.right - 14)
+        self.heading(first, cart.centerx, cart.top + 44, 46, INK, center=True, group="title",
+                     ref="scenario", room=room)
+        self.heading("for " + second, cart.centerx, cart.top + 92, 46, RED, center=True,
+                     group="title", room=room)
         self.rule(cart.left + 60, cart.right - 60, cart.top + 128)
+        # the expansion's name, which the books keep: not recorded (never covered)
         self.small("Battles of the War of the Ring", (cart.centerx, cart.top + 150), 20,
-                   INK_SOFT, "italic")
+                   INK_SOFT, "italic", record=False)
 
         # -- Shadow Box
         sb = [slots[f"shadow_box.{k}"] for k in self.src.positions]
@@ -985,7 +1037,8 @@ class Painter:
         box.height = dice.rect[1] + dice.rect[3] + 10 - box.top
         self.slot_box(box, fill=(70, 40, 36), border=INK, radius=10, width=3)
         t = text_surface(fonts.get("bold", 26), self.src.shadow_box_title, (240, 220, 190))
-        blit_center(s, t, (box.centerx, box.top + 20))
+        self.record(self.src.shadow_box_title, blit_center(s, t, (box.centerx, box.top + 20)),
+                    "bold", 26, (240, 220, 190), room=(box.left + 12, box.right - 12))
         names = {"palantir_room": "Palant\u00edr Room", "balcony": "Balcony",
                  "pits": "The Pits"}
         names.update(self.src.position_names)
@@ -996,11 +1049,15 @@ class Painter:
                 words = names[slot.slot].split("|")  # "|" breaks a long name in two lines
                 for k, wd in enumerate(words):
                     self.small(wd, (r.centerx, r.bottom - 16 - 19 * (len(words) - 1 - k)), 18, INK,
-                               "bold")
+                               "bold", group=slot.id, ref="position:" + slot.slot,
+                               room=(r.left + 5, r.right - 5),
+                               room_top=r.top + 82 if len(words) == 1 else None)
                 art_gondor.position_icon(self.surf, sb.index(slot), r.centerx,
                                          r.top + (42 if len(words) > 1 else 50))
             else:
-                self.small(names[slot.slot], (r.centerx, r.bottom - 18), 19, INK, "bold")
+                self.small(names[slot.slot], (r.centerx, r.bottom - 18), 19, INK, "bold",
+                           ref="position:" + slot.slot, room=(r.left + 5, r.right - 5),
+                           room_top=r.top + 82)  # under the icon
                 self.position_icon(slot.slot, r.centerx, r.top + 50)
         r = pygame.Rect(dice.rect)
         self.slot_box(r, fill=(96, 60, 52), border=(20, 10, 8), radius=8, width=2)
@@ -1009,13 +1066,15 @@ class Painter:
             d.center = (r.left + 44 + k * 70, r.centery)
             pygame.draw.rect(s, (120, 80, 70), d, 2, border_radius=6)
         t = text_surface(fonts.get("italic", 18), "dice in the box", (236, 214, 190))
-        blit_center(s, t, (r.centerx, r.bottom - 10))
+        self.record("dice in the box", blit_center(s, t, (r.centerx, r.bottom - 10)), "italic",
+                    18, (236, 214, 190), room=(r.left + 10, r.right - 10))
 
         # -- decks
         labels = {"generic": ("Generic", "30"), "fp_story": ("Free Peoples", "Story"),
                   "sh_story": ("Shadow", "Story"), "special": (self.src.special_deck, "Special")}
         deck0 = slots["deck.generic"].rect
-        self.heading("Event Cards", px + pw / 2, deck0[1] - 22, 28, INK, center=True)
+        self.heading("Event Cards", px + pw / 2, deck0[1] - 22, 28, INK, center=True,
+                     room=(px + 20, px + pw - 20))
         for d in ("generic", "fp_story", "sh_story", "special"):
             for kind in ("deck", "discard"):
                 r = pygame.Rect(slots[f"{kind}.{d}"].rect)
@@ -1027,24 +1086,29 @@ class Painter:
                     pygame.draw.rect(s, side, r.inflate(-14, -14), 2, border_radius=6)
                     self.card_emblem(d, r.centerx, r.centery - 8, side)
                     l1, l2 = labels[d]
-                    self.small(l1, (r.centerx, r.bottom + 12), 17, INK, "bold")
+                    room = (r.left - 5, r.right + 5)  # the decks stand 12 px apart
+                    self.small(l1, (r.centerx, r.bottom + 12), 17, INK, "bold", group="deck." + d,
+                               room=room)
                     self.small(l2 if d != "generic" else "deck", (r.centerx, r.bottom + 29),
-                               17, INK)
+                               17, INK, group="deck." + d, room=room)
                 else:
                     self.dashed_rect(r, side)
-                    self.small("discard", (r.centerx, r.centery), 18, side, "italic")
+                    self.small("discard", (r.centerx, r.centery), 18, side, "italic",
+                               room=(r.left + 4, r.right - 4))
 
         # -- action tokens and fate pool
         at = pygame.Rect(slots["fp_action_tokens"].rect)
         self.slot_box(at, fill=mix(FP_COLOR, PLAQUE, 0.78), radius=10)
-        self.small("Free Peoples action tokens", (at.centerx, at.top + 16), 17, INK, "bold")
+        self.small("Free Peoples action tokens", (at.centerx, at.top + 16), 17, INK, "bold",
+                   room=(at.left + 8, at.right - 8))
         for k in (-1, 1):
             c = (at.centerx + k * 40, at.centery + 12)
             pygame.draw.circle(s, FP_COLOR, c, 27, 2)
             pygame.draw.circle(s, mix(FP_COLOR, PLAQUE, 0.5), c, 22, 1)
         fp = pygame.Rect(slots["fate_pool"].rect)
         self.slot_box(fp, fill=(222, 214, 196), radius=10)
-        self.small("Fate pool", (fp.centerx, fp.top + 16), 18, INK, "bold")
+        self.small("Fate pool", (fp.centerx, fp.top + 16), 18, INK, "bold",
+                   room=(fp.left + 8, fp.right - 8))
         bag = [(fp.centerx - 30, fp.bottom - 12), (fp.centerx - 36, fp.centery + 4),
                (fp.centerx - 14, fp.centery - 10), (fp.centerx - 22, fp.centery - 20),
                (fp.centerx + 22, fp.centery - 20), (fp.centerx + 14, fp.centery - 10),
@@ -1060,9 +1124,11 @@ class Painter:
         title = pygame.Rect(24, f0[1], f0[0] - 34, f0[3])
         self.slot_box(title, fill=(60, 80, 50), border=INK, radius=10, width=2)
         t = text_surface(fonts.get("bold", 34), "Fate", (240, 228, 190))
-        blit_center(s, t, (title.centerx, title.centery - 12))
+        self.record("Fate", blit_center(s, t, (title.centerx, title.centery - 12)), "bold", 34,
+                    (240, 228, 190), group="fate", room=(title.left + 5, title.right - 5))
         t = text_surface(fonts.get("italic", 17), "track", (220, 214, 180))
-        blit_center(s, t, (title.centerx, title.centery + 20))
+        self.record("track", blit_center(s, t, (title.centerx, title.centery + 20)), "italic", 17,
+                    (220, 214, 180), group="fate", room=(title.left + 5, title.right - 5))
         for i, slot in enumerate(fate):
             r = pygame.Rect(slot.rect)
             k = i / max(1, len(fate) - 1)
@@ -1143,7 +1209,8 @@ class Painter:
         compact = self.gondor  # the column is shared with the protection tracks
         box = pygame.Rect(px + 12, top, pw - 24, ay + ah - 10 - top)
         self.slot_box(box, fill=(240, 228, 198), radius=10, width=2)
-        self.heading("Legend", box.centerx, box.top + 20, 27, INK, center=True)
+        self.heading("Legend", box.centerx, box.top + 20, 27, INK, center=True,
+                     room=(box.left + 12, box.right - 12))
         f = self.fonts.get("regular", 19)
         col_w = (box.width - 16) / 2
         rng = self.rng("legend")
@@ -1175,7 +1242,8 @@ class Painter:
                               shade(TERRAIN_BASE[t], 0.7))
             s.blit(sub, sw)
             pygame.draw.rect(s, INK, sw, 1)
-            s.blit(f.render(TERRAIN_NAMES[t], True, INK), (sw.right + 8, cy + 4))
+            self.words("regular", 19, TERRAIN_NAMES[t], INK, (sw.right + 8, cy + 4),
+                       box.left + 12 + (i % 2 + 1) * col_w - 6)
         y += 3 * row + 4
         self.rule(box.left + 30, box.right - 30, y)
         # border kinds
@@ -1186,15 +1254,15 @@ class Painter:
                 x0 = box.left + 22 + (i % 2) * col_w
                 x1 = x0 + 44
                 self.legend_border(kind, x0, x1, cy)
-                s.blit(f.render(BORDER_LEGEND_SHORT.get(kind, label), True, INK),
-                       (x1 + 14, cy - 12))
+                self.words("regular", 19, BORDER_LEGEND_SHORT.get(kind, label), INK,
+                           (x1 + 14, cy - 12), box.left + 22 + (i % 2 + 1) * col_w - 28)
             y += (len(BORDER_LEGEND) + 1) // 2 * 23 - 4
         else:
             for i, (kind, label) in enumerate(BORDER_LEGEND):
                 cy = y + i * 25
                 x0, x1 = box.left + 26, box.left + 84
                 self.legend_border(kind, x0, x1, cy)
-                s.blit(f.render(label, True, INK), (x1 + 12, cy - 12))
+                self.words("regular", 19, label, INK, (x1 + 12, cy - 12), box.right - 8)
             y += len(BORDER_LEGEND) * 25 - 6
         self.rule(box.left + 30, box.right - 30, y)
         # symbols, two columns
@@ -1202,35 +1270,33 @@ class Painter:
         lx, rx = box.left + 34, box.left + 12 + col_w + 22
         draw_town(s, lx, y, 30)
         draw_vp_seal(s, self.fonts, lx + 30, y + 10, 1, "fp")
-        s.blit(f.render("Settlement, VP", True, INK), (lx + 50, y - 8))
+        self.words("regular", 19, "Settlement, VP", INK, (lx + 50, y - 8), rx - 16)
         if compact:
             art_gondor.draw_eye(s, rx, y, 24)
-            s.blit(f.render("Orc area", True, INK), (rx + 24, y - 10))
+            self.words("regular", 19, "Orc area", INK, (rx + 24, y - 10), box.right - 8)
             y += 30
             art_gondor.draw_banner(s, lx, y, 30)
-            s.blit(f.render("Recruitment area", True, INK), (lx + 20, y - 10))
+            self.words("regular", 19, "Recruitment area", INK, (lx + 20, y - 10), rx - 16)
             art_gondor.draw_catapult_legend(s, rx, y)
-            s.blit(f.render("Catapult site", True, INK), (rx + 24, y - 10))
+            self.words("regular", 19, "Catapult site", INK, (rx + 24, y - 10), box.right - 8)
             y += 26
         else:
             draw_white_hand(s, rx, y, 24)
-            s.blit(f.render("Orc area", True, INK), (rx + 24, y - 10))
+            self.words("regular", 19, "Orc area", INK, (rx + 24, y - 10), box.right - 8)
             y += 34
         self.rule(box.left + 30, box.right - 30, y)
         # territories (the coloured band inside region edges)
         y += 10
-        tf = self.fonts.get("regular", 17)
+        tsize = 16 if compact else 17
         terrs = sorted({r.territory for r in self.src.regions.values()})
         cols = 3 if compact else 2
-        if compact:
-            tf = self.fonts.get("regular", 16)
         cw = (box.width - 20) / cols
         for i, name in enumerate(terrs):
             x = box.left + 14 + (i % cols) * cw
             yy = y + (i // cols) * (18 if compact else 21)
             pygame.draw.rect(s, self.territory_colors.get(name, (90, 90, 90)), (x, yy + 3, 22, 13))
             pygame.draw.rect(s, INK, (x, yy + 3, 22, 13), 1)
-            s.blit(tf.render(name, True, INK), (x + 28, yy))
+            self.words("regular", tsize, name, INK, (x + 28, yy), x + cw - 4)
 
     def legend_border(self, kind, x0, x1, y):
         s = self.surf
@@ -1323,9 +1389,29 @@ class Painter:
 
 
 def render_art(src: MapSource, fontset: FontSet) -> pygame.Surface:
+    return render_art_texts(src, fontset)[0]
+
+
+def render_art_texts(src: MapSource, fontset: FontSet) -> tuple[pygame.Surface, list[dict]]:
+    """The board art and the English texts painted in its frame (``Painter.art_texts``)."""
     if not pygame.font.get_init():
         pygame.font.init()
-    return Painter(src, Fonts(fontset)).paint()
+    p = Painter(src, Fonts(fontset))
+    surf = p.paint()
+    return surf, p.art_texts()
+
+
+def frame_texts(src: MapSource, fontset: FontSet) -> list[dict]:
+    """The frame's texts without painting the map (fast: the .tmx alone, ``--check``): the frame
+    is painted on a blank surface, which places every text exactly where the full painting does."""
+    if not pygame.font.get_init():
+        pygame.font.init()
+    p = Painter(src, Fonts(fontset))
+    p.tracks()
+    if p.gondor:
+        art_gondor.protection_tracks(p)
+    p.legend()
+    return p.art_texts()
 
 
 from botwotr.ui.png import png_bytes  # noqa: E402  (one PNG encoder for the project)

@@ -254,7 +254,8 @@ def protection_tracks(p):
     bottom = max(t.rect[1] + t.rect[3] for ts in rows.values() for t in ts)
     box = pygame.Rect(1912, first - 24, right + 12 - 1912, bottom + 8 - first + 24)
     p.slot_box(box, fill=(236, 234, 224), radius=10, width=2)
-    p.small("Protection values of the strongholds", (box.centerx, box.top + 12), 16, INK, "bold")
+    p.small("Protection values of the strongholds", (box.centerx, box.top + 12), 16, INK, "bold",
+            room=(box.left + 10, box.right - 10))
     names = {r.id: r.name for r in p.src.regions.values()}
     for rid, slots in rows.items():
         slots.sort(key=lambda t: t.index)
@@ -270,7 +271,9 @@ def protection_tracks(p):
         words = names.get(rid, rid).split()
         for k, wd in enumerate(words[:2]):
             t = f.render(wd, True, INK)
-            s.blit(t, (1948, y0 + h / 2 - (len(words[:2]) * 9) + k * 18))
+            r = s.blit(t, (1948, y0 + h / 2 - (len(words[:2]) * 9) + k * 18))
+            p.record(wd, r, "bold", 17, INK, group="protection." + rid, ref="region:" + rid,
+                     room=(1948, slots[0].rect[0] - 4), align="left")
         for t in slots:
             r = pygame.Rect(t.rect)
             breached = t.index == 0

@@ -46,7 +46,12 @@ def _points_attr(points, ox, oy) -> str:
     return " ".join(f"{_num(x - ox)},{_num(y - oy)}" for x, y in points)
 
 
-def render_tmx(src: MapSource) -> str:
+def render_tmx(src: MapSource, art_texts: list[dict] | None = None) -> str:
+    """The map as Tiled XML; `art_texts` (``mapgen.art.frame_texts``) adds the `art_text` layer:
+    one rectangle per English text painted in the frame (class ``ArtText``; properties
+    ``english``, ``style``, ``font_size``, ``ink``, ``lines``; ``align`` ``left`` for words that
+    start at the left edge; ``words_x/y/w/h``, the painted words' own box when the rect is the
+    wider room they stand in; for a content text, ``ref``)."""
     ts = src.tile_size
     w_tiles, h_tiles = src.size[0] // ts, src.size[1] // ts
     lines: list[str] = []
@@ -126,11 +131,36 @@ def render_tmx(src: MapSource) -> str:
         b("  </object>")
     b(" </objectgroup>")
 
+    nlayers = 5
+    if art_texts:
+        nlayers = 6
+        b(' <objectgroup id="6" name="art_text" color="#a06020" visible="0">')
+        for k, t in enumerate(art_texts):
+            x, y, w, h = t["rect"]
+            b(f"  <object id=\"{next_id()}\" name=\"text.{k}\" type=\"ArtText\" x=\"{x}\" "
+              f"y=\"{y}\" width=\"{w}\" height=\"{h}\">")
+            props = [("english", "string", t["text"]), ("style", "string", t["style"]),
+                     ("font_size", "int", t["size"]),
+                     ("ink", "string", "#%02x%02x%02x" % tuple(t["ink"])),
+                     ("lines", "int", t["lines"])]
+            if t["ref"]:
+                props.append(("ref", "string", t["ref"]))
+            if t.get("align", "center") != "center":
+                props.append(("align", "string", t["align"]))
+            if tuple(t.get("words", t["rect"])) != tuple(t["rect"]):
+                # the painted words' own box, inside the room (x, y, width, height)
+                wx, wy, ww, wh = t["words"]
+                props += [("words_x", "int", wx), ("words_y", "int", wy), ("words_w", "int", ww),
+                          ("words_h", "int", wh)]
+            body.extend(_props(props, "   "))
+            b("  </object>")
+        b(" </objectgroup>")
+
     add('<?xml version="1.0" encoding="UTF-8"?>')
     add(f"<map version=\"{FORMAT_VERSION}\" tiledversion=\"{TILED_VERSION}\" "
         f"orientation=\"orthogonal\" renderorder=\"right-down\" width=\"{w_tiles}\" "
         f"height=\"{h_tiles}\" tilewidth=\"{ts}\" tileheight=\"{ts}\" infinite=\"0\" "
-        f"nextlayerid=\"6\" nextobjectid=\"{oid + 1}\">")
+        f"nextlayerid=\"{nlayers + 1}\" nextobjectid=\"{oid + 1}\">")
     ax, ay, aw, ah = src.area
     lines.extend(_props([
         ("scenario", "string", src.id),
