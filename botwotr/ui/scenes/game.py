@@ -177,6 +177,9 @@ class GameScene(Scene):
         # who is at the screen: the seat that gave the last input (None: nobody yet, so a hotseat
         # game starts covered until the player to decide says it is them)
         self.seat: str | None = None
+        # hotseat: set when a command answered the other side's public decision, so either player may
+        # be at the screen: only the public view until a cover is lifted (seat_model)
+        self.seat_unsure = False
         self.curtain: str | None = None
         self.actor: str | None = None
         self.shown = "public"
@@ -271,10 +274,10 @@ class GameScene(Scene):
             top["kind"] in (PRIVATE_DECISIONS if self.mode == "hotseat" else COMPANION_PRIVATE) and self.secret_hands
         )
         if self.mode == "hotseat":
-            if self.seat is None or (private and self.seat != who):
+            if self.seat is None or (private and (self.seat != who or self.seat_unsure)):
                 return who, "public", None, []
             mine = [c for c in legal if c.get("side") in (who, "players")]
-            if private or asked <= {self.seat}:
+            if not self.seat_unsure and (private or asked <= {self.seat}):
                 return None, self.seat, who, mine  # only this player can be looking
             return None, "public", who, mine  # the other player answers; either may be looking
         # companion: both players at the table; a tracked hand only behind a cover for its side
@@ -287,6 +290,7 @@ class GameScene(Scene):
     def lift_curtain(self) -> None:
         if self.curtain and not self.consent:
             self.seat = self.curtain
+            self.seat_unsure = False
             self.curtain = None
             self.refresh(force=True)
 
@@ -307,6 +311,10 @@ class GameScene(Scene):
             return False
         self.btn_force_undo.visible = False
         if cmd.get("side") in ("fp", "sh"):
+            if self.mode == "hotseat" and self.seat in ("fp", "sh") and cmd["side"] != self.seat:
+                # the other side's public decision (a fate draw) was answered: either player may be
+                # at the screen, so no hand is shown until a cover is lifted
+                self.seat_unsure = True
             self.seat = cmd["side"]  # whoever gave a command is at the screen now
         self.autosave()
         self.refresh()
@@ -362,6 +370,7 @@ class GameScene(Scene):
         if not ask:
             return
         self.seat = ask["side"]
+        self.seat_unsure = False  # answered behind the cover
         if allow:
             self._take_back(force=ask["force"], agreed=(ask["asker"], ask["side"]))
         else:
