@@ -1340,7 +1340,9 @@ class BoardView:
         lines = []
         terr = _(TERRAIN_NAMES.get(rs.terrain, rs.terrain)).capitalize()
         if rs.territory:
-            lines.append(_("{terrain}, in {territory}.").format(terrain=terr, territory=rs.territory))
+            lines.append(
+                _("{terrain}, in {territory}.").format(terrain=terr, territory=pgettext("board art", rs.territory))
+            )
         else:
             lines.append(_("{terrain}.").format(terrain=terr))
         bonus = spec.terrain_bonus.get(rs.terrain, 0)

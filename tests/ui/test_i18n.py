@@ -266,3 +266,23 @@ def test_r5_8_a_card_refused_for_its_precondition_names_the_condition_translated
     want = _("'{title}' cannot be played now: {describe_condition}.").format(
         title=names[("cards", "hold_the_crossing", "title")], describe_condition=cond)
     assert refusal(err) == want
+
+
+@pytest.mark.parametrize("code", ["ru"])
+def test_a_region_tooltip_names_its_territory_in_the_language(make_app, rohan, lang, code):
+    """The tooltip's "Plains, in Westfold." names the territory as the board's translated legend
+    does (the catalogue's "board art" words), not in English."""
+    from botwotr.ui.i18n import pgettext
+    from botwotr.ui.i18n_content import localize_game
+    from botwotr.ui.scenes.game import GameScene
+
+    lang(code)
+    app = make_app((1280, 720))
+    scene = GameScene(app, localize_game(Game.new(rohan, seed=1)))
+    app.push(scene)
+    app.step()
+    english = rohan.board.regions["grimslade"].territory
+    shown = pgettext("board art", english)
+    assert shown != english
+    first = scene.board.region_tip("grimslade").lines[0]
+    assert shown in first and english not in first
