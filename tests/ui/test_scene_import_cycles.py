@@ -3,104 +3,18 @@
 An import anywhere in a file counts, also inside a function (a lazy import that only dodges a
 cycle is still a cycle); only imports under `if TYPE_CHECKING:` are left out. The scenes reach
 the screens above them through the app (`App.open_game`, `App.to_title`) instead of importing
-them. The detection is copied from the project's shared tool (`import_cycles.py`): CI does not
-have it.
+them. The detection is tests/import_graph.py's (the shared tool's reading).
 """
 
 from __future__ import annotations
 
-import ast
 import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2] / "botwotr"
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-
-def _modules(root: Path) -> dict[str, Path]:
-    mods = {}
-    for p in root.rglob("*.py"):
-        name = ".".join(p.relative_to(root.parent).with_suffix("").parts)
-        if name.endswith(".__init__"):
-            name = name[: -len(".__init__")]
-        mods[name] = p
-    return mods
-
-
-def _resolve(cur: str, is_pkg: bool, level: int, module: str | None) -> str | None:
-    if not level:
-        return module
-    base = cur.split(".")
-    if not is_pkg:
-        base = base[:-1]
-    if level > 1:
-        base = base[: len(base) - (level - 1)]
-    return ".".join(base + ([module] if module else []))
-
-
-def import_graph(root: Path) -> dict[str, set[str]]:
-    """Module -> the package modules it imports (anywhere in the file, except TYPE_CHECKING)."""
-    mods = _modules(root)
-    edges: dict[str, set[str]] = {m: set() for m in mods}
-    for m, p in mods.items():
-        tree = ast.parse(p.read_text(encoding="utf-8"))
-        skip = set()
-        for node in ast.walk(tree):
-            if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
-                skip.update(id(sub) for sub in ast.walk(node))
-        for node in ast.walk(tree):
-            if id(node) in skip:
-                continue
-            targets: list[str] = []
-            if isinstance(node, ast.Import):
-                targets = [a.name for a in node.names]
-            elif isinstance(node, ast.ImportFrom):
-                b = _resolve(m, p.name == "__init__.py", node.level, node.module)
-                subm = [f"{b}.{a.name}" for a in node.names if f"{b}.{a.name}" in mods]
-                targets = subm + ([b] if b and len(subm) < len(node.names) else [])
-            edges[m].update(t for t in targets if t in mods and t != m)
-    return edges
-
-
-def cycles(edges: dict[str, set[str]], inside: str) -> list[list[str]]:
-    """Strongly connected components of more than one module with a module under `inside`."""
-    index: dict[str, int] = {}
-    low: dict[str, int] = {}
-    stack: list[str] = []
-    on: set[str] = set()
-    out: list[list[str]] = []
-    counter = [0]
-
-    def visit(v: str) -> None:
-        index[v] = low[v] = counter[0]
-        counter[0] += 1
-        stack.append(v)
-        on.add(v)
-        for w in sorted(edges[v]):
-            if w not in index:
-                visit(w)
-                low[v] = min(low[v], low[w])
-            elif w in on:
-                low[v] = min(low[v], index[w])
-        if low[v] == index[v]:
-            comp = []
-            while True:
-                w = stack.pop()
-                on.discard(w)
-                comp.append(w)
-                if w == v:
-                    break
-            if len(comp) > 1:
-                out.append(sorted(comp))
-
-    old = sys.getrecursionlimit()
-    sys.setrecursionlimit(max(old, 10000))
-    try:
-        for v in sorted(edges):
-            if v not in index:
-                visit(v)
-    finally:
-        sys.setrecursionlimit(old)
-    return [c for c in out if any(m == inside or m.startswith(inside + ".") for m in c)]
+from import_graph import PKG as ROOT  # noqa: E402
+from import_graph import cycles, import_graph  # noqa: E402
 
 
 def test_no_import_cycle_inside_ui_scenes():
