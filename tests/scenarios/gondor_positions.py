@@ -15,8 +15,8 @@ from botwotr.core import Game
 from botwotr.scenarios.gondor import gondor
 from helpers import assert_illegal, finish_actions, first_legal, place, top  # noqa: F401
 from rohan_positions import (adjust, attack, choose, damage, die_for, empty_board, empty_hands,  # noqa: F401
-                             end_battle, fight, hand, hand_of, kind, next_round, rolled, rtokens, size,
-                             to_action_phase, units)
+                             end_battle, fight, hand, hand_of, kind, next_round, play, rolled, rtokens, size,
+                             to_action_phase, to_shadow, units)
 
 SPEC = spec_for("gondor")
 FP, SH = "fp", "sh"
@@ -43,31 +43,6 @@ def next_turn(g: Game, fp=("event",) * 6, sh=("event",) * 9, position: str = QUI
               fate_tile: str | None = None) -> Game:
     finish_actions(g)
     return to_action_phase(g, fp, sh, position, fate_tile=fate_tile)
-
-
-def play(g: Game, side: str, card: str, face: str | None = None, outcomes: list | None = None) -> list[dict]:
-    """Play `card` (its Gondor half) with the first die that allows it (or a die of `face`)."""
-    if face is None:
-        t = SPEC.cards[card].type
-        rolled_ = g.state["sides"][side]["rolled"]
-        prefs = {"army": ("army", "army_muster"), "muster": ("muster", "army_muster"),
-                 "character": ("character",)}[t] + ("event", "will")
-        face = next((f for f in prefs if f in rolled_), None)
-        if face is None and side == SH and t == "character" and g.state["sides"][SH]["box"]:
-            face = "box"
-        assert face, f"no die can play {card}: {rolled_}"
-    cmd = {"cmd": "use_die", "side": side, "die": die_for(g, side, face), "action": "play_card", "card": card}
-    if outcomes is not None:
-        cmd["outcomes"] = list(outcomes)
-    return g.submit(cmd)
-
-
-def to_shadow(g: Game) -> Game:
-    """The Free Peoples pass (R-8.4: the Shadow has more unused dice), so the Shadow acts."""
-    assert top(g) == {"kind": "action", "side": FP}, top(g)
-    g.submit({"cmd": "pass", "side": FP})
-    assert top(g)["kind"] == "action" and top(g)["side"] == SH, top(g)
-    return g
 
 
 def use(g: Game, side: str, face: str, action: str, **kw) -> list[dict]:

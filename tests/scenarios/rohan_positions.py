@@ -125,9 +125,10 @@ def die_for(g: Game, side: str, face: str):
 
 
 def play(g: Game, side: str, card: str, face: str | None = None, outcomes: list | None = None) -> list[dict]:
-    """Play `card` with the first die that allows it (or a die of `face`)."""
+    """Play `card` (the half of the game's scenario) with the first die that allows it (or a die
+    of `face`)."""
     if face is None:
-        t = SPEC.cards[card].type
+        t = g.spec.cards[card].type
         rolled = g.state["sides"][side]["rolled"]
         prefs = {"army": ("army", "army_muster"), "muster": ("muster", "army_muster"),
                  "character": ("character",)}[t] + ("event", "will")
@@ -145,7 +146,7 @@ def to_shadow(g: Game) -> Game:
     """The Free Peoples pass (R-8.4: the Shadow has more unused dice), so the Shadow acts."""
     assert top(g) == {"kind": "action", "side": FP}, top(g)
     g.submit({"cmd": "pass", "side": FP})
-    assert top(g)["kind"] == "action" and top(g)["side"] == SH
+    assert top(g)["kind"] == "action" and top(g)["side"] == SH, top(g)
     return g
 
 
