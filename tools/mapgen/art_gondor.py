@@ -249,7 +249,6 @@ def protection_tracks(p):
     if not rows:
         return
     first = min(t.rect[1] for ts in rows.values() for t in ts)
-    left = min(t.rect[0] for ts in rows.values() for t in ts)
     right = max(t.rect[0] + t.rect[2] for ts in rows.values() for t in ts)
     bottom = max(t.rect[1] + t.rect[3] for ts in rows.values() for t in ts)
     box = pygame.Rect(1912, first - 24, right + 12 - 1912, bottom + 8 - first + 24)

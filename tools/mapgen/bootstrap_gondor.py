@@ -15,7 +15,6 @@ protection tracks.
 from __future__ import annotations
 
 import math
-import random
 import sys
 from pathlib import Path
 
@@ -158,59 +157,12 @@ def pair_kind(r1: str, r2: str) -> tuple[str, str | None]:
 
 
 def edge_points(u: str, v: str, kind: str) -> list[tuple[int, int]]:
-    """bootstrap_rohan.edge_points with this board's corners."""
-    a, b = V[u], V[v]
-    flip = u > v
-    if flip:
-        a, b = b, a
-    on_edge = (a[0] == b[0] and a[0] in (0, AW)) or (a[1] == b[1] and a[1] in (0, AH))
-    length = math.dist(a, b)
-    n = 1 if on_edge else max(1, round(length / 34))
-    rng = random.Random(f"gondor|{min(u, v)}|{max(u, v)}")
-    amp = 0 if on_edge else WIGGLE[kind] * min(1.0, length / 120)
-    phases = [rng.uniform(0, 2 * math.pi) for _ in range(3)]
-    freqs = [rng.uniform(1.2, 2.2), rng.uniform(2.5, 4.0), rng.uniform(5, 7)]
-    weights = [1.0, 0.45, 0.18]
-    nx, ny = -(b[1] - a[1]) / length, (b[0] - a[0]) / length
-    pts = []
-    for i in range(n + 1):
-        t = i / n
-        off = 0.0
-        if 0 < i < n:
-            taper = math.sin(math.pi * t) ** 0.7
-            off = amp * taper * sum(w * math.sin(f * math.pi * t + ph)
-                                    for w, f, ph in zip(weights, freqs, phases)) / 1.3
-        x = a[0] + (b[0] - a[0]) * t + nx * off
-        y = a[1] + (b[1] - a[1]) * t + ny * off
-        pts.append((round(x), round(y)))
-    if flip:
-        pts.reverse()
-    return pts
+    """bootstrap_rohan.edge_points with this board's corners, wiggles and seed."""
+    return rohan.edge_points(u, v, kind, corners=V, wiggle=WIGGLE, salt="gondor|")
 
 
 def build():
-    edge_owner: dict[frozenset, list[str]] = {}
-    for rid, *_rest, cyc in REGIONS:
-        names = cyc.split()
-        for i in range(len(names)):
-            e = frozenset((names[i], names[(i + 1) % len(names)]))
-            edge_owner.setdefault(e, []).append(rid)
-    for e, owners in edge_owner.items():
-        if len(owners) > 2:
-            raise SystemExit(f"edge {sorted(e)} used by {owners}")
-    polys = {}
-    for rid, *_rest, cyc in REGIONS:
-        names = cyc.split()
-        pts: list[tuple[int, int]] = []
-        for i in range(len(names)):
-            u, v = names[i], names[(i + 1) % len(names)]
-            owners = edge_owner[frozenset((u, v))]
-            other = [o for o in owners if o != rid]
-            kind = pair_kind(rid, other[0])[0] if other else "normal"
-            pts.extend(edge_points(u, v, kind)[:-1])
-        polys[rid] = [(x + OX, y + OY) for x, y in pts]
-    pairs = sorted({tuple(sorted(o)) for o in edge_owner.values() if len(o) == 2})
-    return polys, pairs
+    return rohan.build(REGIONS, pair_kind, edge_points)
 
 
 def army_box(army, label_rect, n=2):

@@ -151,17 +151,20 @@ WIGGLE = {"river": 16, "ford": 6, "stream": 10, "mountains": 10, "pass": 8, "wal
           "normal": 9}
 
 
-def edge_points(u: str, v: str, kind: str) -> list[tuple[int, int]]:
-    """The points from corner u to corner v (both included), wiggled, the same for (v, u)."""
-    a, b = V[u], V[v]
+def edge_points(u: str, v: str, kind: str, corners=None, wiggle=None, salt: str = "") -> list[tuple[int, int]]:
+    """The points from corner u to corner v (both included), wiggled, the same for (v, u). Another
+    board passes its own `corners`, `wiggle` amplitudes and a `salt` for the random seed."""
+    corners = V if corners is None else corners
+    wiggle = WIGGLE if wiggle is None else wiggle
+    a, b = corners[u], corners[v]
     flip = u > v
     if flip:
         a, b = b, a
     on_edge = (a[0] == b[0] and a[0] in (0, AW)) or (a[1] == b[1] and a[1] in (0, AH))
     length = math.dist(a, b)
     n = 1 if on_edge else max(1, round(length / 34))
-    rng = random.Random(f"{min(u, v)}|{max(u, v)}")
-    amp = 0 if on_edge else WIGGLE[kind] * min(1.0, length / 120)
+    rng = random.Random(f"{salt}{min(u, v)}|{max(u, v)}")
+    amp = 0 if on_edge else wiggle[kind] * min(1.0, length / 120)
     phases = [rng.uniform(0, 2 * math.pi) for _ in range(3)]
     freqs = [rng.uniform(1.2, 2.2), rng.uniform(2.5, 4.0), rng.uniform(5, 7)]
     weights = [1.0, 0.45, 0.18]
@@ -187,25 +190,33 @@ def pair_kind(r1: str, r2: str) -> tuple[str, str | None]:
     return SPECIAL.get(key, ("normal", None))
 
 
-def build():
+def build(regions=None, kind_of=None, edge=None):
+    """The polygons (board pixels) and the touching pairs of `regions` (rows ending in their corner
+    cycle), each edge drawn by `edge(u, v, kind)` with the kind `kind_of(r1, r2)` gives; Rohan's by
+    default."""
+    regions = REGIONS if regions is None else regions
+    kind_of = pair_kind if kind_of is None else kind_of
+    edge = edge_points if edge is None else edge
     # which region pairs share which corner edges
     edge_owner: dict[frozenset, list[str]] = {}
-    for rid, *_rest, cyc in REGIONS:
+    for rid, *_rest, cyc in regions:
         names = cyc.split()
         for i in range(len(names)):
             e = frozenset((names[i], names[(i + 1) % len(names)]))
             edge_owner.setdefault(e, []).append(rid)
+    for e, owners in edge_owner.items():
+        if len(owners) > 2:
+            raise SystemExit(f"edge {sorted(e)} used by {owners}")
     polys = {}
-    for rid, *_rest, cyc in REGIONS:
+    for rid, *_rest, cyc in regions:
         names = cyc.split()
         pts: list[tuple[int, int]] = []
         for i in range(len(names)):
             u, v = names[i], names[(i + 1) % len(names)]
             owners = edge_owner[frozenset((u, v))]
             other = [o for o in owners if o != rid]
-            kind = pair_kind(rid, other[0])[0] if other else "normal"
-            seg = edge_points(u, v, kind)
-            pts.extend(seg[:-1])
+            kind = kind_of(rid, other[0])[0] if other else "normal"
+            pts.extend(edge(u, v, kind)[:-1])
         polys[rid] = [(x + OX, y + OY) for x, y in pts]
     pairs = sorted({tuple(sorted(o)) for o in edge_owner.values() if len(o) == 2})
     return polys, pairs
