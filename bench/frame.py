@@ -39,6 +39,8 @@ import tempfile
 import time
 from pathlib import Path
 
+import padded_log  # bench/padded_log.py
+
 ROOT = Path(__file__).resolve().parents[1]
 SIZE = (1920, 1080)
 
@@ -190,21 +192,7 @@ def child(profile: str | None) -> dict:
         long_game.submit(rng.choice(long_game.legal_commands()))
 
     def log_of_events(n):
-        log, count = [], 0
-        for entry in long_game.log:
-            if count >= n:
-                break
-            log.append(json.loads(json.dumps(entry)))
-            count += len(entry["events"])
-        fate = long_game.state_at(len(log))["fate"]
-        while count < n:
-            to = 0 if fate else 1
-            log.append({"cmd": {"cmd": "adjust_fate", "side": "players", "to": to},
-                        "events": [{"e": "Adjustment", "what": "fate", "command": {"to": to}},
-                                   {"e": "FateMarkerMoved", "from": fate, "to": to, "why": "adjustment"}]})  # fmt: skip
-            fate = to
-            count += 2
-        return log
+        return padded_log.log_of_events(long_game, n)
 
     from botwotr.core import RuleError
 

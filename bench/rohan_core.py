@@ -53,6 +53,7 @@ import chess.pgn  # noqa: E402
 
 from botwotr.catalog import spec_for  # noqa: E402
 from botwotr.core import Game  # noqa: E402
+from padded_log import log_of_events  # noqa: E402,F401 (bench/padded_log.py)
 
 LONG_SEED = 18
 
@@ -109,25 +110,6 @@ def random_game(spec, seed: int) -> Game:
     while not g.state["winner"]:
         g.submit(rng.choice(g.legal_commands()))
     return g
-
-
-def log_of_events(game: Game, n: int) -> list[dict]:
-    """The first entries of `game`'s log holding `n` events, padded with adjust_fate past its end."""
-    log, count = [], 0
-    for entry in game.log:
-        if count >= n:
-            break
-        log.append(json.loads(json.dumps(entry)))
-        count += len(entry["events"])
-    fate = game.state_at(len(log))["fate"]
-    while count < n:
-        to = 0 if fate else 1
-        log.append({"cmd": {"cmd": "adjust_fate", "side": "players", "to": to},
-                    "events": [{"e": "Adjustment", "what": "fate", "command": {"to": to}},
-                               {"e": "FateMarkerMoved", "from": fate, "to": to, "why": "adjustment"}]})
-        fate = to
-        count += 2
-    return log
 
 
 def memory_child(path: str) -> None:
