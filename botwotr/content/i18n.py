@@ -31,6 +31,7 @@ from typing import Any
 
 from ..core import spec as S
 from .errors import ContentError
+from .plural import english_singular
 from .yamlio import parse_file
 
 FOLDER = "i18n"
@@ -54,18 +55,6 @@ def _objects(spec: S.ScenarioSpec, kind: str) -> dict[str, Any]:
     if kind == "regions":
         return dict(spec.board.regions)
     return dict(getattr(spec, kind))
-
-
-def english_singular(name: str) -> str:
-    """One figure of a unit type named in the plural, by the English rule on the last word
-    ("Rohan Footmen" -> "Rohan Footman", "Ents" -> "Ent"; "Uruk-hai" stays)."""
-    head, _sep, last = name.rpartition(" ")
-    low = last.lower()
-    if low.endswith("men"):
-        last = last[:-3] + last[-3:-2] + "an"
-    elif low.endswith("s") and not low.endswith("ss") and len(last) > 2:
-        last = last[:-1]
-    return f"{head} {last}" if head else last
 
 
 def source_texts(spec: S.ScenarioSpec) -> dict[tuple[str, str, str], str]:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..content.plural import english_singular
 from ..core.view import HIDDEN, event_for
 from .i18n import N_, _, ngettext
 from .i18n_rules import win_reason
@@ -237,13 +238,7 @@ def unit_singular(spec, u) -> str:
     one = shown_singular(spec, u)  # a translation names one figure itself
     if one:
         return one
-    head, _sep, last = name.rpartition(" ")
-    low = last.lower()
-    if low.endswith("men"):
-        last = last[:-3] + last[-3:-2] + "an"
-    elif low.endswith("s") and not low.endswith("ss") and len(last) > 2:
-        last = last[:-1]
-    return f"{head} {last}" if head else last
+    return english_singular(name)
 
 
 def unit_count(spec, u, n: int) -> str:

@@ -1,0 +1,17 @@
+"""One figure of a unit type named in the plural, in English: shared by the translation files'
+checks (content/i18n.py) and the window's log (ui/logtext.py). Standard library only, so the
+log needs no YAML reader for it."""
+
+from __future__ import annotations
+
+
+def english_singular(name: str) -> str:
+    """One figure of a unit type named in the plural, by the English rule on the last word
+    ("Rohan Footmen" -> "Rohan Footman", "Ents" -> "Ent"; "Uruk-hai" stays)."""
+    head, _sep, last = name.rpartition(" ")
+    low = last.lower()
+    if low.endswith("men"):
+        last = last[:-3] + last[-3:-2] + "an"
+    elif low.endswith("s") and not low.endswith("ss") and len(last) > 2:
+        last = last[:-1]
+    return f"{head} {last}" if head else last
