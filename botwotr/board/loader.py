@@ -298,16 +298,9 @@ def _code_tag() -> bytes:
 
 
 def _store_folder() -> Path | None:
-    if os.environ.get("BOTWOTR_NO_CACHE"):
-        return None
-    home = os.environ.get("BOTWOTR_HOME")
-    if home:
-        return Path(home) / "cache" / "maps"
-    try:
-        import platformdirs
-    except ImportError:
-        return None
-    return Path(platformdirs.user_cache_dir("botwotr", appauthor=False)) / "maps"
+    from ..folders import kept_cache
+
+    return kept_cache("maps")
 
 
 def _store_name(key: tuple) -> str:

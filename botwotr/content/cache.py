@@ -46,16 +46,9 @@ def _code_tag() -> bytes:
 
 
 def _folder() -> Path | None:
-    if os.environ.get("BOTWOTR_NO_CACHE"):
-        return None
-    home = os.environ.get("BOTWOTR_HOME")
-    if home:
-        return Path(home) / "cache" / "content"
-    try:
-        import platformdirs
-    except ImportError:
-        return None
-    return Path(platformdirs.user_cache_dir("botwotr", appauthor=False)) / "content"
+    from ..folders import kept_cache
+
+    return kept_cache("content")
 
 
 def _name(scenario: Path) -> str:

@@ -55,9 +55,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..core import Game, ReplayError
+from ..folders import APP, cache_folder, data_folder, log_folder  # noqa: F401 (re-exported)
+from ..folders import override as _override
 from . import save as saves
 
-APP = "botwotr"
 SAVES = "saves"
 AUTO_PREFIX = "autosave-"
 PREV_SUFFIX = ".prev.json"
@@ -72,31 +73,7 @@ PREVIOUS = "autosave.prev.json"
 TEMP_AGE = 60.0  # seconds: a temporary file older than this is a leftover, not a write in progress
 
 
-# -- folders ---------------------------------------------------------------------------------
-def _override() -> Path | None:
-    home = os.environ.get("BOTWOTR_HOME")
-    return Path(home) if home else None
-
-
-def data_folder() -> Path:
-    import platformdirs
-
-    return _override() or Path(platformdirs.user_data_dir(APP, appauthor=False))
-
-
-def log_folder() -> Path:
-    import platformdirs
-
-    return _override() or Path(platformdirs.user_log_dir(APP, appauthor=False))
-
-
-def cache_folder() -> Path:
-    import platformdirs
-
-    o = _override()
-    return o / "cache" if o else Path(platformdirs.user_cache_dir(APP, appauthor=False))
-
-
+# -- folders (botwotr/folders.py) ------------------------------------------------------------
 default_folder = data_folder
 
 

@@ -164,16 +164,9 @@ STORED_PICTURES = 6  # the newest kept
 
 
 def _picture_folder() -> Path | None:
-    if os.environ.get("BOTWOTR_NO_CACHE"):
-        return None
-    home = os.environ.get("BOTWOTR_HOME")
-    if home:
-        return Path(home) / "cache" / "art"
-    try:
-        import platformdirs
-    except ImportError:
-        return None
-    return Path(platformdirs.user_cache_dir("botwotr", appauthor=False)) / "art"
+    from ..folders import kept_cache
+
+    return kept_cache("art")
 
 
 def _picture_file(folder: Path, path, size) -> Path | None:
