@@ -769,23 +769,31 @@ class BoardView:
         if translated and painted:
             size = max(size, int(art_text_px))
         f = res.font("serif_bold", size)
+        min_h = int(30 * self.camera.scale) if translated and painted else 0
         for rid in self.layout.polygons:
-            lines, cover = self._label_lines(rid, f)
-            x, y = self.camera.to_screen(*self.layout.anchor(rid, "label"))
-            imgs = [res.text(ln, "serif_bold", size, T.INK) for ln in lines]
-            lh = f.get_linesize()
-            block = pygame.Rect(
-                0, 0, max(max(i.get_width() for i in imgs), cover), lh * (len(imgs) - 1) + imgs[0].get_height()
-            )
-            block.center = (round(x), round(y))
-            plate = block.inflate(theme.px(8), theme.px(2))
-            if translated and painted:
-                plate.h = max(plate.h, int(30 * self.camera.scale))
-                plate.centery = block.centery
-            pygame.draw.rect(surface, (*T.PARCHMENT,), plate, border_radius=theme.px(4))
-            pygame.draw.rect(surface, T.INK_SOFT, plate, width=1, border_radius=theme.px(4))
-            for i, img in enumerate(imgs):
-                surface.blit(img, img.get_rect(midtop=(block.centerx, block.y + i * lh)))
+            self.label_plate(surface, theme, rid, f, size, T.PARCHMENT, T.INK_SOFT, min_h)
+
+    def label_plate(self, surface, theme, rid, f, size, fill, edge, min_h: int = 0) -> pygame.Rect:
+        """A region's name (one line, or two as `_label_lines` splits it) on a plate of `fill`
+        edged with `edge`, at least `min_h` high; the plate's rectangle. Also the siege view's
+        plates over the Darkness."""
+        lines, cover = self._label_lines(rid, f)
+        x, y = self.camera.to_screen(*self.layout.anchor(rid, "label"))
+        imgs = [res.text(ln, "serif_bold", size, T.INK) for ln in lines]
+        lh = f.get_linesize()
+        block = pygame.Rect(
+            0, 0, max(max(i.get_width() for i in imgs), cover), lh * (len(imgs) - 1) + imgs[0].get_height()
+        )
+        block.center = (round(x), round(y))
+        plate = block.inflate(theme.px(8), theme.px(2))
+        if min_h:
+            plate.h = max(plate.h, min_h)
+            plate.centery = block.centery
+        pygame.draw.rect(surface, (*fill,), plate, border_radius=theme.px(4))
+        pygame.draw.rect(surface, edge, plate, width=1, border_radius=theme.px(4))
+        for i, img in enumerate(imgs):
+            surface.blit(img, img.get_rect(midtop=(block.centerx, block.y + i * lh)))
+        return plate
 
     # pieces ----------------------------------------------------------------------------
     def _add_tip(self, rect, tip: Tip) -> None:

@@ -113,20 +113,8 @@ def _draw_darkness(surface, bv, theme, g) -> None:
     if is_translated(bv.spec) and bv.layout.art is not None:
         size = max(size, int(26 * cam.scale))
     f = res.font("serif_bold", size)
-    lh = f.get_linesize()
     for rid in dark:
-        lines, cover = bv._label_lines(rid, f)
-        x, y = cam.to_screen(*bv.layout.anchor(rid, "label"))
-        imgs = [res.text(ln, "serif_bold", size, T.INK) for ln in lines]
-        block = pygame.Rect(
-            0, 0, max(max(i.get_width() for i in imgs), cover), lh * (len(imgs) - 1) + imgs[0].get_height()
-        )
-        block.center = (round(x), round(y))
-        plate = block.inflate(theme.px(8), theme.px(2))
-        pygame.draw.rect(surface, (214, 206, 218), plate, border_radius=theme.px(4))
-        pygame.draw.rect(surface, DARK_EDGE, plate, width=1, border_radius=theme.px(4))
-        for i, img in enumerate(imgs):
-            surface.blit(img, img.get_rect(midtop=(block.centerx, block.y + i * lh)))
+        plate = bv.label_plate(surface, theme, rid, f, size, (214, 206, 218), DARK_EDGE)
         bv._add_tip(plate, darkness_tip(bv, rid))
 
 
