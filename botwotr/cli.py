@@ -1,7 +1,8 @@
 """The command line: `botwotr` (the window), `botwotr script FILE`, `botwotr validate [SCENARIO...]`,
 `botwotr export SAVE --out FILE.png [--at N | --turn T [--phase P]] [--size WxH]
-[--seat public|free|shadow]`, `botwotr report SAVE [--format md|txt] [--seat public|free|shadow]
-[--pictures DIR] [--out FILE]`."""
+[--seat public|free|shadow] [--lang L]`, `botwotr report SAVE [--format md|txt] [--seat public|free|shadow]
+[--pictures DIR] [--out FILE] [--lang L]`. `--lang` (also before the command: `botwotr --lang ru
+report SAVE`) gives the language of the words, as the window chooses it by default."""
 
 from __future__ import annotations
 
@@ -89,7 +90,33 @@ def _cmd_validate(args) -> int:
     return 1 if bad else 0
 
 
+LANG_HELP = "language of the words: en, pt_BR, es or ru (default: the window's last choice, else the system's)"
+
+
+def _use_language(args, what: str) -> bool:
+    """Switch the catalogue as the window starts: `--lang`, else the stored choice (settings.json
+    in the program's home), else the system locale. False (with the reason printed) for a
+    language that is not offered."""
+    from .folders import data_folder
+    from .ui.i18n import LANGUAGES, normalize, set_language, system_language
+    from .ui.settings import load_settings
+
+    asked = getattr(args, "lang", None)
+    if asked is not None:
+        lang = normalize(asked)
+        if lang is None:
+            print(f"botwotr {what}: --lang {asked}: not a language offered ({', '.join(LANGUAGES)})", file=sys.stderr)
+            return False
+    else:
+        stored = load_settings(data_folder()).get("language")
+        lang = (normalize(stored) if isinstance(stored, str) else None) or system_language()
+    set_language(lang)
+    return True
+
+
 def _cmd_export(args) -> int:
+    if not _use_language(args, "export"):
+        return 2
     try:
         from .ui.export import cmd_export
     except ImportError as e:  # pygame missing
@@ -99,6 +126,8 @@ def _cmd_export(args) -> int:
 
 
 def _cmd_report(args) -> int:
+    if not _use_language(args, "report"):
+        return 2
     from .report import cmd_report
 
     return cmd_report(args)
@@ -139,6 +168,7 @@ def main(argv: list[str] | None = None) -> int:
         default="public",
         help="whose view: public hides hands and face-down tokens (default)",
     )
+    p.add_argument("--lang", default=argparse.SUPPRESS, help=LANG_HELP)
     p.set_defaults(func=_cmd_export)
     p = sub.add_parser("report", help="write a saved game as a readable report (Markdown or text)")
     p.add_argument("save", help="a save file (.json)")
@@ -151,6 +181,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     p.add_argument("--pictures", default=None, metavar="DIR", help="also write a picture of the board per turn here")
     p.add_argument("--out", default=None, metavar="FILE", help="write the report here (default: print it)")
+    p.add_argument("--lang", default=argparse.SUPPRESS, help=LANG_HELP)
     p.set_defaults(func=_cmd_report)
     args = parser.parse_args(argv)
     if args.command is None:

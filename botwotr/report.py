@@ -254,11 +254,13 @@ def write_pictures(game, folder, seat: str, link_base: Path | None = None) -> di
 def cmd_report(args) -> int:
     from .catalog import spec_for
     from .persistence.save import SaveError, load
+    from .ui.i18n_content import localize_game
 
     try:
         seat = SEATS[args.seat]
         try:
             game = load(args.save, spec_for)
+            localize_game(game)  # the scenario's names in the language of the words (botwotr.cli --lang)
         except SaveError as e:
             raise ReportError(str(e)) from None
         out = Path(args.out) if args.out else None

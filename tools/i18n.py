@@ -189,7 +189,7 @@ def template():
     """The catalogue template made from the source now (the rules data as it would be generated)."""
     Catalog, extract, _mo, _po = _babel()
     cat = Catalog(project="botwotr", domain=DOMAIN, charset="utf-8", fuzzy=False)
-    files = sorted(p for p in UI.rglob("*.py") if p != RULES_DATA)
+    files = sorted(p for p in UI.rglob("*.py") if p != RULES_DATA) + [ROOT / "botwotr" / "report.py"]
     sources = [(_rel(p), p.read_text(encoding="utf-8")) for p in files]
     sources.append((_rel(RULES_DATA), rules_data_text()))
     for name, msg, comments in art_strings():

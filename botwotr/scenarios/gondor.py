@@ -226,7 +226,12 @@ class GondorRules(ScenarioRules):
             darkness=[r for r in g["darkness"] if r not in gone],
             darkness_lifted=list(g["darkness_lifted"]) + gone,
         )
-        ctx.emit("Note", text=f"The Darkness lifts ({why}): {', '.join(self._names(gone))}.")
+        ctx.emit(
+            "Note",
+            text=f"The Darkness lifts ({why}): {', '.join(self._names(gone))}.",
+            code="darkness_lifts",
+            params={"regions": gone, **_why(why)},
+        )
 
     def spread_darkness(self, ctx: Ctx, n: int) -> None:
         g = gondor(ctx.s)
@@ -240,7 +245,12 @@ class GondorRules(ScenarioRules):
             darkness_lifted=[r for r in g["darkness_lifted"] if r not in back],
             darkness_spread=g["darkness_spread"] + len(back),
         )
-        ctx.emit("Note", text=f"The Darkness covers {', '.join(self._names(back))} again.")
+        ctx.emit(
+            "Note",
+            text=f"The Darkness covers {', '.join(self._names(back))} again.",
+            code="darkness_covers",
+            params={"regions": back},
+        )
 
     def _names(self, regions: Any) -> list[str]:
         return [self.spec.board.regions[r].name for r in regions]
@@ -362,7 +372,12 @@ class GondorRules(ScenarioRules):
         cats = dict(g["catapults"])
         cats[region] = cats.get(region, 0) + 1
         self._set(ctx, catapults=cats)
-        ctx.emit("Note", text=f"A catapult is built in {self.spec.board.regions[region].name}.")
+        ctx.emit(
+            "Note",
+            text=f"A catapult is built in {self.spec.board.regions[region].name}.",
+            code="catapult_built",
+            params={"region": region},
+        )
 
     def tower_options(self, state: dict[str, Any]) -> list[str]:
         g = gondor(state)
@@ -382,7 +397,12 @@ class GondorRules(ScenarioRules):
         towers = dict(g["towers"])
         towers[region] = 1
         self._set(ctx, towers=towers)
-        ctx.emit("Note", text=f"A siege tower is raised in {self.spec.board.regions[region].name}.")
+        ctx.emit(
+            "Note",
+            text=f"A siege tower is raised in {self.spec.board.regions[region].name}.",
+            code="tower_raised",
+            params={"region": region},
+        )
 
     def burn_options(self, state: dict[str, Any]) -> list[str]:
         g = gondor(state)
@@ -398,16 +418,23 @@ class GondorRules(ScenarioRules):
     def burn(self, ctx: Ctx, region: str, why: str) -> None:
         g = _g(ctx.s)
         cats, towers = dict(g["catapults"]), dict(g["towers"])
-        lost = []
+        lost: list[str] = []
+        burnt = {"catapults": cats.get(region, 0), "tower": False}
         if cats.get(region):
             lost.append(f"{cats[region]} catapult{'s' if cats[region] > 1 else ''}")
             cats[region] = 0
         if towers.get(region) and why != "a sortie":
             lost.append("a siege tower")
+            burnt["tower"] = True
             towers.pop(region)
         if lost:
             self._set(ctx, catapults=cats, towers=towers)
-            ctx.emit("Note", text=f"{' and '.join(lost)} burnt in {self.spec.board.regions[region].name} ({why}).")
+            ctx.emit(
+                "Note",
+                text=f"{' and '.join(lost)} burnt in {self.spec.board.regions[region].name} ({why}).",
+                code="siege_pieces_burnt",
+                params={"region": region, **burnt, **_why(why)},
+            )
 
     def after_arrival(self, ctx: Ctx, side: str, region: str) -> None:
         """A Free Peoples army ending a move where siege pieces stand unguarded burns them."""
@@ -428,7 +455,12 @@ class GondorRules(ScenarioRules):
             self._set(ctx, protection=prot)
             name = self.spec.board.regions[region].name
             tail = " The walls are breached!" if prot[region] == 0 else ""
-            ctx.emit("Note", text=f"{name}'s protection falls by {loss} to {prot[region]} ({why}).{tail}")
+            ctx.emit(
+                "Note",
+                text=f"{name}'s protection falls by {loss} to {prot[region]} ({why}).{tail}",
+                code="protection_falls",
+                params={"region": region, "loss": loss, "left": prot[region], **_why(why)},
+            )
         return loss
 
     # ------------------------------------------------------------------ die actions
@@ -457,7 +489,12 @@ class GondorRules(ScenarioRules):
         n = min(self.catapult_dice, self.crewed_catapults(ctx.s))
         dice = ctx.chance.dice(n, "catapult")
         hits = sum(1 for d in dice if d >= self.catapult_hit)
-        ctx.emit("Note", text=f"The catapults fire: {', '.join(map(str, dice))} ({hits} hit{'s' * (hits != 1)}).")
+        ctx.emit(
+            "Note",
+            text=f"The catapults fire: {', '.join(map(str, dice))} ({hits} hit{'s' * (hits != 1)}).",
+            code="catapults_fire",
+            params={"dice": list(dice), "hits": hits},
+        )
         self.wear(ctx, self.catapult_target, hits, "catapults")
 
     def check_build_catapults(self, ctx: Ctx, side: str, face: str, cmd: dict[str, Any]) -> None:
@@ -497,6 +534,8 @@ class GondorRules(ScenarioRules):
                 ctx.emit(
                     "Note",
                     text="Attacked from a recruitment area with nowhere to retreat, the Shadow army is destroyed.",
+                    code="trapped_army_destroyed",
+                    params={"region": b["target"]},
                 )
                 reg = s["regions"][b["target"]]
                 ctx.emit("UnitsRemoved", region=b["target"], side="sh", units=dict(reg["units"]), why="trapped")
@@ -533,8 +572,31 @@ class GondorRules(ScenarioRules):
             towers = dict(_g(ctx.s)["towers"])
             towers.pop(b["current"], None)
             self._set(ctx, towers=towers)
-            ctx.emit("Note", text="The siege tower has done its work and is discarded.")
+            ctx.emit(
+                "Note",
+                text="The siege tower has done its work and is discarded.",
+                code="tower_discarded",
+                params={"region": b["current"]},
+            )
         return left
+
+
+# The reasons this module gives in its Notes, as stable codes for the log's translation
+# (botwotr/ui/logtext.py); "fate N" is the fate track's space N.
+WHY_CODES = {
+    "a card": "card",
+    "a west wind": "west_wind",
+    "a sortie": "sortie",
+    "the Free Peoples took the ground": "ground_taken",
+    "catapults": "catapults",
+    "the assault": "assault",
+}
+
+
+def _why(why: str) -> dict[str, Any]:
+    if why.startswith("fate ") and why[5:].isdigit():
+        return {"why": "fate", "space": int(why[5:])}
+    return {"why": WHY_CODES.get(why, why)}
 
 
 def region_army_size(state: dict[str, Any], region: str) -> int:

@@ -79,6 +79,7 @@ def export_save(
     from ..catalog import spec_for
     from ..persistence.autosave import load_save as load  # an autosave with its journal
     from ..persistence.save import SaveError
+    from .i18n_content import localize_game
     from .render import normalise_seat
 
     try:
@@ -92,6 +93,7 @@ def export_save(
         )
     try:
         game = load(save_path, spec_for)
+        localize_game(game)  # the scenario's names in the current language (botwotr.cli --lang)
     except SaveError as e:
         raise ExportError(str(e)) from None
     except Exception as e:  # noqa: BLE001 - load raises only SaveError; this is a last guard

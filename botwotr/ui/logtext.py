@@ -14,7 +14,7 @@ from typing import Any
 
 from ..content.plural import english_singular
 from ..core.view import HIDDEN, event_for
-from .i18n import N_, _, ngettext
+from .i18n import N_, _, ngettext, pgettext
 from .i18n_rules import win_reason
 
 SIDE_NAMES = {"fp": N_("the Free Peoples"), "sh": N_("the Shadow"), "players": N_("the players"), None: N_("the game")}
@@ -310,11 +310,90 @@ def _note_sentence(e: dict) -> str | None:
     return None
 
 
+def _siege_why(p: dict) -> str:
+    """The reason a Battle for Gondor Note gives, in words (its code: gondor.WHY_CODES)."""
+    why = p.get("why")
+    if why == "fate":
+        return pgettext("siege reason", "fate {space}").format(space=p["space"])
+    if why == "card":
+        return pgettext("siege reason", "a card")
+    if why == "west_wind":
+        return pgettext("siege reason", "a west wind")
+    if why == "sortie":
+        return pgettext("siege reason", "a sortie")
+    if why == "ground_taken":
+        return pgettext("siege reason", "the Free Peoples took the ground")
+    if why == "catapults":
+        return pgettext("siege reason", "catapults")
+    if why == "assault":
+        return pgettext("siege reason", "the assault")
+    raise KeyError(why)
+
+
+def _siege_note(code, p: dict, spec) -> str | None:
+    """A Battle for Gondor Note (botwotr/scenarios/gondor.py) from its code and params, or None
+    for a code this client has no sentence for."""
+    if code == "darkness_lifts":
+        regions = ", ".join(region_name(spec, r) for r in p["regions"])
+        return _("The Darkness lifts ({why}): {regions}.").format(why=_siege_why(p), regions=regions)
+    if code == "darkness_covers":
+        regions = ", ".join(region_name(spec, r) for r in p["regions"])
+        return _("The Darkness covers {regions} again.").format(regions=regions)
+    if code == "catapult_built":
+        return _("A catapult is built in {region}.").format(region=region_name(spec, p["region"]))
+    if code == "tower_raised":
+        return _("A siege tower is raised in {region}.").format(region=region_name(spec, p["region"]))
+    if code == "siege_pieces_burnt":
+        n, where, why = p["catapults"], region_name(spec, p["region"]), _siege_why(p)
+        if n and p["tower"]:
+            text = ngettext(
+                "{n} catapult and a siege tower burnt in {region} ({why}).",
+                "{n} catapults and a siege tower burnt in {region} ({why}).",
+                n,
+            )
+        elif n:
+            text = ngettext("{n} catapult burnt in {region} ({why}).", "{n} catapults burnt in {region} ({why}).", n)
+        else:
+            text = _("A siege tower burnt in {region} ({why}).")
+        return text.format(n=n, region=where, why=why)
+    if code == "protection_falls":
+        text = ngettext(
+            "{region}'s protection falls by {n} to {left} ({why}).",
+            "{region}'s protection falls by {n} to {left} ({why}).",
+            p["loss"],
+        ).format(region=region_name(spec, p["region"]), n=p["loss"], left=p["left"], why=_siege_why(p))
+        return text + " " + _("The walls are breached!") if p["left"] == 0 else text
+    if code == "catapults_fire":
+        dice = ", ".join(str(d) for d in p["dice"])
+        return ngettext(
+            "The catapults fire: {dice} ({n} hit).", "The catapults fire: {dice} ({n} hits).", p["hits"]
+        ).format(dice=dice, n=p["hits"])
+    if code == "trapped_army_destroyed":
+        return _("Attacked from a recruitment area with nowhere to retreat, the Shadow army is destroyed.")
+    if code == "tower_discarded":
+        return _("The siege tower has done its work and is discarded.")
+    return None
+
+
+def _note(e: dict, spec) -> str | None:
+    """A rules module's Note: told from its code and params through the catalogue; a Note with
+    no code (saves of earlier versions) or one this client does not know is shown as written."""
+    code, params = e.get("code"), e.get("params")
+    if code is not None and isinstance(params, dict):
+        try:
+            line = _siege_note(code, params, spec)
+        except (KeyError, TypeError, AttributeError, ValueError):  # a params shape we do not know
+            line = None
+        if line is not None:
+            return line
+    return _note_sentence(e)
+
+
 def event_sentence(e: dict, spec) -> str | None:
     """One event as a sentence, or None for bookkeeping (steps, pending decisions, chance)."""
     k = e["e"]
     if k == "Note":  # a scenario rules module's sentence (Gondor's walls, catapults, Darkness)
-        return _note_sentence(e)
+        return _note(e, spec)
     fn = _EVENTS.get(k)
     if fn is None:
         return None if k in _SILENT else _("{event}.").format(event=event_title(k))
