@@ -26,6 +26,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 UI = ROOT / "botwotr" / "ui"
+SCENARIOS = ROOT / "botwotr" / "scenarios"
 CORE = ROOT / "botwotr" / "core"
 LOCALE = UI / "locale"
 POT = LOCALE / "botwotr.pot"
@@ -114,7 +115,7 @@ def _template(node: ast.expr) -> str | None:
 def rule_sentences() -> list[tuple[str, str]]:
     """(code, template) of every refusal the core writes as a literal sentence, in source order."""
     found: list[tuple[str, str]] = []
-    for path in sorted(CORE.glob("*.py")):
+    for path in sorted(CORE.glob("*.py")) + sorted(SCENARIOS.glob("*.py")):  # and the scenarios' rules modules
         tree = ast.parse(path.read_text(encoding="utf-8"))
         for node in ast.walk(tree):
             if not isinstance(node, ast.Call) or len(node.args) < 2:
@@ -149,7 +150,7 @@ def rule_sentences() -> list[tuple[str, str]]:
                         if tpl and ("win", tpl) not in found:
                             found.append(("win", tpl))
         for node in ast.walk(tree):
-            if isinstance(node, ast.FunctionDef) and node.name == "check_victory":
+            if isinstance(node, ast.FunctionDef) and node.name in ("check_victory", "instant_victory"):
                 for ret in ast.walk(node):
                     if isinstance(ret, ast.Return) and isinstance(ret.value, ast.Tuple) and len(ret.value.elts) == 2:
                         tpl = _template(ret.value.elts[1])

@@ -1,5 +1,6 @@
 """Screenshots of the window in each language (docs/img/i18n_<lang>_*.png), at 1280x720:
-the title screen, a battle (bots play the Battle for Rohan until one is fought) and the help.
+the title screen, a battle (bots play the Battle for Rohan until one is fought), the help, and
+the Battle for Gondor's log just after a stronghold's walls are worn (`*_gondor_siege.png`).
 
     SDL_VIDEODRIVER=dummy python tools/i18n_screenshots.py [OUT_FOLDER] [LANG...]
 """
@@ -77,6 +78,22 @@ def shoot(lang: str, out: Path) -> list[Path]:
         scene.show_help = True
         frames(app, 2)
         made.append(app.screenshot(out / f"i18n_{lang}_help.png"))
+        scene.show_help = False
+        # the Battle for Gondor: the log just after the walls of a stronghold are worn
+        game = Game.new(spec_for("gondor"), seed=2)
+        scene = GameScene(app, game, mode="hotseat")
+        app.push(scene)
+
+        def walls_worn(g):
+            recent = [e for x in g.log[-2:] for e in x["events"]]
+            return any(e["e"] == "Note" and e.get("code") == "protection_falls" for e in recent)
+
+        play_to(scene, game, walls_worn, seed=2)
+        if scene.curtain:
+            scene.lift_curtain()
+        scene.animator.finish()
+        frames(app, 3)
+        made.append(app.screenshot(out / f"i18n_{lang}_gondor_siege.png"))
     finally:
         app.close()
         set_language("en")

@@ -145,4 +145,21 @@ SENTENCES = (
     ("leadership/not_army", N_("A Shadow leadership token must be placed on a Shadow army.")),
     ("decision/mandatory", N_("This cannot be skipped.")),
     ("move/required", N_("This action moves an army: choose the move.")),
+    ("choice/unknown", N_("Nothing in the Battle for Gondor is chosen for {action}.")),
+    ("siege/not_shadow", N_("Only the Shadow has catapults.")),
+    ("siege/no_catapults", N_("No catapult with a Shadow army beside it stands on the board.")),
+    ("siege/breached", N_("The walls are already breached: the catapults have nothing to batter.")),
+    ("siege/not_shadow", N_("Only the Shadow builds catapults.")),
+    (
+        "siege/no_site",
+        N_(
+            "A catapult is built only in North Pelennor, East Pelennor or the Harlond, with a Shadow army there, at most {catapults_per_site} in a region."
+        ),
+    ),
+    ("siege/not_shadow", N_("Only the Shadow builds siege towers.")),
+    (
+        "siege/no_tower_site",
+        N_("A siege tower is built with a Shadow army next to a stronghold whose walls stand (one a region)."),
+    ),
+    ("win", N_("{name} has fallen.")),
 )

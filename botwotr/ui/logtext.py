@@ -10,11 +10,12 @@ No pygame here.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from ..content.plural import english_singular
 from ..core.view import HIDDEN, event_for
-from .i18n import N_, _, ngettext, pgettext
+from .i18n import N_, _, language, ngettext, pgettext
 from .i18n_rules import win_reason
 
 SIDE_NAMES = {"fp": N_("the Free Peoples"), "sh": N_("the Shadow"), "players": N_("the players"), None: N_("the game")}
@@ -90,7 +91,7 @@ ADJUST_WHAT = {
     "card": N_("a card's place"),
 }
 TACTIC_NAMES = {"regroup": N_("Regroup"), "combat_event": N_("Combat event")}
-ICON_NAMES = {"ent": N_("Ent")}
+ICON_NAMES = {"ent": N_("Ent"), "west_wind": N_("West Wind"), "onward": N_("Onward")}  # Gondor's: fate.yaml
 FATE_COLOURS = {"grey": N_("grey"), "blue": N_("blue"), "red": N_("red")}
 BATTLE_OUTCOMES = {
     "attacker_won": N_("the attacker wins"),
@@ -389,8 +390,52 @@ def _note(e: dict, spec) -> str | None:
     return _note_sentence(e)
 
 
+# Portuguese and Spanish join a preposition and the article of the name put after it ("de" +
+# "a Sombra" -> "da Sombra", "em" + "O Harlond" -> "no Harlond", "de" + "el" -> "del"); a name's
+# article is written small inside a sentence ("en El Harlond" -> "en el Harlond").
+_PT_JOIN = {
+    ("de", "o"): "do", ("de", "a"): "da", ("de", "os"): "dos", ("de", "as"): "das",
+    ("em", "o"): "no", ("em", "a"): "na", ("em", "os"): "nos", ("em", "as"): "nas",
+    ("por", "o"): "pelo", ("por", "a"): "pela", ("por", "os"): "pelos", ("por", "as"): "pelas",
+    ("a", "o"): "ao", ("a", "a"): "à", ("a", "os"): "aos", ("a", "as"): "às",
+}  # fmt: skip
+_PT = re.compile(r"\b(de|em|por|a|De|Em|Por|A) (o|a|os|as|O|A|Os|As)(?= )")
+_PT_SMALL = re.compile(r"\b(para|entre|sobre|até|com|contra|sem|e) (O|A|Os|As)(?= )")
+_ES_SMALL = re.compile(r"\b(en|desde|de|a|hacia|hasta|por|para|entre|sobre|con|contra|sin) (El|La|Los|Las)(?= )")
+_ES_JOIN = re.compile(r"\b(de|a|De|A) el(?= )")
+
+
+def agree(s: str) -> str:
+    """A sentence of the log with the contractions of the window's language (pt_BR, es)."""
+    lang = language()
+    if lang == "pt_BR":
+        s = _PT_SMALL.sub(lambda m: f"{m[1]} {m[2].lower()}", s)
+
+        def join(m: re.Match) -> str:
+            out = _PT_JOIN[(m[1].lower(), m[2].lower())]
+            return out.capitalize() if m[1][0].isupper() else out
+
+        return _PT.sub(join, s)
+    if lang == "es":
+        s = _ES_SMALL.sub(lambda m: f"{m[1]} {m[2].lower()}", s)
+        return _ES_JOIN.sub(
+            lambda m: (
+                ("Del" if m[1][0].isupper() else "del")
+                if m[1] in ("de", "De")
+                else ("Al" if m[1][0].isupper() else "al")
+            ),
+            s,
+        )
+    return s
+
+
 def event_sentence(e: dict, spec) -> str | None:
     """One event as a sentence, or None for bookkeeping (steps, pending decisions, chance)."""
+    line = _event_sentence(e, spec)
+    return agree(line) if line and language() in ("pt_BR", "es") else line
+
+
+def _event_sentence(e: dict, spec) -> str | None:
     k = e["e"]
     if k == "Note":  # a scenario rules module's sentence (Gondor's walls, catapults, Darkness)
         return _note(e, spec)
@@ -979,7 +1024,9 @@ def pending_detail(spec, p: dict | None) -> str:
                 return cap(
                     _("Choose {what}.").format(
                         what=_(what).format(
-                            unit=unit_name(spec, p.get("unit")),
+                            unit=_("a unit of any type")
+                            if p.get("unit") in (None, "any")
+                            else unit_name(spec, p["unit"]),
                             amount=p.get("amount", 1),
                             char=char_name(spec, p.get("char")),
                         )

@@ -9,7 +9,7 @@ from .. import resources as res
 from .. import theme as T
 from ..board_view import draw_die
 from ..i18n import N_, _, ngettext
-from ..logtext import ACTION_NAMES, TOKEN_NAMES, cap, char_name, face_name, region_name, side_title
+from ..logtext import ACTION_NAMES, TOKEN_NAMES, cap, char_name, face_name, icon_name, region_name, side_title
 from ..panels import register_decision_panel
 from ..widgets import Button, Tip
 from .base import (
@@ -606,7 +606,7 @@ class FatePanel(ChoicePanel):
                     )
                 )
             if ts is not None and ts.icon:
-                lines.append(_("{icon} icon, if kept.").format(icon=ts.icon.capitalize()))
+                lines.append(_("{icon} icon, if kept.").format(icon=cap(icon_name(ts.icon))))
             if ts is not None and ts.shadow_special:
                 lines.append(_("A Shadow tile: drawing stops at once."))
             if not tile:
