@@ -80,7 +80,8 @@ ART_TEXT_STYLES = ("regular", "bold", "italic")
 class ArtText:
     """An English text painted in the board's frame (layer ``art_text``): the window covers it
     with its translation (``botwotr.ui.art_labels``). ``ref`` names a content text instead of the
-    catalogue: ``scenario`` (its name), ``position:<id>``, ``region:<id>``."""
+    catalogue: ``scenario`` (its name), ``position:<id>``, ``region:<id>``, ``feature:<id>`` (a
+    border's name: a river, ford, wall or pass, the content translation's ``features``)."""
 
     english: str
     rect: tuple[float, float, float, float]  # the room (x, y, width, height in board pixels)
@@ -91,6 +92,7 @@ class ArtText:
     ref: str = ""
     align: str = "center"  # or "left": the words start at the rect's left edge (the legend)
     words: tuple[float, float, float, float] | None = None  # the painted words' own box (in rect)
+    angle: float = 0.0  # degrees counter-clockwise: words painted along a border (rect: unrotated, round the centre)
 
     @property
     def painted(self) -> tuple[float, float, float, float]:

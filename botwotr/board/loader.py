@@ -663,7 +663,10 @@ def _art_texts(path, layer, check_class, size) -> tuple[ArtText, ...]:
                 raise BoardError(
                     path, "the painted words' box (words_x, words_y, words_w, words_h) must lie in the rectangle", where
                 )
-        out.append(ArtText(english, (x, y, w, h), style, fsize, ink, lines, ref, align, words))
+        angle = props.get("angle", 0.0)
+        if isinstance(angle, bool) or not isinstance(angle, (int, float)) or not -180 <= angle <= 180:
+            raise BoardError(path, f"angle must be a number of degrees from -180 to 180, got {angle!r}", where)
+        out.append(ArtText(english, (x, y, w, h), style, fsize, ink, lines, ref, align, words, float(angle)))
     return tuple(out)
 
 

@@ -9,6 +9,7 @@ scenario a player reads, its translation, keyed by content id and field:
     characters: {theoden: {name: ..., ability_text: ..., entry_text: ...}, ...}
     cards:      {<id>: {title: ..., text: ..., combat_title: ..., combat_text: ...}, ...}
     positions:  {<id>: {name: ..., action_text: ...}, ...}
+    features:   {deeping_wall: {name: ...}, ...}   (the names painted along the board's borders)
 
 Only the fields the English content fills are translated (an empty English text has no entry).
 `singular` is one figure of a unit type ("Rohan Footman"): English derives it from the name, a
@@ -45,7 +46,9 @@ FIELDS: dict[str, tuple[str, ...]] = {
     "characters": ("name", "ability_text", "entry_text"),
     "cards": ("title", "text", "combat_title", "combat_text"),
     "positions": ("name", "action_text"),
+    "features": ("name",),
 }
+FEATURE_REF = "feature:"  # an art text of the board's map naming a border (botwotr.ui.art_labels)
 _FIELD = re.compile(r"\{[^{}]*\}")
 
 
@@ -57,10 +60,33 @@ def _objects(spec: S.ScenarioSpec, kind: str) -> dict[str, Any]:
     return dict(getattr(spec, kind))
 
 
-def source_texts(spec: S.ScenarioSpec) -> dict[tuple[str, str, str], str]:
-    """(kind, id, field) -> the English text, for every text a translation must give."""
+def map_features(folder: str | Path) -> dict[str, str]:
+    """feature id -> English name of every border name the scenario's painted board carries (its
+    .tmx map's `art_text` layer, refs `feature:<id>`); {} without such a map (a board that does
+    not load is reported by the content check)."""
+    folder = Path(folder)
+    try:
+        doc = parse_file(folder / "scenario.yaml", "scenario.yaml")
+        board = doc.get("board") if isinstance(doc, dict) else None
+        if not isinstance(board, str) or not board.endswith(".tmx") or not (folder / board).is_file():
+            return {}
+        from ..board import load_layout
+
+        texts = load_layout(folder / board).art_texts
+    except Exception:  # noqa: BLE001 - named by the content check, not here
+        return {}
+    return {t.ref[len(FEATURE_REF) :]: t.english for t in texts if t.ref.startswith(FEATURE_REF)}
+
+
+def source_texts(spec: S.ScenarioSpec, features: dict[str, str] | None = None) -> dict[tuple[str, str, str], str]:
+    """(kind, id, field) -> the English text, for every text a translation must give (with
+    `features`, map_features', the painted border names too)."""
     out: dict[tuple[str, str, str], str] = {}
     for kind, fields in FIELDS.items():
+        if kind == "features":
+            for fid, name in sorted((features or {}).items()):
+                out[(kind, fid, "name")] = name
+            continue
         for oid, obj in _objects(spec, kind).items():
             for f in fields:
                 text = english_singular(obj.name) if f == "singular" else getattr(obj, f, "") or ""
@@ -138,7 +164,7 @@ def check_translations(folder: str | Path, spec: S.ScenarioSpec) -> list[Content
     tdir = folder / FOLDER
     if not tdir.is_dir():
         return errors
-    want = source_texts(spec)
+    want = source_texts(spec, map_features(folder))
     for path in sorted(tdir.iterdir()):
         display = f"{FOLDER}/{path.name}"
         if path.suffix != ".yaml" or path.stem not in LANGUAGES:

@@ -10,17 +10,24 @@ the rectangle is tall enough).
 
 The translation is the catalogue's (``pgettext("board art", english)``; ``tools/i18n.py`` extracts the strings from
 the maps' layers), or the content's for a recorded ``ref``: the scenario's name, a Shadow Box
-position, a region (the protection tracks' strongholds).
+position, a region (the protection tracks' strongholds), a border's name (``feature:<id>``: the
+rivers, fords, walls and passes painted along their borders, the translation's ``features``).
+
+Words painted along a border are turned (``angle``): their plate is made upright (its rects are
+the unrotated ones round the painted words' centre) and turned by the same angle when drawn. A
+translation may take up to half as much room again along the border before the font shrinks.
 """
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 import pygame
 
 from . import resources as res
 from .i18n import language, pgettext
+from .i18n_content import feature_name
 from .logtext import position_name, region_name
 
 CONTEXT = "board art"  # the catalogue's context of these words ("Pass" is not the button's)
@@ -43,6 +50,19 @@ class Plate:
     room: pygame.Rect | None = None  # the room the words stand in: the translation fits in it
     block: pygame.Rect | None = None  # where the translation's lines go
     grown: bool = False  # even MIN_SIZE did not fit the room: it grew round the painted words
+    angle: float = 0.0  # turned by this (degrees counter-clockwise) round rect's centre when drawn
+
+    @property
+    def bounds(self) -> pygame.Rect:
+        """The plate's box on the screen as drawn (turned, for words along a border)."""
+        if not self.angle:
+            return self.rect
+        a = math.radians(self.angle)
+        w = abs(self.rect.w * math.cos(a)) + abs(self.rect.h * math.sin(a))
+        h = abs(self.rect.w * math.sin(a)) + abs(self.rect.h * math.cos(a))
+        out = pygame.Rect(0, 0, math.ceil(w), math.ceil(h))
+        out.center = self.rect.center
+        return out
 
 
 def translated(spec, t) -> str:
@@ -55,6 +75,8 @@ def translated(spec, t) -> str:
     if ref.startswith("region:"):
         rid = ref.split(":", 1)[1]
         return region_name(spec, rid) if rid in spec.board.regions else pgettext(CONTEXT, t.english)
+    if ref.startswith("feature:"):
+        return feature_name(spec, ref.split(":", 1)[1]) or t.english
     return pgettext(CONTEXT, t.english)
 
 
@@ -147,6 +169,19 @@ def _fill(art_path, rect) -> tuple[int, int, int]:
     return col
 
 
+PLAQUE = (247, 238, 212)  # the light halo the map generator paints round words on the map
+
+
+def _lum(c) -> float:
+    return 0.299 * c[0] + 0.587 * c[1] + 0.114 * c[2]
+
+
+def _readable(fill, ink) -> tuple[int, int, int]:
+    """The art's colour under the words, or the painted words' light halo where the ink would
+    not read on it (the compass's letter over Mordor's shade)."""
+    return fill if abs(_lum(fill) - _lum(ink)) >= 70 else PLAQUE
+
+
 def plates(view) -> list[Plate]:
     """The plates to draw on a board view now (none in English or on a board without art)."""
     layout = view.layout
@@ -163,6 +198,11 @@ def plates(view) -> list[Plate]:
         sx1, sy1 = cam.to_screen(x + w, y + h)
         rect = pygame.Rect(round(sx0), round(sy0), max(1, round(sx1 - sx0)), max(1, round(sy1 - sy0)))
         kind = KIND.get(t.style, "serif")
+        angle = getattr(t, "angle", 0.0)
+        if angle:  # along a border: room along it, the painted words' centre kept
+            centre = rect.center
+            rect.w = round(rect.w * 1.5)
+            rect.center = centre
         rows, size = fit(text, kind, rect, round(t.size * cam.scale), max(t.lines + 1, 3))
         w, h = measure(rows, kind, size)
         px, py, pw, ph = t.painted
@@ -181,26 +221,51 @@ def plates(view) -> list[Plate]:
             block.x = rect.x
         # the plate: the painted words and the translation's lines (not the whole room)
         plate = cover.union(block).inflate(4, 0)
-        fill = _fill(layout.art, t.painted)
+        fill = _readable(_fill(layout.art, t.painted), t.ink)
         out.append(
-            Plate(t.english, text, plate, rows, kind, size, t.ink, fill, t.align, cover, rect, block, grown_room)
+            Plate(t.english, text, plate, rows, kind, size, t.ink, fill, t.align, cover, rect, block, grown_room, angle)
         )
     return out
+
+
+_turned: dict[tuple, pygame.Surface] = {}
+
+
+def _turned_plate(p: Plate) -> pygame.Surface:
+    """A turned plate's picture (kept: the same words at the same size are drawn every frame)."""
+    key = (p.text, p.kind, p.size, p.ink, p.fill, p.rect.size, p.block.topleft, p.angle, p.lines)
+    img = _turned.get(key)
+    if img is None:
+        if len(_turned) > 200:
+            _turned.clear()
+        flat = pygame.Surface(p.rect.size, pygame.SRCALPHA)
+        pygame.draw.rect(flat, p.fill, flat.get_rect(), border_radius=2)
+        _draw_lines(flat, p, (p.block.x - p.rect.x, p.block.y - p.rect.y))
+        img = _turned[key] = pygame.transform.rotate(flat, p.angle)
+    return img
+
+
+def _draw_lines(surface: pygame.Surface, p: Plate, at: tuple[int, int]) -> None:
+    f = res.font(p.kind, p.size)
+    lh = f.get_linesize()
+    x, y = at
+    for row in p.lines:
+        img = res.text(row, p.kind, p.size, p.ink)
+        if p.align == "left":
+            surface.blit(img, (x, y))
+        else:
+            surface.blit(img, img.get_rect(midtop=(x + p.block.w // 2, y)))
+        y += lh
 
 
 def draw(surface: pygame.Surface, view, theme=None) -> None:
     """Cover the painted English words of the frame with their translation (see the module)."""
     for p in plates(view):
-        if not p.rect.colliderect(view.rect):
+        if not p.bounds.colliderect(view.rect):
+            continue
+        if p.angle:
+            img = _turned_plate(p)
+            surface.blit(img, img.get_rect(center=p.rect.center))
             continue
         pygame.draw.rect(surface, p.fill, p.rect, border_radius=2)
-        f = res.font(p.kind, p.size)
-        lh = f.get_linesize()
-        y = p.block.y
-        for row in p.lines:
-            img = res.text(row, p.kind, p.size, p.ink)
-            if p.align == "left":
-                surface.blit(img, (p.block.x, y))
-            else:
-                surface.blit(img, img.get_rect(midtop=(p.block.centerx, y)))
-            y += lh
+        _draw_lines(surface, p, p.block.topleft)

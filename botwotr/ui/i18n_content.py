@@ -111,3 +111,28 @@ def scenario_text(sid: str, field: str) -> str:
     from ..catalog import spec_for
 
     return getattr(shown_spec(spec_for(sid)), field)
+
+
+_features: dict[tuple[str, str], dict[str, str]] = {}
+
+
+def feature_name(spec, fid: str) -> str | None:
+    """A border's painted name (the map's `feature:<id>`) in the current language, or None."""
+    lang = language()
+    if lang == "en":
+        return None
+    key = (getattr(spec, "id", ""), lang)
+    names = _features.get(key)
+    if names is None:
+        from ..content import ContentError
+        from ..content.i18n import read_translations
+
+        folder = _folder(spec)
+        try:
+            texts = read_translations(folder, content_code(lang)) if folder is not None else {}
+        except ContentError:
+            texts = {}
+        names = _features[key] = {
+            oid: v.strip() for (k, oid, f), v in texts.items() if k == "features" and isinstance(v, str) and v.strip()
+        }
+    return names.get(fid)

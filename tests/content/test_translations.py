@@ -13,7 +13,7 @@ import yaml
 from botwotr.catalog import DATA, spec_for
 from botwotr.content import validate_scenario
 from botwotr.content.i18n import (LANGUAGES, check_translations, english_singular, localized,
-                                  read_translations, source_texts)
+                                  map_features, read_translations, source_texts)
 from botwotr.core import Game
 from botwotr.core.bots import GreedyBot, deciding_side
 
@@ -29,6 +29,9 @@ def rohan():
 def copy(tmp_path) -> Path:
     """A folder holding a copy of Rohan's translation files (checked against the Rohan spec)."""
     shutil.copytree(ROHAN / "i18n", tmp_path / "i18n")
+    # the board whose painted border names (features) the files translate
+    board = (ROHAN / yaml.safe_load((ROHAN / "scenario.yaml").read_text(encoding="utf-8"))["board"]).resolve()
+    (tmp_path / "scenario.yaml").write_text(f"board: {board}\n", encoding="utf-8")
     return tmp_path
 
 
@@ -43,13 +46,15 @@ def rewrite(folder: Path, lang: str, change) -> None:
 def test_every_builtin_translation_is_complete_and_valid(scenario):
     folder, spec = DATA / scenario, spec_for(scenario)
     assert validate_scenario(folder) == []
-    want = set(source_texts(spec))
+    english = source_texts(spec, map_features(folder))
+    assert {k for k in english if k[0] == "features"}, "the painted board names its rivers, fords, walls"
+    want = set(english)
     for lang in LANGUAGES:
         got = read_translations(folder, lang)
         assert set(got) == want, (scenario, lang)
         # every name and text differs from the English one except proper names the books keep
         # (a one-word card title such as "Grond" is one)
-        same = {k for k, v in got.items() if v == source_texts(spec)[k]}
+        same = {k for k, v in got.items() if v == english[k]}
         kept = {k for k in same if k[2] in ("name", "singular") or (k[2] == "title" and " " not in got[k])}
         assert same == kept, (scenario, lang, sorted(same - kept)[:5])
 
@@ -151,3 +156,16 @@ def test_a_game_shown_in_russian_records_the_same_events_as_in_english(rohan, tm
     save(ru, path)
     again = load(path, spec_for)  # loads in English
     assert again.state == en.state
+
+
+def test_a_painted_border_name_missing_or_extra_is_named(copy, rohan):
+    """The names painted along the borders (the map's `feature:<id>` art texts) are translated
+    like the rest: a missing one and one the board does not paint are each a named error."""
+    assert map_features(copy)["fords_of_isen"] == "Fords of Isen"
+    rewrite(copy, "ru", lambda d: d["features"].pop("fords_of_isen"))
+    rewrite(copy, "es", lambda d: d["features"].update(anduin={"name": "Anduin"}))
+    errs = {str(e).split(" (line")[0] for e in check_translations(copy, rohan)}
+    assert errs == {
+        "i18n/ru.yaml: features.fords_of_isen.name: missing translation (English: 'Fords of Isen')",
+        "i18n/es.yaml: features.anduin.name: extra translation: no such content id with English text",
+    }

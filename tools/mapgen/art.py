@@ -8,6 +8,7 @@ PNG, byte for byte.
 from __future__ import annotations
 
 import math
+import re
 import os
 import random
 from pathlib import Path
@@ -445,11 +446,13 @@ class Painter:
         self.texts: list[tuple] = []
 
     def record(self, text, rect, style, size, ink, group=None, ref="", room=None, align="center",
-               room_top=None):
+               room_top=None, angle=0.0):
         """Note a painted text (its rect in board pixels). Texts of one `group` are one caption
         painted in several lines; `ref` names a content text (a position, the scenario's name);
         `room` (x0, x1) widens the rect to the free space the words stand in (a translation may
-        use it); `align` "left" for words that start at the rect's left edge."""
+        use it); `align` "left" for words that start at the rect's left edge; `angle` (degrees,
+        counter-clockwise, as pygame.transform.rotate) for words painted along a border: then
+        the rect is the unrotated words' box round their centre."""
         rect = pygame.Rect(rect)
         words = pygame.Rect(rect)
         if room is not None:
@@ -457,13 +460,13 @@ class Painter:
             rect = pygame.Rect(x0, rect.top, x1 - x0, rect.height)
         if room_top is not None and room_top < rect.top:  # free space above the words too
             rect = pygame.Rect(rect.left, round(room_top), rect.width, rect.bottom - round(room_top))
-        self.texts.append((text, rect, style, size, tuple(ink[:3]), group, ref, align, words))
+        self.texts.append((text, rect, style, size, tuple(ink[:3]), group, ref, align, words, angle))
 
     def art_texts(self) -> list[dict]:
         """The recorded texts, a group's lines merged into one caption (in painting order)."""
         out: list[dict] = []
         by_group: dict[str, dict] = {}
-        for text, rect, style, size, ink, group, ref, align, words in self.texts:
+        for text, rect, style, size, ink, group, ref, align, words, angle in self.texts:
             if group is not None and group in by_group:
                 e = by_group[group]
                 e["text"] += " " + text
@@ -472,7 +475,7 @@ class Painter:
                 e["lines"] += 1
                 continue
             e = {"text": text, "rect": rect, "style": style, "size": size, "ink": ink, "lines": 1,
-                 "ref": ref, "align": align, "words": words}
+                 "ref": ref, "align": align, "words": words, "angle": angle}
             out.append(e)
             if group is not None:
                 by_group[group] = e
@@ -893,10 +896,13 @@ class Painter:
                             score -= 1000
                         score -= 200 * sum(1 for o in taken if core.colliderect(o))
                         if best is None or score > best[0]:
-                            best = (score, rot, rect)
+                            best = (score, rot, rect, deg, txt.get_size(), col)
             if best and best[0] > -150:  # no room without covering something: leave it out
                 self.surf.blit(best[1], best[2])
                 taken.append(best[2].inflate(-best[2].width * 0.25, -best[2].height * 0.25))
+                (tw, th), (cx, cy) = best[4], best[2].center
+                self.record(feat, (cx - tw // 2, cy - th // 2, tw, th), "italic", 21, best[5],
+                            ref="feature:" + feature_id(feat), angle=round(best[3], 2))
 
     # ---- sites and names -----------------------------------------------------------------
     def sites(self):
@@ -1356,7 +1362,7 @@ class Painter:
             pygame.draw.polygon(s, INK if k != 0 else RED, [tip, r, (cx, cy)])
             pygame.draw.polygon(s, INK, [tip, l, (cx, cy), r], 1)
         t = text_surface(self.fonts.get("bold", 24), "N", INK, PLAQUE, 2)
-        blit_center(s, t, (cx, cy - R - 12))
+        self.record("N", blit_center(s, t, (cx, cy - R - 12)), "bold", 24, INK)
 
     def paint(self):
         self.paper()
@@ -1388,6 +1394,11 @@ class Painter:
         return self.surf
 
 
+def feature_id(name: str) -> str:
+    """A border feature's id in the content's translations: "Fords of Isen" -> fords_of_isen."""
+    return re.sub(r"[^a-z0-9]+", "_", name.lower()).strip("_")
+
+
 def render_art(src: MapSource, fontset: FontSet) -> pygame.Surface:
     return render_art_texts(src, fontset)[0]
 
@@ -1407,6 +1418,8 @@ def frame_texts(src: MapSource, fontset: FontSet) -> list[dict]:
     if not pygame.font.get_init():
         pygame.font.init()
     p = Painter(src, Fonts(fontset))
+    p.feature_labels()  # (in the painting's order: the borders' names, the compass, the frame)
+    p.compass()
     p.tracks()
     if p.gondor:
         art_gondor.protection_tracks(p)

@@ -145,6 +145,8 @@ def render_tmx(src: MapSource, art_texts: list[dict] | None = None) -> str:
                      ("lines", "int", t["lines"])]
             if t["ref"]:
                 props.append(("ref", "string", t["ref"]))
+            if t.get("angle"):
+                props.append(("angle", "float", t["angle"]))
             if t.get("align", "center") != "center":
                 props.append(("align", "string", t["align"]))
             if tuple(t.get("words", t["rect"])) != tuple(t["rect"]):
