@@ -47,8 +47,8 @@ def test_replay_leaves_the_collector_as_it_found_it(was_on):
 
 
 def test_a_tampered_command_is_still_refused_with_its_entry():
-    """R-8.3: a die used twice. The events are edited to match, so only the re-decided command's
-    own checks can refuse it: replay still refuses the entry and names it."""
+    """R-8.3: a die that is not there. The command's own checks, which replay keeps, refuse the
+    entry before its events are compared, and the error names the entry and the refusal."""
     g, log = random_log(5, 400)
     i = next(k for k, e in enumerate(log) if e["cmd"]["cmd"] == "use_die" and e["cmd"].get("die") != "box")
     bad = clone(log)
