@@ -33,6 +33,7 @@ The load average (`os.getloadavg`) is printed before and after the core figures.
 from __future__ import annotations
 
 import argparse
+import gc
 import io
 import json
 import os
@@ -267,9 +268,23 @@ def main(argv=None) -> int:
         dt = time.perf_counter() - t
         per_game.append(dt / len(gs))
         per_cmd.append(dt / sum(len(g.log) for g in gs))
+    # the same games with the content frozen out of the cyclic collector (`gc.freeze()` after
+    # loading it, as a program playing many games, a search, would do); unfrozen after each run
+    frozen_game, frozen_base = [], []
+    for r in range(runs):
+        frozen_base.append(one_ply())
+        gc.collect()
+        gc.freeze()
+        t = time.perf_counter()
+        gs = [random_game(spec, 100 + 3 * r + k) for k in range(3)]
+        frozen_game.append((time.perf_counter() - t) / len(gs))
+        del gs
+        gc.unfreeze()
     row(f"baseline: one random python-chess ply (random games, {ply_n} plies a run)", ply_base, 1e6, "µs")
     med_game, _ = row("one random full Rohan game (3 games a run)", per_game, 1e3, "ms", ply_base)
     row("one random Rohan command (legal_commands + choice + submit)", per_cmd, 1e6, "µs", ply_base)
+    med_frozen, _ = row("one random full Rohan game, gc.freeze() after loading the content (the same 3 games)",
+                        frozen_game, 1e3, "ms", frozen_base)
 
     long_game = random_game(spec, LONG_SEED)
     game_events = sum(len(e["events"]) for e in long_game.log)
@@ -320,7 +335,8 @@ def main(argv=None) -> int:
     print("|---|---|---|---|---|---|")
     for r in rows:
         print("| " + " | ".join(r) + " |")
-    print(f"\nrandom full Rohan games per second (median): {1 / med_game:.2f}")
+    print(f"\nrandom full Rohan games per second (median): {1 / med_game:.2f}; "
+          f"with gc.freeze() after loading the content: {1 / med_frozen:.2f}")
     print(f"replay per event, 8,000 / 500 events: {ratio[8000] / ratio[500]:.2f}; "
           f"5,000 / 500 (game events only): {ratio[5000] / ratio[500]:.2f} (ratios of the medians of the ratios)")
 

@@ -222,6 +222,45 @@ def _ok(fn: Callable[..., Any], *args: Any) -> bool:
         return False
 
 
+# What a die's list asks for each action of a face, worked out once per spec, side and face (the
+# spec is kept in the entry so that its id stays its own): (action, the memo key of its check,
+# the card types the face plays | the characters whose ability it can use, in name order | the
+# characters of the side that enter play with it and their entry regions).
+_PLANS: dict[tuple[int, str, str], tuple[ScenarioSpec, list[tuple[str, Any, Any]]]] = {}
+
+
+def _plan(spec: ScenarioSpec, side: str, face: str) -> list[tuple[str, Any, Any]]:
+    hit = _PLANS.get((id(spec), side, face))
+    if hit is not None and hit[0] is spec:
+        return hit[1]
+    if len(_PLANS) >= 256:
+        _PLANS.clear()
+    plan: list[tuple[str, Any, Any]] = []
+    chars = sorted(spec.characters.items())
+    for action in FACE_ACTIONS[face]:
+        if action == "play_card":
+            plan.append((action, None, CARD_FACES.get(face, ())))
+        elif action == "ability":
+            plan.append(
+                (
+                    action,
+                    None,
+                    [c for c, cs in chars if cs.side == side and cs.ability and ability_die_fits(face, cs.ability_die)],
+                )
+            )
+        elif action == "enter_character":
+            plan.append((action, None, [(c, cs.entry_regions) for c, cs in chars if cs.side == side]))
+        else:
+            # only an attack's check looks at the die (a Character die's attack needs leadership)
+            plan.append((action, ("check", side, action, face == "character" if action == "attack" else None), None))
+    _PLANS[id(spec), side, face] = (spec, plan)
+    return plan
+
+
+def _check_ability_of(ctx: Ctx, side: str, face: str, c: str) -> None:
+    _check_ability(ctx, side, face, {"character": c})
+
+
 def die_action_commands(
     spec: ScenarioSpec,
     rules: ScenarioRules,
@@ -240,7 +279,7 @@ def die_action_commands(
     and an ability's only through whether the die can play the card (R-5.6) or use the ability
     (R-8.7), which is asked first."""
     if ctx is None:
-        ctx = Ctx(spec, rules, s, None)
+        ctx = Ctx(spec, rules, s, None, read_only=True)
         ctx.memo = {}
     memo = ctx.memo if ctx.memo is not None else {}
     out: list[dict[str, Any]] = []
@@ -252,7 +291,8 @@ def die_action_commands(
             ok = memo[key] = _ok(fn, *args)
         return ok
 
-    for action in FACE_ACTIONS[face]:
+    plan = _plan(spec, side, face)
+    for action, key, arg in plan:
         if limit is not None and len(out) >= limit:
             break
         if action == "play_card":
@@ -264,38 +304,28 @@ def die_action_commands(
                 if physical or card == "?":
                     ok = _ok(check_card_playable, ctx, side, face, card)
                 else:
-                    ok = spec.cards[card].type in CARD_FACES.get(face, ()) and kept(
+                    ok = spec.cards[card].type in arg and kept(
                         ("card", side, card), check_card_playable, ctx, side, face, card
                     )
                 if ok:
                     out.append(dict(base, action=action, card=card))
         elif action == "ability":
-            # the others are refused by the check at once (ability/unknown, ability/none)
-            chars = memo.get(("die_abilities", side))
-            if chars is None:
-                chars = memo["die_abilities", side] = [
-                    c for c, cs in sorted(spec.characters.items()) if cs.side == side and cs.ability and cs.ability_die
-                ]
-            for c in chars:
-                cs = spec.characters[c]
-                cmd = dict(base, action=action, character=c)
-                if ability_die_fits(face, cs.ability_die) and kept(
-                    ("ability", side, c), ACTION_CHECKS[action], ctx, side, face, cmd
-                ):
-                    out.append(cmd)
+            # only the characters whose ability this face can use: the others are refused by the
+            # check at once (ability/unknown, ability/none, ability/wrong_die)
+            for c in arg:
+                if kept(("ability", side, c), _check_ability_of, ctx, side, face, c):
+                    out.append(dict(base, action=action, character=c))
         elif action == "enter_character":
-            for c, cs in sorted(spec.characters.items()):
-                if cs.side != side or s["chars"][c]["status"] != "ready":
+            chars = s["chars"]
+            for c, regions in arg:
+                if chars[c]["status"] != "ready":
                     continue
-                for r in cs.entry_regions:
+                for r in regions:
                     cmd = dict(base, action=action, character=c, region=r)
-                    if _ok(ACTION_CHECKS[action], ctx, side, face, cmd):
+                    if _ok(_check_enter, ctx, side, face, cmd):
                         out.append(cmd)
-        else:
-            # only an attack's check looks at the die (a Character die's attack needs leadership)
-            key = ("check", side, action, face == "character" if action == "attack" else None)
-            if kept(key, ACTION_CHECKS[action], ctx, side, face, base):
-                out.append(dict(base, action=action))
+        elif kept(key, ACTION_CHECKS[action], ctx, side, face, base):
+            out.append(dict(base, action=action))
     for action, extra in rules.die_actions().items():  # the scenario's own die actions (R-8.6)
         if limit is not None and len(out) >= limit:
             break

@@ -21,6 +21,8 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+import gc
+
 from .engine import decide, describe_pending
 from .errors import RuleError
 from .events import Change
@@ -111,7 +113,24 @@ class Game:
 
         The commands are decided in place on one working state (no copy per command); a copy is
         kept at each snapshot and for the last RECENT entries. On a bad entry the half-built game
-        is dropped, so a state changed by the refused command is never seen."""
+        is dropped, so a state changed by the refused command is never seen.
+
+        The cyclic garbage collector is off while the log replays (and back on after, if it was
+        on): the objects a replay makes are plain data without cycles, kept by the log and the
+        snapshots, so its young-generation passes only walked them again and again (about a
+        sixth of a replay's time; bench/rohan_core.py, docs/PERFORMANCE.md)."""
+        was_on = gc.isenabled()
+        gc.disable()
+        try:
+            return cls._replay(spec, seed, entries, rules, verify)
+        finally:
+            if was_on:
+                gc.enable()
+
+    @classmethod
+    def _replay(
+        cls, spec: ScenarioSpec, seed: int, entries: list[Any], rules: ScenarioRules | None, verify: bool
+    ) -> "Game":
         g = cls(spec, seed, rules)
         state = g._state
         last = len(entries)

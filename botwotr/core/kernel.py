@@ -24,16 +24,29 @@ if TYPE_CHECKING:
 class Ctx:
     """The working state of one `decide` call."""
 
-    def __init__(self, spec: ScenarioSpec, rules: ScenarioRules, state: dict[str, Any], chance: Chance | None):
+    def __init__(
+        self,
+        spec: ScenarioSpec,
+        rules: ScenarioRules,
+        state: dict[str, Any],
+        chance: Chance | None,
+        *,
+        read_only: bool = False,
+    ):
         self.spec = spec
         self.rules = rules
         # The working state: a copy-on-write change of `state`, which is never changed itself
         # (botwotr.core.events). `s` is the same dict for the whole call and always current; a
         # container read from it may be replaced by the next event, so read it again after emit.
-        self.w = ev.Change(state)
-        self.s = self.w.s
-        if self.s.get("battle") is not None:
-            self.w.mut("battle")  # the battle in progress stays this change's own, so current
+        # A read-only context (`legal_commands`) emits nothing: it reads `state` itself, uncopied.
+        self.w: ev.Change | None = None
+        if read_only:
+            self.s = state
+        else:
+            self.w = ev.Change(state)
+            self.s = self.w.s
+            if self.s.get("battle") is not None:
+                self.w.mut("battle")  # the battle in progress stays this change's own, so current
         self._chance = chance
         self.events: list[dict[str, Any]] = []
         # Answers of queries that only read the state, for a context that never emits (the one
@@ -50,7 +63,10 @@ class Ctx:
 
     def emit(self, name: str, **data: Any) -> dict[str, Any]:
         e = {"e": name, **data}
-        ev.HANDLERS[name](self.w, e)
+        w = self.w
+        if w is None:
+            raise RuntimeError("a read-only context (legal_commands) changes nothing")
+        ev.HANDLERS[name](w, e)
         self.events.append(e)
         return e
 

@@ -20,7 +20,7 @@ from .action_checks import TOKEN_CHECKS, die_action_commands, free_ability_ok
 from .battle import available_tactics, combat_cards
 from .errors import RuleError
 from .kernel import Ctx
-from .movement import MOVE_MODES, attack_sources, enemy_adjacent, is_free, movable_armies
+from .movement import MOVE_MODES, attack_sources, enemy_and_near, movable_armies
 from .recruitment import mordor_regions, rally_regions, recruit_regions
 from .spec import ScenarioSpec, other
 from .state import armies, army_size, chars_in, has_army, unused_dice
@@ -110,16 +110,35 @@ def _led(spec: ScenarioSpec, g: dict[str, Any]) -> bool:
 
 
 def _paths(ctx: Ctx, side: str, frm: str, max_len: int) -> list[list[str]]:
+    """Every path of one or two regions an army of `side` may move along from `frm` (R-9.1),
+    read from the list's summary of the other side's armies: a region is free when it holds none
+    (`movement.is_free`), and next to one when it is among their neighbours (`enemy_adjacent`)."""
+    enemy, near = enemy_and_near(ctx, side)
+    nbrs = _sorted_neighbours(ctx.spec)
+    must_stop = ctx.rules.must_stop
     out = []
-    for n in sorted(ctx.spec.board.neighbours(frm)):
-        if not is_free(ctx.s, n, side):
+    for n in nbrs[frm]:
+        if n in enemy:
             continue
         out.append([n])
-        if max_len >= 2 and not ctx.rules.must_stop(ctx, side, n, enemy_adjacent(ctx, n, side)):
-            for m in sorted(ctx.spec.board.neighbours(n)):
-                if m != frm and is_free(ctx.s, m, side):
-                    out.append([n, m])
+        if max_len >= 2 and not must_stop(ctx, side, n, n in near):
+            out += [[n, m] for m in nbrs[n] if m != frm and m not in enemy]
     return out
+
+
+# A spec's board as region -> its neighbours in name order (id of the spec -> the spec, kept
+# alive so that the id stays its own, and the neighbours).
+_NEIGHBOURS: dict[int, tuple[ScenarioSpec, dict[str, tuple[str, ...]]]] = {}
+
+
+def _sorted_neighbours(spec: ScenarioSpec) -> dict[str, tuple[str, ...]]:
+    hit = _NEIGHBOURS.get(id(spec))
+    if hit is None or hit[0] is not spec:
+        if len(_NEIGHBOURS) >= 64:
+            _NEIGHBOURS.clear()
+        board = spec.board
+        hit = _NEIGHBOURS[id(spec)] = (spec, {r: tuple(sorted(board.neighbours(r))) for r in board.regions})
+    return hit[1]
 
 
 # A spec's characters of a side with an ability used without a die, in name order (id of the
@@ -154,7 +173,7 @@ def legal_commands(spec: ScenarioSpec, rules: ScenarioRules, s: dict[str, Any]) 
     p = s["pending"][-1]
     kind = p["kind"]
     side = p["side"]
-    ctx = Ctx(spec, rules, s, None)
+    ctx = Ctx(spec, rules, s, None, read_only=True)
     ctx.memo = {}  # this context only reads: its queries are kept for the whole list
     out: list[dict[str, Any]] = []
 
@@ -211,7 +230,8 @@ def legal_commands(spec: ScenarioSpec, rules: ScenarioRules, s: dict[str, Any]) 
             if need_lead or need_orcs:
                 gs = _move_groups(spec, gs, need_lead, need_orcs)
             for path in paths:
-                out += [{"cmd": "move_army", "side": side, "from": frm, "path": path, **g} for g in gs]
+                head = {"cmd": "move_army", "side": side, "from": frm, "path": path}
+                out += [{**head, **g} for g in gs]
         if p["optional"] or not out:
             add("done")
     elif kind == "attack":
@@ -226,14 +246,16 @@ def legal_commands(spec: ScenarioSpec, rules: ScenarioRules, s: dict[str, Any]) 
                 for sub in _subsets(sorted(srcs), 1):
                     add("attack", target=t, armies=sub)
         else:
+            enemy = enemy_and_near(ctx, side)[0]
+            nbrs = _sorted_neighbours(spec)
             for frm in attack_sources(ctx, side, mode, stay=bool(p.get("stay"))):
-                for t in sorted(spec.board.neighbours(frm)):
-                    if has_army(s["regions"][t], other(side)):
+                for t in nbrs[frm]:
+                    if t in enemy:
                         add("attack", **{"from": frm}, target=t)
                 gs = None
                 for path in [] if p.get("stay") else _paths(ctx, side, frm, 1):
                     to = path[0]
-                    tg = [t for t in sorted(spec.board.neighbours(to)) if has_army(s["regions"][t], other(side))]
+                    tg = [t for t in nbrs[to] if t in enemy]
                     if not tg:
                         continue
                     if gs is None:

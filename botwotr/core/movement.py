@@ -53,7 +53,7 @@ def army_regions(ctx: Ctx, side: str) -> list[str]:
     return list(hit)
 
 
-def _enemy_and_near(ctx: Ctx, side: str) -> tuple[set[str], set[str]]:
+def enemy_and_near(ctx: Ctx, side: str) -> tuple[set[str], set[str]]:
     """The regions of the other side's armies, and the regions next to one of them."""
     memo = ctx.memo
     key = ("enemy", side)
@@ -305,7 +305,7 @@ def can_attack(ctx: Ctx, side: str, mode: str, stay: bool = False) -> bool:
 def _attack_sources(ctx: Ctx, side: str, mode: str, stay: bool) -> Iterator[str]:
     s, spec = ctx.s, ctx.spec
     neighbours = spec.board.neighbours
-    enemy, near = _enemy_and_near(ctx, side)
+    enemy, near = enemy_and_near(ctx, side)
     may_move = not stay and mode != "combined"
     for r in army_regions(ctx, side) if near else ():
         adjacent = r in near

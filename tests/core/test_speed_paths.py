@@ -1,0 +1,74 @@
+"""The shortcuts of issue 11's speed work keep their promises: `Game.replay` turns the cyclic
+garbage collector off only while it replays (and leaves it as it found it, also when a tampered
+save is refused), and the read-only context `legal_commands` reads the state and changes nothing
+(it refuses to emit instead of writing into a state shared with the game). The lists themselves
+are checked command by command against `decide` by the random-playout tests and, content and
+order, by `bench/same_lists.py`."""
+
+import gc
+import random
+
+import pytest
+
+from botwotr.catalog import spec_for
+from botwotr.core import Game
+from botwotr.core.game import ReplayError
+from botwotr.core.kernel import Ctx
+from botwotr.core.legal import legal_commands
+from botwotr.core.state import clone
+
+
+def random_log(seed: int, commands: int = 150) -> tuple[Game, list]:
+    g = Game.new(spec_for("rohan"), seed=seed)
+    rng = random.Random(seed)
+    for _ in range(commands):
+        if g.state["winner"]:
+            break
+        g.submit(rng.choice(g.legal_commands()))
+    return g, clone(g.log)
+
+
+@pytest.mark.parametrize("was_on", [True, False])
+def test_replay_leaves_the_collector_as_it_found_it(was_on):
+    g, log = random_log(3)
+    (gc.enable if was_on else gc.disable)()
+    try:
+        again = Game.replay(g.spec, g.seed, log)
+        assert gc.isenabled() is was_on
+        assert again.state == g.state
+        bad = clone(log)
+        bad[40]["events"].append({"e": "FlagSet", "flag": "edited", "value": True})
+        with pytest.raises(ReplayError) as err:
+            Game.replay(g.spec, g.seed, bad)
+        assert err.value.index == 40 and "recorded events differ" in err.value.message
+        assert gc.isenabled() is was_on
+    finally:
+        gc.enable()
+
+
+def test_a_tampered_command_is_still_refused_with_its_entry():
+    """R-8.3: a die that is not there. The command's own checks, which replay keeps, refuse the
+    entry before its events are compared, and the error names the entry and the refusal."""
+    g, log = random_log(5, 400)
+    i = next(k for k, e in enumerate(log) if e["cmd"]["cmd"] == "use_die" and e["cmd"].get("die") != "box")
+    bad = clone(log)
+    bad[i]["cmd"]["die"] = 99
+    with pytest.raises(ReplayError) as err:
+        Game.replay(g.spec, g.seed, bad)
+    assert err.value.index == i and "refused" in err.value.message and "die/unknown" in err.value.message
+
+
+def test_the_lists_read_the_state_and_change_nothing():
+    g, _ = random_log(7, 300)
+    for _ in range(200):
+        if g.state["winner"]:
+            break
+        before = clone(g.state)
+        cmds = legal_commands(g.spec, g.rules, g.state)
+        assert g.state == before
+        g.submit(random.Random(len(g.log)).choice(cmds))
+    ctx = Ctx(g.spec, g.rules, g.state, None, read_only=True)
+    assert ctx.s is g.state
+    with pytest.raises(RuntimeError, match="read-only"):
+        ctx.emit("FlagSet", flag="x", value=True)
+    assert "x" not in g.state["flags"]
