@@ -53,6 +53,7 @@ WHAT_TEXT = {
     "leader re-roll": N_("leader re-roll die"),
     "rally": N_("rally die"),
     "rally re-roll": N_("rally re-roll die"),
+    "catapult": N_("catapult die"),  # the Battle for Gondor's catapults firing at Minas Tirith
     "fate tile": N_("fate tile"),
     "extra fate tile": N_("extra fate tile"),
     "card": N_("card"),
