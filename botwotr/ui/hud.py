@@ -16,7 +16,7 @@ from .board_view import draw_die, draw_token
 from .i18n import N_, _, ngettext
 from .logtext import PHASE_NAMES, card_name, face_name, join_and, position_name, side_name, side_title
 from .theme import Theme
-from .widgets import Tip, Widget, fit_text, wrap_lines, wrap_text
+from .widgets import Tip, Widget, fit_text, wrap_lines
 
 
 def phase_text(spec, view) -> str:
@@ -290,6 +290,7 @@ class SidesPanel(Widget):
         for ln in lines:
             surface.blit(res.text(ln, "sans", theme.small, T.TEXT_DIM), (x, y + theme.px(2)))
             y += f.get_linesize()
+
     def _pool_text(self, side: str) -> str:
         """The side's pools in one sentence: recruitment and action tokens, the commander's
         position, leadership tokens aside, characters ready to enter."""
