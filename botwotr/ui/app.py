@@ -251,8 +251,7 @@ class App:
         try:
             self._window().maximize()
         except (AttributeError, pygame.error):
-            return
-        self.maximized = True
+            return  # (self.maximized follows the window manager's WINDOWMAXIMIZED, not the request)
         w, h = pygame.display.get_surface().get_size()
         if (w, h) != self.size:
             self.resize(w, h)
