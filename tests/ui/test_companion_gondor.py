@@ -13,8 +13,8 @@ program rolls nothing (the seeded generator is never drawn from).
    it, and then by mouse: catapults built and fired (the catapult dice typed in: every 5+ wears
    Minas Tirith's protection down), a siege tower, a card played by hand, an attack on the city
    (both tactics entered together after the reveal at the table, both rolls typed in, the walls
-   taking the hits), and a Free Peoples attack into the Darkness (one re-roll fewer, R-Gondor's
-   fear) with its leader re-roll typed in.
+   taking the hits), and a Free Peoples attack into the Darkness (one re-roll fewer: the
+   Darkness's fear, docs/gondor.md) with its leader re-roll typed in.
 
 The policy and clicking are `test_journey.Journey`'s; `Companion` adds the outcome dialog.
 """
@@ -369,13 +369,13 @@ def test_gondor_companion_siege_physical_cards(make_app, home, gondor):
     fire = next(x for x in game.log[n0:] if x["cmd"].get("action") == "fire_catapults")
     assert fire["cmd"]["outcomes"][:2] == [5, 2]
     assert "Catapult die 1 of 2: click the number rolled." in j.prompts, j.prompts  # named, not "catapult"
-    # the siege battle: the tower's round hit on 5+ (R-Gondor siege towers), the walls took the
-    # hits (the garrison whole), and the tower is gone
+    # the siege battle: the tower's round hit on 5+ (siege towers, docs/gondor.md), the walls took
+    # the three hits (with the catapults' one: 4 off the protection), and the tower is gone
     sieges = [e for e in log if e["e"] == "CombatRolled" and e["side"] == "sh"]
     assert sieges and sieges[0]["target"] == 5 and sieges[0]["dice"][:5] == [6, 5, 5, 2, 1], sieges[0]
     assert not g["towers"]
     assert g["protection"]["minas_tirith"] <= start - 1 - 3, (start, g["protection"])
-    assert j.together >= 1  # both tactics revealed at the table and entered in one panel
+    assert j.together >= 1  # R-10.4.1: both tactics revealed at the table, entered in one panel
     # the sally into the Gate Fields, under the Darkness: the Free Peoples re-roll one die fewer
     sally = [x for x in game.log[n0:] if x["cmd"]["cmd"] == "attack" and x["cmd"].get("target") == "gate_fields"]
     assert sally and "gate_fields" in g["darkness"]
