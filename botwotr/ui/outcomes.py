@@ -963,7 +963,13 @@ class OutcomeDialog(Scene):
 
     def draw(self, surface):
         t = self.theme
-        self.under.draw(surface)
+        # the game under the veil, without the tooltip of whatever the pointer rests on under the
+        # dialog (it would show through beside the box)
+        hover, self.app.hover_time = self.app.hover_time, 0.0
+        try:
+            self.under.draw(surface)
+        finally:
+            self.app.hover_time = hover
         w, h = surface.get_size()
         veil = pygame.Surface((w, h), pygame.SRCALPHA)
         veil.fill((12, 10, 8, 170))

@@ -388,3 +388,29 @@ def test_gondor_companion_siege_physical_cards(make_app, home, gondor):
     print(f"gondor companion siege: {len(j.steps)} commands, {j.dialogs} dialogs, {len(j.typed)} values typed; "
           f"protection {start} -> {g['protection']['minas_tirith']}; re-rolls {[x['cmd'] for x in rerolls]}")
     assert no_rng(game)
+
+
+def test_the_dialog_shows_no_tooltip_of_the_game_under_it(make_app, gondor):
+    """The pointer rests where it clicked "Enter the cards drawn": under the open dialog the
+    game's tooltip for that button is not drawn (it showed through beside the dialog)."""
+    from botwotr.core import Game
+
+    app = make_app(SIZE)
+    g = Game.new(gondor, seed=2, options={"companion": True})
+    scene = GameScene(app, g)
+    app.push(scene)
+    app.step()
+    btn = scene.decision.find("draw")
+    scene.decision.reveal(btn)
+    app.step()
+    at = scene.decision.find("draw").rect.center
+    click(app, at)
+    dlg = app.scene
+    assert isinstance(dlg, OutcomeDialog)
+    for _ in range(40):  # the pointer rests: a tooltip would be due after 0.35 s
+        app.step()
+    assert app.hover_time > 0.35 and scene.tooltip_at(at) is not None
+    shown = pygame.image.tobytes(app.screen, "RGB")
+    app.hover_time = 0.0  # no tooltip due: the same picture
+    app.draw()
+    assert pygame.image.tobytes(app.screen, "RGB") == shown
