@@ -74,6 +74,7 @@ class App:
         resizable: bool = True,
         mode_flags: int = 0,
         maximized: bool = False,
+        remember_size: bool = False,
     ):
         os.environ.setdefault("SDL_VIDEO_CENTERED", "1")
         pygame.display.init()
@@ -95,6 +96,8 @@ class App:
         self.flags = flags
         self.fullscreen = False
         self._windowed_size = size
+        self.maximized = False  # the window manager's maximise is on (its events keep this)
+        self.remember_size = remember_size  # store the size at close for the next start (settings)
         if maximized:
             self.maximize()
         self.clock = clock or RealClock()
@@ -217,6 +220,9 @@ class App:
         if ev.type == pygame.VIDEORESIZE:
             self.resize(ev.w, ev.h)
             return
+        if ev.type in (pygame.WINDOWMAXIMIZED, pygame.WINDOWRESTORED):
+            self.maximized = ev.type == pygame.WINDOWMAXIMIZED
+            return
         if ev.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
             if ev.pos != self.mouse:
                 self.hover_time = 0.0
@@ -245,7 +251,7 @@ class App:
         try:
             self._window().maximize()
         except (AttributeError, pygame.error):
-            return
+            return  # (self.maximized follows the window manager's WINDOWMAXIMIZED, not the request)
         w, h = pygame.display.get_surface().get_size()
         if (w, h) != self.size:
             self.resize(w, h)
@@ -263,6 +269,17 @@ class App:
         self.theme = Theme.for_size(w, h)
         for scene in list(self.scenes):
             self._guard(scene, scene.on_resize, w, h)
+
+    def store_size(self) -> None:
+        """Remember the window's size (the windowed size when full screen) and whether it is
+        maximised, for the next start (`settings.start_window`); a home that cannot be written
+        only loses the setting."""
+        from .settings import store_window
+
+        try:
+            store_window(self.home, self._windowed_size if self.fullscreen else self.size, self.maximized)
+        except OSError:
+            pass
 
     def resize(self, w: int, h: int) -> None:
         w, h = max(MIN_SIZE[0], w), max(MIN_SIZE[1], h)
@@ -321,6 +338,8 @@ class App:
         return path
 
     def close(self) -> None:
+        if self.remember_size:
+            self.store_size()
         while self.scenes:
             s = self.scenes.pop()
             try:
@@ -355,18 +374,19 @@ def run(argv: list[str] | None = None) -> int:
         from .i18n import set_language
 
         set_language(args.lang)
-    size = args.size
-    if size is None:
+    from .settings import start_window
+
+    desktop = (0, 0)
+    if args.size is None:
         pygame.display.init()
         try:
             info = pygame.display.Info()
-            dw, dh = info.current_w, info.current_h
-            size = (max(1280, int(dw * 0.85)), max(720, int(dh * 0.85))) if dw > 0 and dh > 0 else (1280, 720)
-            if dw > 0 and dh > 0:
-                size = (min(size[0], dw), min(size[1], dh))
+            desktop = (max(0, info.current_w), max(0, info.current_h))
         except pygame.error:
-            size = (1280, 720)
-    app = App(size=size, maximized=args.size is None)  # opens maximised unless --size is given
+            pass
+    # the size asked for; else the last one (maximised if it was); else maximised
+    size, maximized = start_window(home_folder(), args.size, desktop, MIN_SIZE)
+    app = App(size=size, maximized=maximized, remember_size=True)
     from .i18n import set_language
     from .i18n_choice import startup_language
 

@@ -16,7 +16,7 @@ from .board_view import draw_die, draw_token
 from .i18n import N_, _, ngettext
 from .logtext import PHASE_NAMES, card_name, face_name, join_and, position_name, side_name, side_title
 from .theme import Theme
-from .widgets import Tip, Widget, fit_text, wrap_text
+from .widgets import Tip, Widget, fit_text, wrap_lines
 
 
 def phase_text(spec, view) -> str:
@@ -89,11 +89,20 @@ class SidesPanel(Widget):
         self.view: dict | None = None
         self.seat = "public"
         self._tips: list[tuple[pygame.Rect, Tip]] = []
+        self.hand_lines_max = 2  # the card chips' lines (needed_height makes them fewer when tight)
+        self.pool_lines_max = 2  # the pools' lines
 
-    def needed_height(self, theme: Theme) -> int:
-        h = self._side_height(theme, "fp") + self._side_height(theme, "sh") + theme.pad
-        if self.view is not None and self.view.get("table"):
-            h += theme.pad + res.font("sans", theme.body).get_linesize()
+    def needed_height(self, theme: Theme, room: int | None = None) -> int:
+        """The height both summaries take; when more than `room`, they are drawn compact (the
+        hand's card chips on one line, then the pools on one line, each ending in "+N" or "…",
+        the rest in the tooltips) so that the decision panel and the log below keep theirs."""
+        for hand_max, pool_max in ((2, 2), (1, 2), (1, 1)):
+            self.hand_lines_max, self.pool_lines_max = hand_max, pool_max
+            h = self._side_height(theme, "fp") + self._side_height(theme, "sh") + theme.pad
+            if self.view is not None and self.view.get("table"):
+                h += theme.pad + res.font("sans", theme.body).get_linesize()
+            if room is None or h <= room:
+                break
         return h
 
     def _hand_lines(self, theme: Theme, side: str) -> int:
@@ -112,7 +121,7 @@ class SidesPanel(Widget):
             if x and x + w > room:
                 lines, x = lines + 1, 0
             x += w
-        return min(2, lines)
+        return min(self.hand_lines_max, lines)
 
     def _side_height(self, theme: Theme, side: str = "fp") -> int:
         line = res.font("sans", theme.body).get_linesize()
@@ -121,7 +130,7 @@ class SidesPanel(Widget):
             res.font("serif_bold", theme.heading).get_linesize()
             + theme.px(32)
             + line * self._hand_lines(theme, side)
-            + 2 * small
+            + small * self._pool_lines(theme, side)
             + theme.px(10)
         )
 
@@ -242,7 +251,7 @@ class SidesPanel(Widget):
             cx, cy = hx, y
             more_w = res.font("sans_bold", theme.small).size("+00")[0] + theme.px(10)
             for k, c in enumerate(visible):
-                last_line = cy > y
+                last_line = cy - y >= (self.hand_lines_max - 1) * line
                 limit = rect.right - pad - (more_w if last_line and k < len(visible) - 1 else 0)
                 # a title longer than a line is shortened at a word ("…"); its tooltip has it whole
                 label = fit_text(card_name(spec, c), "sans", theme.small, limit - hx - theme.px(10))
@@ -273,6 +282,20 @@ class SidesPanel(Widget):
             y = min(cy, y + line)
         y += line
         # pools: recruitment tokens, action tokens, leadership tokens aside
+        f = res.font("sans", theme.small)
+        lines = self._pool_wrapped(theme, side, rect.w)
+        if lines and lines[-1].endswith("…"):  # shortened: the whole of it in a tooltip
+            tip = Tip(side_title(side), lines=[self._pool_text(side)])
+            self._tips.append((pygame.Rect(x, y, rect.w - 2 * pad, f.get_linesize() * len(lines)), tip))
+        for ln in lines:
+            surface.blit(res.text(ln, "sans", theme.small, T.TEXT_DIM), (x, y + theme.px(2)))
+            y += f.get_linesize()
+
+    def _pool_text(self, side: str) -> str:
+        """The side's pools in one sentence: recruitment and action tokens, the commander's
+        position, leadership tokens aside, characters ready to enter."""
+        v, spec = self.view, self.spec
+        sd = v["sides"][side]
         bits = []
         rp = sd["rpool"]
         bits.append(ngettext("{n} recruitment token", "{n} recruitment tokens", _len(rp)).format(n=_len(rp)))
@@ -301,11 +324,18 @@ class SidesPanel(Widget):
         ]
         if ready:
             bits.append(_("ready: {names}").format(names=", ".join(ready)))
-        txt = " · ".join(bits)
+        return " · ".join(bits)
+
+    def _pool_wrapped(self, theme: Theme, side: str, width: int | None = None) -> list[str]:
+        if self.view is None:
+            return [""]
+        w = (self.rect.w if width is None else width) - 2 * theme.pad
         f = res.font("sans", theme.small)
-        for ln in wrap_text(txt, f, rect.w - 2 * pad)[:2]:
-            surface.blit(res.text(ln, "sans", theme.small, T.TEXT_DIM), (x, y + theme.px(2)))
-            y += f.get_linesize()
+        return wrap_lines(self._pool_text(side), f, max(20, w), max_lines=self.pool_lines_max) or [""]
+
+    def _pool_lines(self, theme: Theme, side: str) -> int:
+        """1 or 2: the pools' lines (the room the summary keeps for them)."""
+        return max(1, len(self._pool_wrapped(theme, side)))
 
     def card_tip(self, c) -> Tip:
         cs = self.spec.cards.get(c)

@@ -65,7 +65,7 @@ def schematic_layout(spec) -> BoardLayout:
     margin = 30
     frame_w = 420
     map_w, map_h = cols * cell, rows * cell
-    n_fate = max(spec.endgame, 1) + 2
+    n_fate = max(spec.endgame, 1) + 1  # the spaces 0..endgame, none beyond
     fate_w = max(60, min(120, (map_w + frame_w) // n_fate))
     width = margin * 2 + map_w + frame_w
     height = margin * 2 + map_h + fate_w + 40

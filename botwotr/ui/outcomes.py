@@ -53,6 +53,7 @@ WHAT_TEXT = {
     "leader re-roll": N_("leader re-roll die"),
     "rally": N_("rally die"),
     "rally re-roll": N_("rally re-roll die"),
+    "catapult": N_("catapult die"),  # the Battle for Gondor's catapults firing at Minas Tirith
     "fate tile": N_("fate tile"),
     "extra fate tile": N_("extra fate tile"),
     "card": N_("card"),
@@ -962,7 +963,13 @@ class OutcomeDialog(Scene):
 
     def draw(self, surface):
         t = self.theme
-        self.under.draw(surface)
+        # the game under the veil, without the tooltip of whatever the pointer rests on under the
+        # dialog (it would show through beside the box)
+        hover, self.app.hover_time = self.app.hover_time, 0.0
+        try:
+            self.under.draw(surface)
+        finally:
+            self.app.hover_time = hover
         w, h = surface.get_size()
         veil = pygame.Surface((w, h), pygame.SRCALPHA)
         veil.fill((12, 10, 8, 170))

@@ -132,7 +132,7 @@ def test_anchors_tracks_and_the_protection_slots(gondor):
     assert layout.properties["shadow_positions"] == ",".join(positions)
     for req in required_track_slots(positions):
         assert req in layout.tracks
-    assert [s.index for s in layout.fate_spaces] == list(range(17))
+    assert [s.index for s in layout.fate_spaces] == list(range(13 + 1))  # 0..the endgame (content)
     for rid, top in (("minas_tirith", 8), ("cair_andros", 5)):
         for i in range(top + 1):
             slot = layout.tracks[f"protection.{rid}.{i}"]
@@ -147,6 +147,8 @@ def test_the_same_frame_as_rohan(gondor):
     same = dict(zip(("palantir_room", "balcony", "pits"),
                     ("morgul_throne", "fell_beast", "captain_of_despair")))
     for sid, slot in rohan.tracks.items():
+        if slot.track == "fate":  # each track runs to its own content's endgame (test_fate_track.py)
+            continue
         if sid.startswith("shadow_box.") and slot.slot in same:
             sid = f"shadow_box.{same[slot.slot]}"
         assert gondor.layout.tracks[sid].rect == slot.rect, sid

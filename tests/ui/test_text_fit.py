@@ -1,7 +1,8 @@
 """No clipped or overlapping text at 1280x720 and 1920x1080, with long names.
 
 A copy of the Battle for Rohan whose units, characters, cards, positions and regions carry long
-names (one region a single very long word) is played by bots in the window. On every decision
+names (one region a single very long word) is played by bots in the window (several seeds; more
+with `bench/text_fit.py`). On every decision
 the screen is drawn into a recording surface that measures each piece of text it receives
 (the ink of the rendered line) against:
 
@@ -16,6 +17,7 @@ keeps at least 8 whole lines in view beside every decision (the decision panel s
 """
 from __future__ import annotations
 
+import os
 from dataclasses import replace
 
 import pygame
@@ -167,18 +169,32 @@ def label_faults(scene, theme, where) -> list[str]:
     return out
 
 
-@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
-def test_text_fits_its_box_with_long_names(make_app, rohan, recorder, size):
+SIZES = ((1280, 720), (1920, 1080))
+# the seeds played here: 6 and 7 once found the log with 7 lines beside a decision (the side
+# summaries took its room; they go compact now). `bench/text_fit.py` plays more seeds (1-12) by
+# setting BOTWOTR_TEXT_FIT_SEEDS="1,2,..." (each game takes 5-14 s here).
+CASES = [((1280, 720), 4), ((1280, 720), 6), ((1280, 720), 7), ((1920, 1080), 4), ((1920, 1080), 7)]
+
+
+def cases():
+    env = os.environ.get("BOTWOTR_TEXT_FIT_SEEDS")
+    if not env:
+        return CASES
+    return [(size, int(s)) for s in env.split(",") if s.strip() for size in SIZES]
+
+
+@pytest.mark.parametrize(("size", "seed"), cases())
+def test_text_fits_its_box_with_long_names(make_app, rohan, recorder, size, seed):
     from botwotr.ui.scenes.game import GameScene
     spec = long_spec(rohan)
     app = make_app(size)
-    g = Game.new(spec, seed=4)
+    g = Game.new(spec, seed=seed)
     scene = GameScene(app, g, mode="hotseat")
     scene.cache_panels = False  # the recorder reads the texts drawn onto the surface itself
     app.push(scene)
     surf = RecordingSurface(app.size)
     surf.rec = recorder
-    bots = {"fp": GreedyBot(4), "sh": GreedyBot(5)}
+    bots = {"fp": GreedyBot(seed), "sh": GreedyBot(seed + 1)}
     faults: list[str] = []
     seen: set = set()
     checked, shortened = 0, set()

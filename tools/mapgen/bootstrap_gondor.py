@@ -298,7 +298,7 @@ POSITIONS = {"morgul_throne": "Morgul|Throne", "fell_beast": "Fell Beast",
 def tracks():
     slots = []
     rename = dict(zip(("palantir_room", "balcony", "pits"), POSITIONS))
-    for s in rohan.tracks():
+    for s in rohan.tracks(endgame=13):  # data/gondor/scenario.yaml's endgame
         if s["track"] == "shadow_box" and s["slot"] in rename:
             pid = rename[s["slot"]]
             s = dict(s, id=f"shadow_box.{pid}", slot=pid)

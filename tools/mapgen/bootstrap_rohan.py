@@ -319,14 +319,20 @@ def place_anchors(poly, name="Region"):
     return chosen
 
 
-def tracks():
-    slots = []
-    # fate track along the bottom strip: 17 spaces 0..16
-    n = 17
-    x0, y0, w, h, gap = 150, 1446, 96, 118, 10
-    for i in range(n):
-        slots.append({"id": f"fate.{i}", "track": "fate", "slot": str(i),
-                      "rect": [x0 + i * (w + gap), y0, w, h]})
+FATE_STRIP = (150, 1942)  # the fate track's room along the bottom strip, left of the action tokens
+
+
+def fate_slots(endgame: int) -> list[dict]:
+    """The fate track: the spaces 0..endgame (the content's endgame, scenario.yaml), spread
+    over the strip; no space beyond the endgame is drawn."""
+    n, gap, (x0, x1) = endgame + 1, 10, FATE_STRIP
+    step = (x1 - x0 + gap) // n
+    return [{"id": f"fate.{i}", "track": "fate", "slot": str(i), "rect": [x0 + i * step, 1446, step - gap, 118]}
+            for i in range(n)]
+
+
+def tracks(endgame: int = 14):
+    slots = fate_slots(endgame)
     px = 1900  # right panel
     # Shadow Box: three positions and the dice area
     bx, by = px + 20, 250

@@ -506,14 +506,17 @@ class GameScene(Scene):
         side = pygame.Rect(w - side_w, bar, side_w, h - bar)
         self.side_rect = side
         inner = side.inflate(-2 * t.pad, -2 * t.pad)
-        sh = self.sides.needed_height(t)
+        # the summaries go compact when they would squeeze the decision panel and the log's 8 lines
+        log_min = self.log_panel.min_height(t, width=inner.w)
+        room = None if self.log_below or self.edit.active else inner.h - 2 * t.pad - t.px(90) - log_min
+        self.sides.rect = pygame.Rect(inner.x, inner.y, inner.w, 0)
+        sh = self.sides.needed_height(t, room)
         self.sides.rect = pygame.Rect(inner.x, inner.y, inner.w, sh)
         rest_y = self.sides.rect.bottom + t.pad
         rest_h = inner.bottom - rest_y
         share = self.edit.share if self.edit.active else getattr(self.decision, "share", 0.62)
         dec_h = rest_h if self.log_below else int(rest_h * share)
         # the log keeps at least 8 lines in view; a taller decision panel scrolls instead
-        log_min = self.log_panel.min_height(t, width=inner.w)
         dec_max = rest_h if self.log_below or self.edit.active else max(t.px(90), rest_h - t.pad - log_min)
         dec_h = min(dec_h, dec_max)
         if self.decision is not None:
