@@ -28,7 +28,8 @@ and numbered with its place in the batch, no longer clickable.
 A card discarded at random from the hand of the player who did not give the command (tracked
 cards) is asked behind that player's cover: the options are their hand. The game's own cover is
 drawn ("Hand the screen to ..."), its button hands the screen over, the game below shows the
-public view, and after the dialog the next private view is covered again.
+public view, the values entered before (the other player's, a card they drew) leave the strip, and
+after the dialog the next private view is covered again.
 
 "2 of 5" is counted by probing ahead with placeholder values (again with `decide`, never changing
 the game): the number of consecutive values of the same kind the command still needs.
@@ -314,6 +315,7 @@ class OutcomeDialog(Scene):
         # a card discarded at random from the other player's hand (tracked cards): its options are
         # that hand, so the screen is handed to that player first (`covered_for`)
         self.handed: str | None = None
+        self.handed_at = 0
         self.choices: list[Choice] = []
         self.chips: list[Chip] = []
         self.scroll = 0
@@ -520,8 +522,8 @@ class OutcomeDialog(Scene):
 
     def take_back(self) -> None:
         outs = self._outs()
-        if len(outs) <= self.base:
-            return
+        if len(outs) <= max(self.base, self.handed_at if self.handed is not None else 0):
+            return  # (nor what the other player entered before the screen was handed over)
         self.note = ""
         self.correcting = None
         if self._settle(outs[:-1], len(outs) - 1):
@@ -554,8 +556,11 @@ class OutcomeDialog(Scene):
         if who is None:
             return
         self.handed = who
+        self.handed_at = len(self._outs())  # what was entered before is the other player's: not shown
         self.under._force_public = True
         self.under.refresh(force=True)
+        self._build_chips()
+        self.layout()
 
     def _close(self) -> None:
         if self.handed is not None:
@@ -740,6 +745,8 @@ class OutcomeDialog(Scene):
         chips = []
         for k, v in enumerate(self.entered):
             i = self.base + k
+            if self.handed is not None and i < self.handed_at:
+                continue  # entered by the other player before the screen was handed over
             q = self.asked.get(i) or {}
             tip = Tip(
                 what_text(q.get("what", ""), spec)[:1].upper() + what_text(q.get("what", ""), spec)[1:],

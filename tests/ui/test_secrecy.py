@@ -138,6 +138,7 @@ class Secrets:
     def __init__(self, game):
         self.game = game
         self._log_n = 0
+        self.entering: dict = {}  # companion mode: cards a side entered in the outcome dialog, not yet played
         self._private_lines: list[dict] = []  # per log entry: {side: [lines only that side reads]}
         self._other_text: dict = {}
 
@@ -163,7 +164,7 @@ class Secrets:
         from botwotr.ui.logtext import card_name
         st = self.game.state
         spec = self.game.spec
-        cards = {c for c in st["sides"][side]["hand"] if c in spec.cards}
+        cards = {c for c in st["sides"][side]["hand"] if c in spec.cards} | set(self.entering.get(side, ()))
         b = st.get("battle")
         if b and not b.get("cards_revealed") and (b.get("card") or {}).get(side) in spec.cards:
             cards.add(b["card"][side])
@@ -277,6 +278,7 @@ class Harness:
     def frame(self, events=None):
         self.app.step(events if events is not None else [])
         self.frames += 1
+        self.secrets.entering = self._entering()
         texts, faces, tiles = self.rec.take()
         self.tips += self.rec.tips
         self.rec.tips = 0
@@ -285,6 +287,22 @@ class Harness:
             where = type(self.app.scene).__name__
             self.found.append(f"frame {self.frames} ({where}), log {len(self.game.log)}, at the screen "
                               f"{self.at_screen}, pending {self.game.waiting_for()}: " + "; ".join(sorted(set(bad))[:3]))
+
+    def _entering(self) -> dict:
+        """The cards entered so far in an open outcome dialog, as secrets of the side that drew
+        them: the command's side (its own draw), or after a hand-over the side it was handed to."""
+        from botwotr.ui.outcomes import OutcomeDialog
+        dlg = self.app.scene
+        if not isinstance(dlg, OutcomeDialog):
+            return {}
+        spec = self.game.spec
+        side = dlg.cmd.get("side")
+        out: dict = {}
+        for i, v in enumerate(dlg.cmd.get("outcomes") or []):
+            if isinstance(v, str) and v in spec.cards:
+                who = dlg.handed if dlg.handed is not None and i >= dlg.handed_at else side
+                out.setdefault(who, set()).add(v)
+        return out
 
     def click(self, pos, before_release=None):
         self.frame([motion(pos), pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1)])
