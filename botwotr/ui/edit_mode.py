@@ -4,7 +4,9 @@ A toolbar toggle ("Edit board", `EditMode.button`) swaps the decision panel for 
 change is one of the core's adjustment commands, given with `side: "players"`, so the log records
 it as the players' adjustment (an `Adjustment` event followed by the ordinary events it causes).
 It is meant for the companion mode; in hotseat play it is allowed, with a warning, because it
-bypasses the rules.
+bypasses the rules. While it is open (hotseat, or tracked cards) both players may be looking, so
+the scene shows the public view only (no hand); closing it covers the next private view
+(`GameScene.seat_model`, `screen_shared`).
 
 On the board (drag with the left button; a press that does not move is a click):
 - a unit figure or the leaders → another region: `adjust_move` (the whole army with its leaders
@@ -233,6 +235,8 @@ class EditMode(Widget):
                     _("Hotseat game: edits bypass the rules. Agree with the other player first."), error=True
                 )
         self._sync()
+        if not self.active and getattr(self.scene, "secret_hands", False) and hasattr(self.scene, "screen_shared"):
+            self.scene.screen_shared()  # both players were looking: the next private view is covered
         self.scene.refresh(force=True)
 
     def set_page(self, page) -> None:

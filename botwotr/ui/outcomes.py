@@ -25,6 +25,12 @@ The grid of a batch of picks (the cards of one draw, the tiles of one effect) ne
 the pointer: it holds every option of the batch, and a value picked stays in its place, outlined
 and numbered with its place in the batch, no longer clickable.
 
+A card discarded at random from the hand of the player who did not give the command (tracked
+cards) is asked behind that player's cover: the options are their hand. The game's own cover is
+drawn ("Hand the screen to ..."), its button hands the screen over, the game below shows the
+public view, the values entered before (the other player's, a card they drew) leave the strip, and
+after the dialog the next private view is covered again.
+
 "2 of 5" is counted by probing ahead with placeholder values (again with `decide`, never changing
 the game): the number of consecutive values of the same kind the command still needs.
 """
@@ -307,6 +313,10 @@ class OutcomeDialog(Scene):
         self._size = (0, 0)
         self.done = False
         self.cancelled = False
+        # a card discarded at random from the other player's hand (tracked cards): its options are
+        # that hand, so the screen is handed to that player first (`covered_for`)
+        self.handed: str | None = None
+        self.handed_at = 0
         self.choices: list[Choice] = []
         self.chips: list[Chip] = []
         self.scroll = 0
@@ -501,13 +511,20 @@ class OutcomeDialog(Scene):
     def _finish(self) -> None:
         """Close and send the completed command through the scene (refusals show as usual)."""
         self.done = True
+        handed = self.handed
+        self.handed = None
+        if handed is not None:
+            self.under._force_public = False
         self._close()
         self.under.submit(self.cmd)
+        if handed is not None:  # the player who entered the card is at the screen now
+            self.under.seat = handed
+            self.under.refresh(force=True)
 
     def take_back(self) -> None:
         outs = self._outs()
-        if len(outs) <= self.base:
-            return
+        if len(outs) <= max(self.base, self.handed_at if self.handed is not None else 0):
+            return  # (nor what the other player entered before the screen was handed over)
         self.note = ""
         self.correcting = None
         if self._settle(outs[:-1], len(outs) - 1):
@@ -519,7 +536,39 @@ class OutcomeDialog(Scene):
         self._close()
         self.under.notify(_("Cancelled: nothing changed."))
 
+    def covered_for(self) -> str | None:
+        """The side the screen must be handed to before this question: the owner of a hand the
+        options show, when the command is the other side's (a card it discarded at random)."""
+        q = self.question()
+        who = self.side(q)
+        if (
+            not q.get("what", "").endswith("discarded at random")
+            or who not in ("fp", "sh")
+            or who == self.cmd.get("side")
+            or not getattr(self.under, "secret_hands", False)
+            or self.handed == who
+        ):
+            return None
+        return who
+
+    def hand_over(self) -> None:
+        """The player named on the cover takes the screen: the game below shows the public view."""
+        who = self.covered_for()
+        if who is None:
+            return
+        self.handed = who
+        self.handed_at = len(self._outs())  # what was entered before is the other player's: not shown
+        self.under._force_public = True
+        self.under.refresh(force=True)
+        self._build_chips()
+        self.layout()
+
     def _close(self) -> None:
+        if self.handed is not None:
+            # the player who entered the card is at the screen now: the next private view is covered
+            self.under._force_public = False
+            self.under.seat = self.handed
+            self.under.refresh(force=True)
         if self.app.scene is self:
             self.app.pop()
         elif self in self.app.scenes:
@@ -697,6 +746,8 @@ class OutcomeDialog(Scene):
         chips = []
         for k, v in enumerate(self.entered):
             i = self.base + k
+            if self.handed is not None and i < self.handed_at:
+                continue  # entered by the other player before the screen was handed over
             q = self.asked.get(i) or {}
             tip = Tip(
                 what_text(q.get("what", ""), spec)[:1].upper() + what_text(q.get("what", ""), spec)[1:],
@@ -949,6 +1000,11 @@ class OutcomeDialog(Scene):
         return bool(self.entered) or self.batch_total > 1
 
     def handle_event(self, ev):
+        if self.covered_for() is not None:  # only the cover's button
+            btn = self.under.btn_reveal
+            if ev.type == pygame.MOUSEBUTTONUP and ev.button == 1 and btn.rect.collidepoint(ev.pos):
+                self.hand_over()
+            return
         if ev.type == pygame.MOUSEWHEEL:
             if self._content_h > self.grid.h:
                 self.scroll = max(0, min(self._content_h - self.grid.h, self.scroll - ev.y * self.theme.px(40)))
@@ -963,6 +1019,16 @@ class OutcomeDialog(Scene):
 
     def draw(self, surface):
         t = self.theme
+        cover = self.covered_for()
+        if cover is not None:  # the game scene's own cover: "Hand the screen to ..., who plays the ..."
+            under = self.under
+            kept = under.curtain
+            under.curtain = cover
+            try:
+                under.draw(surface)
+            finally:
+                under.curtain = kept
+            return
         # the game under the veil, without the tooltip of whatever the pointer rests on under the
         # dialog (it would show through beside the box)
         hover, self.app.hover_time = self.app.hover_time, 0.0
@@ -1052,6 +1118,8 @@ class OutcomeDialog(Scene):
                 surface.blit(q, q.get_rect(center=r.center))
 
     def tooltip_at(self, pos):
+        if self.covered_for() is not None:
+            return None
         for c in [*self.choices, *self.chips]:
             if c.visible and c.rect.collidepoint(pos):
                 return c.tooltip_at(pos)

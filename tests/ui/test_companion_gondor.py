@@ -400,6 +400,9 @@ def test_the_dialog_shows_no_tooltip_of_the_game_under_it(make_app, gondor):
     scene = GameScene(app, g)
     app.push(scene)
     app.step()
+    if scene.curtain:  # tracked cards: the hand is entered behind its side's cover
+        click(app, scene.btn_reveal.rect.center)
+        app.step()
     btn = scene.decision.find("draw")
     scene.decision.reveal(btn)
     app.step()

@@ -56,6 +56,8 @@ def open_scene(make_app, game, size=(1280, 720)) -> tuple:
     scene = GameScene(app, game)
     app.push(scene)
     app.step()
+    if scene.curtain:  # tracked cards: a side enters the cards it drew behind its own cover
+        click(app, scene.btn_reveal.rect.center)
     app.step()
     return app, scene
 

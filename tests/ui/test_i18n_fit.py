@@ -359,6 +359,8 @@ def test_board_editor_pages_fit_in_each_language(make_app, rohan, recorder, lang
     scene = GameScene(app, g)
     app.push(scene)
     app.step()
+    if scene.curtain:  # tracked cards: the opening hand is entered behind the side's cover
+        click(app, scene.btn_reveal.rect.center)
     app.step()
     click(app, scene.edit.button.rect.center)
     assert scene.edit.active

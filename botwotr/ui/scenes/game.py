@@ -58,7 +58,9 @@ PRIVATE_DECISIONS = {"action", "discard", "tactic", "combat_card"}
 # At the table the tactic tokens are picked in secret and revealed there; the client is told
 # both after the reveal (one panel, `decisions/battle.py`), so in companion mode a tactic is
 # not private. A combat card still is while the program tracks the hands (its options show the hand).
-COMPANION_PRIVATE = PRIVATE_DECISIONS - {"tactic"}
+# With tracked cards a side enters the cards it drew (`card_draw`) on its own view, its hand on the
+# screen: behind that side's cover like any other private view.
+COMPANION_PRIVATE = (PRIVATE_DECISIONS - {"tactic"}) | {"card_draw"}
 
 
 def open_game(app, game, replace_all: bool = False):
@@ -263,6 +265,10 @@ class GameScene(Scene):
         if self.consent:
             return self.consent["side"], "public", None, []
         players = [c for c in legal if c.get("side") == "players"]
+        if self.secret_hands and getattr(self, "edit", None) is not None and self.edit.active:
+            # the board is edited by both players together (they agree on the edits), so both
+            # may be looking: the public view only; closing the mode covers the next private view
+            return None, "public", None, players
         deciders = [s for s in dict.fromkeys(c.get("side") for c in legal) if s in ("fp", "sh")]
         first = pending_side(state)
         deciders.sort(key=lambda s: (s != self.seat, s != first))
@@ -286,6 +292,16 @@ class GameScene(Scene):
                 return who, "public", None, []
             return None, who, who, [c for c in legal if c.get("side") in (who, "players")]
         return None, "public", None, legal
+
+    def screen_shared(self) -> None:
+        """Both players may have been looking (the board was edited together): the screen counts
+        as nobody's own, so the next private view is covered first (hotseat: the public view until
+        then)."""
+        if self.mode == "hotseat":
+            self.seat_unsure = self.seat is not None
+        else:
+            self.seat = None
+        self.refresh(force=True)
 
     def lift_curtain(self) -> None:
         if self.curtain and not self.consent:
