@@ -90,6 +90,15 @@ class SidesPanel(Widget):
         self.seat = "public"
         self._tips: list[tuple[pygame.Rect, Tip]] = []
 
+    # what `draw` reads of the view (and `not_rolled_yet`): the key of its picture (`signature`)
+    VIEW_KEYS = ("sides", "active", "phase", "options", "table", "position", "chars", "pending")
+
+    def signature(self) -> str:
+        """Everything the drawing depends on but the rectangle and the theme: the same
+        signature, the same pixels (the game scene draws the summaries again only then)."""
+        v = self.view or {}
+        return repr((self.seat, self.visible, [v.get(k) for k in self.VIEW_KEYS]))
+
     def needed_height(self, theme: Theme) -> int:
         h = self._side_height(theme, "fp") + self._side_height(theme, "sh") + theme.pad
         if self.view is not None and self.view.get("table"):
