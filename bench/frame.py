@@ -18,7 +18,11 @@ frame-rate sleep, so a frame is events -> update -> draw -> flip):
   `GameScene.submit` (so the autosave, into a real folder, and the log panel are in it), then one
   frame; 40 commands, the animation finished before the next;
 - a zoom step (one wheel notch over the board, then the frame), in and out, 24 steps;
-- a resize (1920x1080 <-> 1600x900, `App.resize`, then the frame), 12 each way;
+- zooming out with pauses: 3 notches, each to a level not scaled yet, then the frames until its
+  art is smooth (the art of a new level is drawn at once with a quick scale and smoothed in
+  slices over the next frames, `board_view.SmoothScale`);
+- a resize (1920x1080 <-> 1600x900, `App.resize`, then the frame), 12 each way; and a resize to a
+  new size every frame (1600x900 growing by 24x13 px, 12 frames: a window edge dragged);
 - a pan (a middle-button drag, 12 px a frame, zoomed in 3 notches), 120 frames;
 - opening a game: `Continue` on a 300-command Rohan autosave (load and verify, the game scene,
   its first frame).
@@ -153,6 +157,20 @@ def child(profile: str | None) -> dict:
     zs = maybe_profile("zoom", zooms)
     out["zoom median"] = statistics.median(zs)
     out["zoom max"] = max(zs)
+    # zooming with a pause: a notch to a level not scaled yet, then the frames until its art is
+    # smooth (a tree without the sliced smoothing scales it in the notch's frame)
+    notch, smooth = [], []
+    for _ in range(3):
+        notch.append(timed_step([pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False)]))
+        n = 0
+        while getattr(scene.board, "smoothing", False) and n < 2000:
+            smooth.append(timed_step())
+            n += 1
+    for _ in range(3):
+        app.step([pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1, flipped=False)])
+    out["zoom new max"] = max(notch)
+    out["zoom smoothing max"] = max(smooth) if smooth else 0.0
+    out["zoom smoothing frames"] = len(smooth) / 3
     for _ in range(3):
         app.step([pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1, flipped=False)])
     app.step([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=centre, button=2)])
@@ -182,6 +200,18 @@ def child(profile: str | None) -> dict:
     rs = maybe_profile("resize", resizes)
     out["resize median"] = statistics.median(rs)
     out["resize max"] = max(rs)
+
+    def drag_resizes():  # a window edge dragged: a new size every frame
+        return [timed_step(fn=lambda k=k: app.resize(1600 + 24 * k, 900 + 13 * k)) for k in range(1, 13)]
+
+    ds = maybe_profile("dragresize", drag_resizes)
+    out["new size median"] = statistics.median(ds)
+    out["new size max"] = max(ds)
+    app.resize(*SIZE)
+    for _ in range(400):
+        if not getattr(scene.board, "smoothing", False):
+            break
+        app.step([])
     app.reset_to(GameScene(app, Game.new(spec, seed=4), mode="companion"))
     app.step([])
 
@@ -280,6 +310,10 @@ ROWS = [
     ("zoom max", "a zoom step: slowest"),
     ("resize median", "a resize: median"),
     ("resize max", "a resize: slowest"),
+    ("new size median", "a resize to a new size each frame (an edge dragged): median"),
+    ("new size max", "a resize to a new size each frame: slowest"),
+    ("zoom new max", "a pause, then a notch to a level not scaled yet: slowest"),
+    ("zoom smoothing max", "the frames after it, until its art is smooth: slowest"),
     ("pan median", "panning, a frame: median"),
     ("pan p99", "panning, a frame: 99th percentile"),
     ("open median", "opening a game (Continue, 300 commands, to its first frame)"),
@@ -335,6 +369,8 @@ def main(argv=None) -> int:
             ratio = statistics.median(r[key] / r["baseline"] for r in rs)
             print(f"| {label} | {min(v):.2f} ms | {statistics.median(v):.2f} ms | {max(v):.2f} ms | {ratio:.1f} |")
         print(f"| (log lengths: {rs[0].get('events 100', '?')} and {rs[0].get('events 8000', '?')} events) | | | | |")
+        sm = [r.get("zoom smoothing frames", 0) for r in rs]
+        print(f"| (frames to smooth a new level's art: {min(sm):.0f}-{max(sm):.0f}) | | | | |")
         c = [r["command 8000 median"] / r["command 100 median"] for r in rs]
         print(f"| the frame after a command, 8,000 / 100 events (per run) | {min(c):.2f} | "
               f"{statistics.median(c):.2f} | {max(c):.2f} | |")  # fmt: skip

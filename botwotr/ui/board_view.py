@@ -317,6 +317,7 @@ class BoardView:
         self._frame_cache: tuple | None = None
         self._ground_cache: tuple | None = None
         self._pan_cache: tuple | None = None
+        self._other_rect: tuple | None = None  # (rectangle, frame cache, ground cache) of the last other rectangle
         self._retained: dict | None = None  # the items of the pieces last drawn (`_update_pieces`)
         self._sig_ctx: tuple = ({}, {})
         self.partial_pieces = True  # a new view redraws only the pieces that changed
@@ -330,7 +331,16 @@ class BoardView:
         return self.camera.viewport
 
     def set_rect(self, rect) -> None:
-        self.camera.set_viewport(pygame.Rect(rect))
+        """Where the board goes on the screen. The pictures drawn for the last other rectangle
+        are kept: a window resized back (maximised and restored) finds them (their keys hold the
+        camera, so a picture for another camera is drawn again as before)."""
+        rect = pygame.Rect(rect)
+        old = tuple(self.camera.viewport)
+        if tuple(rect) != old:
+            back = self._other_rect if self._other_rect is not None and self._other_rect[0] == tuple(rect) else None
+            self._other_rect = (old, self._frame_cache, self._ground_cache)
+            self._frame_cache, self._ground_cache = (back[1], back[2]) if back is not None else (None, None)
+        self.camera.set_viewport(rect)
 
     def region_at_screen(self, pos) -> str | None:
         if not self.rect.collidepoint(pos):
@@ -524,6 +534,7 @@ class BoardView:
         self._frame_cache = None
         self._ground_cache = None
         self._pan_cache = None
+        self._other_rect = None
 
     def _draw_ground(self, surface, theme, view) -> None:
         surface.set_clip(self.rect)

@@ -178,6 +178,9 @@ class GameScene(Scene):
         # board redraws the log, the decision panel and the bar, not the summaries.
         self._part_sigs: dict[str, tuple] = {}
         self._dirty: set[str] = set()
+        # the picture (with its key and parts' signatures) of the last other window size: a
+        # window resized back finds it and draws again only the parts that changed
+        self._other_panels: tuple | None = None
         self._last_mouse: tuple | None = None
         self.cache_panels = True  # False: the panels are drawn onto the window every frame, as before
         # who is at the screen: the seat that gave the last input (None: nobody yet, so a hotseat
@@ -532,7 +535,8 @@ class GameScene(Scene):
                 self.decision.rect = pygame.Rect(inner.x, rest_y, inner.w, dec_h)
                 self.decision.layout(t)
         self.edit.rect = pygame.Rect(inner.x, rest_y, inner.w, dec_h)
-        self.edit.layout(t)
+        if self.edit.active:  # (toggling it refreshes the scene: laid out then)
+            self.edit.layout(t)
         if self.log_below:
             b = self.board.rect
             self.log_panel.rect = pygame.Rect(b.x + t.pad, b.bottom + t.pad, b.w - 2 * t.pad, h - b.bottom - 2 * t.pad)
@@ -685,7 +689,7 @@ class GameScene(Scene):
     def _parts_at(self, pos) -> set:
         if self.board.rect.collidepoint(pos):
             return set()
-        found = {name for name, rect, _u, _s in self._panel_parts() if rect.collidepoint(pos)}
+        found = {name for name, rect in self._part_rects() if rect.collidepoint(pos)}
         return found or {"bar", "sides", "decision", "log"}  # (between parts: all, to be safe)
 
     def _panel_rects(self) -> list:
@@ -694,6 +698,11 @@ class GameScene(Scene):
         if b.bottom < self.app.size[1]:  # the band under a wide board (the log, or nothing)
             rects.append(pygame.Rect(0, b.bottom, b.w, self.app.size[1] - b.bottom))
         return rects
+
+    def _part_rects(self) -> list[tuple]:
+        dec = self.edit if self.edit.active else self.decision
+        rects = [("bar", self.bar_rect), ("sides", self.sides.rect), ("log", self.log_panel.rect)]
+        return rects + ([("decision", dec.rect)] if dec is not None else [])
 
     def _panel_parts(self) -> list[tuple]:
         """(name, rectangle, the colour under it, signature) of each part of the panels' picture.
@@ -785,6 +794,21 @@ class GameScene(Scene):
             or layer.get_size() != surface.get_size()
             or any(name not in old or old[name][0] != sig[0] for name, sig in sigs.items())  # a part moved
         )
+        if layer is None or layer.get_size() != surface.get_size():
+            kept = self._other_panels
+            if layer is not None:
+                self._other_panels = (layer, self._panels, self._part_sigs)
+            if kept is not None and kept[0].get_size() == surface.get_size():
+                layer, self._panels, old = kept
+                self._panels_layer = layer
+                # what happened since it was drawn: the summaries' and the bar's signatures say
+                # all they show; the decision panel's and the log's hover and scroll they do not
+                self._dirty |= {"decision", "log"}
+                whole = (
+                    self._panels != key
+                    or self.edit.active
+                    or any(name not in old or old[name][0] != sig[0] for name, sig in sigs.items())
+                )
         if whole:
             if layer is None or layer.get_size() != surface.get_size():
                 layer = pygame.Surface(surface.get_size())
@@ -800,7 +824,8 @@ class GameScene(Scene):
                     layer.fill(under, rect)
                     self._draw_part(layer, name)
             layer.set_clip(None)
-        self._part_sigs = sigs
+        # (after the drawing: a list may settle its scroll while it is drawn)
+        self._part_sigs = {name: sig for name, _r, _u, sig in self._panel_parts()}
         self._dirty = set()
         self._panels = key
         for r in self._panel_rects():
