@@ -28,7 +28,9 @@ def scenario_folder(spec, folder=None) -> Path | None:
         return None
 
 
-_BOARD_LINE = re.compile(r"""^board:[ \t]*(?:"([^"\\\n]*)"|'([^'\n]*)'|([^\s"'#&!*|>%@`{\[][^#\n]*?))[ \t]*(?:#.*)?$""", re.M)
+_BOARD_LINE = re.compile(
+    r"""^board:[ \t]*(?:"([^"\\\n]*)"|'([^'\n]*)'|([^\s"'#&!*|>%@`{\[][^#\n]*?))[ \t]*(?:#.*)?$""", re.M
+)
 
 
 def board_file(folder: Path | None) -> Path | None:

@@ -127,3 +127,27 @@ def test_a_panel_is_drawn_again_alone_and_the_frame_is_the_frame_drawn_from_noth
             if len(g.log) == before + 1:
                 assert "sides" not in drawn, drawn
                 assert cached_frame(app) == fresh_frame(app)
+
+
+def test_the_log_still_ends_with_the_newest_entry_after_resizes(make_app, rohan):
+    """A log at its end stays at its end when the window is resized (its rows wrap again to
+    another height: the scroll it had was kept, so the newest lines fell out of view)."""
+    app = make_app((1360, 765))
+    g = Game.new(rohan, seed=1, options={"companion": True})
+    scene = GameScene(app, g, mode="companion")
+    app.push(scene)
+    rng = random.Random(1)
+    for _ in range(25):
+        side = deciding_side(g.state)
+        cmds = [c for c in g.legal_commands() if c.get("side") in (side, "players")] or g.legal_commands()
+        scene.submit(rng.choice(cmds))
+        scene.animator.finish()
+        app.step([])
+    lst = scene.log_panel.list
+    for size in [(1100, 650), (1500, 850), (1400, 800), (1420, 810), (1360, 765)]:
+        app.resize(*size)
+        app.step([])
+        shown = lst._in_view()
+        assert shown and shown[-1][1] is lst.items[-1], f"{size}: the newest entry is out of view"
+        settle(app)
+        assert cached_frame(app) == fresh_frame(app)
