@@ -659,10 +659,12 @@ class ScrollList(Widget):
         if not self.visible:
             return
         self._layout(theme)
-        if self.stick_to_bottom and getattr(self, "_at_bottom", False):
-            self.scroll = self.max_scroll  # (a list at its end stays there when it is laid out again: a resize)
+        if self.stick_to_bottom and self.scroll == getattr(self, "_at_bottom", None):
+            # a list left at its end (its scroll not changed since) stays there when it is laid
+            # out again to another height (a resize)
+            self.scroll = self.max_scroll
         self.scroll = max(0, min(self.max_scroll, self.scroll))
-        self._at_bottom = self.scroll >= self.max_scroll
+        self._at_bottom = self.scroll if self.scroll >= self.max_scroll else None
         size = getattr(theme, self.size_key)
         pad = self.row_pad(theme)
         clip = surface.get_clip()
