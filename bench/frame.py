@@ -18,7 +18,11 @@ frame-rate sleep, so a frame is events -> update -> draw -> flip):
   `GameScene.submit` (so the autosave, into a real folder, and the log panel are in it), then one
   frame; 40 commands, the animation finished before the next;
 - a zoom step (one wheel notch over the board, then the frame), in and out, 24 steps;
-- a resize (1920x1080 <-> 1600x900, `App.resize`, then the frame), 12 each way;
+- zooming out with pauses: 3 notches, each to a level not scaled yet, then the frames until its
+  art is smooth (the art of a new level is drawn at once with a quick scale and smoothed in
+  slices over the next frames, `board_view.SmoothScale`);
+- a resize (1920x1080 <-> 1600x900, `App.resize`, then the frame), 12 each way; and a resize to a
+  new size every frame (1600x900 growing by 24x13 px, 12 frames: a window edge dragged);
 - a pan (a middle-button drag, 12 px a frame, zoomed in 3 notches), 120 frames;
 - opening a game: `Continue` on a 300-command Rohan autosave (load and verify, the game scene,
   its first frame).
@@ -51,6 +55,9 @@ def pct(values, p):
 
 
 # -- the child: one run ----------------------------------------------------------------------
+CLOCK = time.perf_counter  # --cpu: time.process_time (this process's CPU time, for a busy machine)
+
+
 def child(profile: str | None) -> dict:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -79,11 +86,11 @@ def child(profile: str | None) -> dict:
         prof = cProfile.Profile()
 
     def timed_step(events=(), fn=None) -> float:
-        t = time.perf_counter()
+        t = CLOCK()
         if fn is not None:
             fn()
         app.step(list(events))
-        return time.perf_counter() - t
+        return CLOCK() - t
 
     def maybe_profile(what, fn):
         if prof is not None and profile == what:
@@ -99,9 +106,9 @@ def child(profile: str | None) -> dict:
     src.fill((90, 80, 70))
     base = []
     for _ in range(300):
-        t = time.perf_counter()
+        t = CLOCK()
         app.screen.blit(src, (0, 0))
-        base.append(time.perf_counter() - t)
+        base.append(CLOCK() - t)
     out["baseline"] = statistics.median(base)
 
     # animated and still frames
@@ -153,6 +160,20 @@ def child(profile: str | None) -> dict:
     zs = maybe_profile("zoom", zooms)
     out["zoom median"] = statistics.median(zs)
     out["zoom max"] = max(zs)
+    # zooming with a pause: a notch to a level not scaled yet, then the frames until its art is
+    # smooth (a tree without the sliced smoothing scales it in the notch's frame)
+    notch, smooth = [], []
+    for _ in range(3):
+        notch.append(timed_step([pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False)]))
+        n = 0
+        while getattr(scene.board, "smoothing", False) and n < 2000:
+            smooth.append(timed_step())
+            n += 1
+    for _ in range(3):
+        app.step([pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1, flipped=False)])
+    out["zoom new max"] = max(notch)
+    out["zoom smoothing max"] = max(smooth) if smooth else 0.0
+    out["zoom smoothing frames"] = len(smooth) / 3
     for _ in range(3):
         app.step([pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1, flipped=False)])
     app.step([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=centre, button=2)])
@@ -182,6 +203,18 @@ def child(profile: str | None) -> dict:
     rs = maybe_profile("resize", resizes)
     out["resize median"] = statistics.median(rs)
     out["resize max"] = max(rs)
+
+    def drag_resizes():  # a window edge dragged: a new size every frame
+        return [timed_step(fn=lambda k=k: app.resize(1600 + 24 * k, 900 + 13 * k)) for k in range(1, 13)]
+
+    ds = maybe_profile("dragresize", drag_resizes)
+    out["new size median"] = statistics.median(ds)
+    out["new size max"] = max(ds)
+    app.resize(*SIZE)
+    for _ in range(400):
+        if not getattr(scene.board, "smoothing", False):
+            break
+        app.step([])
     app.reset_to(GameScene(app, Game.new(spec, seed=4), mode="companion"))
     app.step([])
 
@@ -251,10 +284,10 @@ def child(profile: str | None) -> dict:
         title = app.scene
 
         def open_once(title=title):
-            t = time.perf_counter()
+            t = CLOCK()
             title.continue_game()
             app.step([])
-            return time.perf_counter() - t
+            return CLOCK() - t
 
         opens.append(maybe_profile("open", open_once))
         assert len(app.scene.game.log) == len(g.log), "Continue opened another game"
@@ -280,18 +313,23 @@ ROWS = [
     ("zoom max", "a zoom step: slowest"),
     ("resize median", "a resize: median"),
     ("resize max", "a resize: slowest"),
+    ("new size median", "a resize to a new size each frame (an edge dragged): median"),
+    ("new size max", "a resize to a new size each frame: slowest"),
+    ("zoom new max", "a pause, then a notch to a level not scaled yet: slowest"),
+    ("zoom smoothing max", "the frames after it, until its art is smooth: slowest"),
     ("pan median", "panning, a frame: median"),
     ("pan p99", "panning, a frame: 99th percentile"),
     ("open median", "opening a game (Continue, 300 commands, to its first frame)"),
 ]
 
 
-def run_child(tree: Path, profile: str | None) -> dict:
+def run_child(tree: Path, profile: str | None, cpu: bool = False) -> dict:
     env = dict(os.environ)
     env["PYTHONPATH"] = str(tree)
     env.setdefault("SDL_VIDEODRIVER", "dummy")
     env.setdefault("SDL_AUDIODRIVER", "dummy")
     cmd = [sys.executable, str(Path(__file__).resolve()), "--child"] + (["--profile", profile] if profile else [])
+    cmd += ["--cpu"] if cpu else []
     r = subprocess.run(cmd, env=env, capture_output=True, text=True, cwd=tree)
     if r.returncode:
         raise SystemExit(f"the run in {tree} failed:\n{r.stderr[-3000:]}")
@@ -305,8 +343,12 @@ def main(argv=None) -> int:
     ap.add_argument("--runs", type=int, default=5)
     ap.add_argument("--against", type=Path, help="another checkout, timed in the same runs")
     ap.add_argument("--profile", help="animated, zoom, pan, resize, command100, command8000, open")
+    ap.add_argument("--cpu", action="store_true", help="time CPU (time.process_time), not the wall clock")
     ap.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
+    if args.cpu:
+        global CLOCK
+        CLOCK = time.process_time
     if args.child:
         sys.path.insert(0, os.getcwd())
         print(json.dumps(child(args.profile)))
@@ -317,9 +359,10 @@ def main(argv=None) -> int:
     for i in range(args.runs):
         loads.append(os.getloadavg()[0])
         for name, tree in trees if i % 2 == 0 else list(reversed(trees)):
-            results[name].append(run_child(tree, args.profile))
+            results[name].append(run_child(tree, args.profile, args.cpu))
         print(f"run {i + 1}/{args.runs} done", file=sys.stderr)
-    print(f"{args.runs} runs; load average (1 min) at the runs: {', '.join(f'{x:.1f}' for x in loads)}")
+    print(f"{args.runs} runs; load average (1 min) at the runs: {', '.join(f'{x:.1f}' for x in loads)}"
+          + ("; CPU time (time.process_time)" if args.cpu else "; wall-clock time"))  # fmt: skip
     print()
     for name, tree in trees:
         rs = results[name]
@@ -335,6 +378,8 @@ def main(argv=None) -> int:
             ratio = statistics.median(r[key] / r["baseline"] for r in rs)
             print(f"| {label} | {min(v):.2f} ms | {statistics.median(v):.2f} ms | {max(v):.2f} ms | {ratio:.1f} |")
         print(f"| (log lengths: {rs[0].get('events 100', '?')} and {rs[0].get('events 8000', '?')} events) | | | | |")
+        sm = [r.get("zoom smoothing frames", 0) for r in rs]
+        print(f"| (frames to smooth a new level's art: {min(sm):.0f}-{max(sm):.0f}) | | | | |")
         c = [r["command 8000 median"] / r["command 100 median"] for r in rs]
         print(f"| the frame after a command, 8,000 / 100 events (per run) | {min(c):.2f} | "
               f"{statistics.median(c):.2f} | {max(c):.2f} | |")  # fmt: skip
@@ -347,7 +392,7 @@ def main(argv=None) -> int:
         for key, label in ROWS:
             a = statistics.median(r[key] for r in results["this tree"])
             o = statistics.median(r[key] for r in results["other tree"])
-            print(f"| {label} | {a / o:.2f} |")
+            print(f"| {label} | {a / o:.2f} |" if o else f"| {label} | (other tree: 0) |")
     return 0
 
 

@@ -21,6 +21,7 @@ Extension points for decision panels, drag-and-drop and animations:
 from __future__ import annotations
 
 import math
+import time
 from collections import Counter
 from typing import Callable
 
@@ -128,6 +129,111 @@ PAN_MARGIN = 160  # pixels round the board in the picture a drag moves (what sti
 PAN_LAYER_MAX = 9_000_000  # pixels: a bigger board at this scale is drawn frame by frame while dragged
 
 
+ART_SLICE_SECONDS = 0.002  # of a frame spent smoothing a new zoom level's art (`SmoothScale`)
+ART_SLICE_ROWS = 48  # source rows a slice of the horizontal pass scales
+ART_SLICE_COLS = 96  # columns a slice of the vertical pass scales
+
+
+class SmoothScale:
+    """`pygame.transform.smoothscale(src, size)` made a slice at a time, over several frames.
+
+    smoothscale scales the rows first (each row on its own) into a picture `size[0]` wide and
+    as tall as `src`, then the columns of that (each column on its own): so bands of rows
+    scaled apart, then bands of columns scaled apart, give exactly its pixels
+    (tests/ui/test_render_caches.py checks it). `key` says what the result is for."""
+
+    def __init__(self, key, source: Callable[[], pygame.Surface], size: tuple[int, int], scratch=None, loader=None):
+        """`source()` gives the picture to scale; `loader`, if given, is a generator to run
+        (a slice per step) before `source()` can be called (`resources.image_in_slices`)."""
+        self.key = key
+        self.source = source
+        self.loader = loader
+        self.scratch = [] if scratch is None else scratch  # [a picture the row pass may write into]
+        self.size = size
+        self.src: pygame.Surface | None = None
+        self.tmp: pygame.Surface | None = None
+        self.out: pygame.Surface | None = None
+        self.row = self.col = 0
+
+    def _begin(self) -> None:
+        self.src = src = self.source()
+        w, h = src.get_size()
+        self.tmp = src if self.size[0] == w else None  # made by the next slice
+        self.row = 0 if self.size[0] != w else h  # the next source row the row pass scales
+        self.col = 0 if self.size[1] != h else self.size[0]  # the next column the column pass scales
+
+    @property
+    def done(self) -> bool:
+        if self.out is None or self.src is None:
+            return self.out is not None and self.tmp is None and self.src is None  # (let go when done)
+        return self.row >= self.src.get_height() and self.col >= self.size[0]
+
+    def step(self) -> None:
+        """One slice: a band of the source loaded, a band of rows, or once the rows are done a
+        band of columns (the pictures are made by slices of their own: clearing 20 MB is a
+        slice's worth)."""
+        if self.src is None:
+            if self.loader is not None:
+                try:
+                    next(self.loader)
+                    return
+                except StopIteration:
+                    self.loader = None
+            self._begin()
+            return
+        w, h = self.src.get_size()
+        if self.tmp is None:
+            self.tmp = _scratch(self.scratch, (self.size[0], h), self.src)
+        elif self.row < h:
+            r0, r1 = self.row, min(h, self.row + ART_SLICE_ROWS)
+            band = self.tmp.subsurface(pygame.Rect(0, r0, self.size[0], r1 - r0))
+            pygame.transform.smoothscale(self.src.subsurface(pygame.Rect(0, r0, w, r1 - r0)), band.get_size(), band)
+            self.row = r1
+        elif self.out is None:
+            self.out = self.tmp.copy() if self.size[1] == h else pygame.Surface(self.size, 0, self.src)
+        elif self.col < self.size[0]:
+            c0, c1 = self.col, min(self.size[0], self.col + ART_SLICE_COLS)
+            band = self.out.subsurface(pygame.Rect(c0, 0, c1 - c0, self.size[1]))
+            pygame.transform.smoothscale(self.tmp.subsurface(pygame.Rect(c0, 0, c1 - c0, h)), band.get_size(), band)
+            self.col = c1
+
+    def work(self, seconds: float) -> bool:
+        """Slices for about `seconds` (at least one); True when the picture is whole."""
+        t0 = time.perf_counter()
+        while not self.done:
+            self.step()
+            if time.perf_counter() - t0 >= seconds:
+                break
+        if self.done:
+            self.tmp = self.src = None
+        return self.done
+
+    def finish(self) -> pygame.Surface:
+        while not self.done:
+            self.step()
+        self.tmp = self.src = None
+        assert self.out is not None
+        return self.out
+
+
+def _scratch(kept: list, size, like: pygame.Surface) -> pygame.Surface:
+    """A `size` part of the picture in `kept` (one per board view: the row pass of each new zoom
+    level writes into it), in the format of `like`; made again only when too small."""
+    keep = kept[0] if kept else None
+    if (
+        keep is None
+        or keep.get_width() < size[0]
+        or keep.get_height() < size[1]
+        or keep.get_bitsize() != like.get_bitsize()
+        or keep.get_masks() != like.get_masks()
+    ):
+        w = max(size[0], keep.get_width() if keep is not None else 0)
+        h = max(size[1], keep.get_height() if keep is not None else 0)
+        keep = pygame.Surface((w, h), 0, like)
+        kept[:] = [keep]
+    return keep.subsurface(pygame.Rect(0, 0, *size))
+
+
 def _scaled_art(path, size, disk: bool = False) -> pygame.Surface:
     """The art at `size`; with `disk` (the first picture a board view draws: a start, an export)
     also from and into the disk cache (decoding the 2400x1600 PNG and scaling it is ~0.1 s of
@@ -201,9 +307,17 @@ class BoardView:
         self._art_cache: tuple | None = None
         self._drawn_art = False  # the first art drawn is kept on disk too (`_scaled_art`)
         self._art_levels = res.art_levels  # shared by every board view (a game opened again scales nothing)
+        # A zoom level (or a zoomed-in view) not scaled yet is drawn at once with a fast scale of
+        # the part in view, and smoothed over the next frames (`SmoothScale`, `_smooth_art`);
+        # False: scaled smooth at once (the pictures drawn from nothing in tests).
+        self.smooth_later = True
+        self._smoothing: SmoothScale | None = None
+        self._scratch: list = []
+        self._loader = None  # the art being loaded in slices (`resources.image_in_slices`)
         self._frame_cache: tuple | None = None
         self._ground_cache: tuple | None = None
         self._pan_cache: tuple | None = None
+        self._other_rect: tuple | None = None  # (rectangle, frame cache, ground cache) of the last other rectangle
         self._retained: dict | None = None  # the items of the pieces last drawn (`_update_pieces`)
         self._sig_ctx: tuple = ({}, {})
         self.partial_pieces = True  # a new view redraws only the pieces that changed
@@ -217,7 +331,16 @@ class BoardView:
         return self.camera.viewport
 
     def set_rect(self, rect) -> None:
-        self.camera.set_viewport(pygame.Rect(rect))
+        """Where the board goes on the screen. The pictures drawn for the last other rectangle
+        are kept: a window resized back (maximised and restored) finds them (their keys hold the
+        camera, so a picture for another camera is drawn again as before)."""
+        rect = pygame.Rect(rect)
+        old = tuple(self.camera.viewport)
+        if tuple(rect) != old:
+            back = self._other_rect if self._other_rect is not None and self._other_rect[0] == tuple(rect) else None
+            self._other_rect = (old, self._frame_cache, self._ground_cache)
+            self._frame_cache, self._ground_cache = (back[1], back[2]) if back is not None else (None, None)
+        self.camera.set_viewport(rect)
 
     def region_at_screen(self, pos) -> str | None:
         if not self.rect.collidepoint(pos):
@@ -283,6 +406,7 @@ class BoardView:
         seat and hidden pieces. A frame is then one blit plus the overlays; a piece landing after
         an animation redraws the pieces only. `invalidate()` forces a redraw."""
         clip = surface.get_clip()
+        self._smooth_art()
         if self._dragging and self.pan_layer and view is not None and self._draw_panned(surface, theme, view, seat):
             surface.set_clip(clip)
             return
@@ -310,6 +434,7 @@ class BoardView:
             self.hover_region,
             battle.get("target"),
             tuple(battle.get("armies") or ()),
+            self._art_exact(),
         )
         return ground_key, (ground_key, seat, id(view), frozenset(self.hidden_pieces))
 
@@ -409,6 +534,7 @@ class BoardView:
         self._frame_cache = None
         self._ground_cache = None
         self._pan_cache = None
+        self._other_rect = None
 
     def _draw_ground(self, surface, theme, view) -> None:
         surface.set_clip(self.rect)
@@ -609,41 +735,132 @@ class BoardView:
             self.piece_rects, self._tips, self._army_box = final
         return True
 
-    def _draw_art(self, surface) -> None:
+    def _art_plan(self):
+        """What art this camera draws: (the world rectangle in view, its screen rectangle, the
+        whole-board level's key and size or None, the zoomed-in part's key); None when no art
+        is in view."""
         cam = self.camera
         vis_w0, vis_h0 = cam.to_world(cam.viewport.x, cam.viewport.y)
         vis_w1, vis_h1 = cam.to_world(cam.viewport.right, cam.viewport.bottom)
         x0, y0 = max(0, math.floor(vis_w0)), max(0, math.floor(vis_h0))
         x1, y1 = min(cam.world_w, math.ceil(vis_w1)), min(cam.world_h, math.ceil(vis_h1))
         if x1 <= x0 or y1 <= y0:
-            return
+            return None
         sx0, sy0 = cam.to_screen(x0, y0)
         sx1, sy1 = cam.to_screen(x1, y1)
         dst = pygame.Rect(round(sx0), round(sy0), max(1, round(sx1 - sx0)), max(1, round(sy1 - sy0)))
+        full_w, full_h = round(cam.world_w * cam.scale), round(cam.world_h * cam.scale)
+        if full_w * full_h <= ART_LEVEL_MAX:
+            return (x0, y0, x1, y1), dst, (str(self.layout.art), full_w, full_h), None
+        return (x0, y0, x1, y1), dst, None, (x0, y0, x1, y1, dst.size, str(self.layout.art))
+
+    def _art_exact(self) -> bool:
+        """Whether the art for this camera is scaled smooth already (in the ground's key: the
+        ground is drawn again when a new level's smoothing is done)."""
+        if self.layout.art is None:
+            return True
+        plan = self._art_plan()
+        if plan is None:
+            return True
+        _w, _d, level, part = plan
+        if level is not None:
+            return level in self._art_levels
+        return self._art_cache is not None and self._art_cache[0] == part
+
+    def _smooth_art(self) -> None:
+        """A slice of the smoothing of the art in view, if one is under way (`SmoothScale`);
+        dropped when the camera no longer shows it."""
+        job = self._smoothing
+        if job is None or self._dragging and self._pan_cache is not None:
+            return  # (a drag drawn from one picture: that picture is not made again meanwhile)
+        plan = self._art_plan() if self.layout.art is not None else None
+        if plan is None or job.key not in (plan[2], plan[3]):
+            self._smoothing = None
+            return
+        if job.work(ART_SLICE_SECONDS):
+            self._smoothing = None
+            if job.key == plan[2]:
+                self._keep_level(job.key, job.out)
+            else:
+                self._art_cache = (job.key, job.out)
+
+    def _source_art(self) -> pygame.Surface:
+        """The board art at its own size (board pixels), loaded once (and kept on disk as pixels:
+        the first zoom of a start does not decode the PNG)."""
+        return res.image(self.layout.art, self.layout.size)
+
+    @property
+    def smoothing(self) -> bool:
+        """Whether the art on the board is a quick scale still being smoothed."""
+        return self._smoothing is not None
+
+    def _draw_art(self, surface) -> None:
+        plan = self._art_plan()
+        if plan is None:
+            return
+        (x0, y0, x1, y1), dst, level, part = plan
         if self.layout.art is None:
             surface.fill(T.PARCHMENT_DARK, dst)
             return
-        full_w, full_h = round(cam.world_w * cam.scale), round(cam.world_h * cam.scale)
-        if full_w * full_h <= ART_LEVEL_MAX:
+        cam = self.camera
+        if level is not None:
             # the whole board at this scale, kept per zoom level: panning only blits, zooming back
             # to a level seen before scales nothing
-            level = (str(self.layout.art), full_w, full_h)
             img = self._art_levels.get(level)
             if img is None:
-                img = _scaled_art(self.layout.art, (full_w, full_h), disk=not self._drawn_art)
+                if self._drawn_art and self.smooth_later:
+                    self._quick_art(surface, level, self._source_art, level[1:], plan)
+                    return
+                img = _scaled_art(self.layout.art, level[1:], disk=not self._drawn_art)
                 self._keep_level(level, img)
             self._drawn_art = True
             self._art_levels.move_to_end(level)
             bx, by = cam.to_screen(0, 0)
             surface.blit(img, (round(bx), round(by)))
             return
-        key = (x0, y0, x1, y1, dst.size, str(self.layout.art))
-        if self._art_cache is None or self._art_cache[0] != key:
-            art = res.image(self.layout.art)
-            sub = art.subsurface(pygame.Rect(x0, y0, x1 - x0, y1 - y0))
+        if self._art_cache is None or self._art_cache[0] != part:
+            box = pygame.Rect(x0, y0, x1 - x0, y1 - y0)
+            if dst.size != box.size and self.smooth_later:
+                self._quick_art(surface, part, lambda: self._source_art().subsurface(box), dst.size, plan)
+                return
+            sub = self._source_art().subsurface(box)
             img = pygame.transform.smoothscale(sub, dst.size) if dst.size != sub.get_size() else sub.copy()
-            self._art_cache = (key, img)
+            self._art_cache = (part, img)
         surface.blit(self._art_cache[1], dst.topleft)
+
+    def _quick_art(self, surface, key, source, size, plan) -> None:
+        """The art in view with a fast (nearest-pixel) scale, from the kept level nearest this
+        scale (or the art itself), while `SmoothScale` makes the smooth picture over the next
+        frames: the ground is drawn again when it is done (`_art_exact` is in its key)."""
+        if self._smoothing is None or self._smoothing.key != key:
+            loader = None
+            if not res.image_loaded(self.layout.art):  # (one loading, shared by the jobs that wait for it)
+                if self._loader is None:
+                    self._loader = res.image_in_slices(self.layout.art, self.layout.size)
+                loader = self._loader
+            self._smoothing = SmoothScale(key, source, size, self._scratch, loader)
+        (x0, y0, x1, y1), dst, _level, _part = plan
+        cam = self.camera
+        best = None
+        for lv, img in self._art_levels.items():
+            if lv[0] == str(self.layout.art):
+                d = abs(math.log(lv[1] / (cam.world_w * cam.scale)))
+                if best is None or d < best[0]:
+                    best = (d, img, lv[1] / cam.world_w)
+        if best is not None and (best[0] < 0.7 or not res.image_loaded(self.layout.art)):
+            _d, src, f = best
+        else:
+            src, f = self._source_art(), 1.0
+        lx0, ly0 = math.floor(x0 * f), math.floor(y0 * f)
+        lx1 = min(src.get_width(), math.ceil(x1 * f))
+        ly1 = min(src.get_height(), math.ceil(y1 * f))
+        if lx1 <= lx0 or ly1 <= ly0:
+            return
+        sx0, sy0 = cam.to_screen(lx0 / f, ly0 / f)
+        sx1, sy1 = cam.to_screen(lx1 / f, ly1 / f)
+        to = pygame.Rect(round(sx0), round(sy0), max(1, round(sx1 - sx0)), max(1, round(sy1 - sy0)))
+        sub = src.subsurface(pygame.Rect(lx0, ly0, lx1 - lx0, ly1 - ly0))
+        surface.blit(pygame.transform.scale(sub, to.size), to.topleft)
 
     def _keep_level(self, level, img) -> None:
         levels = self._art_levels

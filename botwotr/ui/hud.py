@@ -92,6 +92,18 @@ class SidesPanel(Widget):
         self.hand_lines_max = 2  # the card chips' lines (needed_height makes them fewer when tight)
         self.pool_lines_max = 2  # the pools' lines
 
+    # what `draw` reads of the view (and `not_rolled_yet`): the key of its picture (`signature`)
+    VIEW_KEYS = ("sides", "active", "phase", "options", "table", "position", "chars", "pending")
+
+    def signature(self) -> str:
+        """Everything the drawing depends on but the rectangle and the theme: the same
+        signature, the same pixels (the game scene draws the summaries again only then). The
+        compact limits (`needed_height`) change the drawing, so they are part of it."""
+        v = self.view or {}
+        return repr(
+            (self.seat, self.visible, self.hand_lines_max, self.pool_lines_max, [v.get(k) for k in self.VIEW_KEYS])
+        )
+
     def needed_height(self, theme: Theme, room: int | None = None) -> int:
         """The height both summaries take; when more than `room`, they are drawn compact (the
         hand's card chips on one line, then the pools on one line, each ending in "+N" or "…",

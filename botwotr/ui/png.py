@@ -47,17 +47,26 @@ def _deflate(rows: bytes, level: int) -> bytes:
     a percent larger, and about PARTS times faster where there are free cores."""
     if len(rows) < PART_MIN:
         return zlib.compress(rows, level)
-    from concurrent.futures import ThreadPoolExecutor
+    import threading  # (not concurrent.futures: ~10 ms of `botwotr export`'s imports)
 
     n = len(rows)
     cuts = [n * i // PARTS for i in range(PARTS + 1)]
+    parts: list = [None] * PARTS
 
-    def part(i: int) -> bytes:
+    def part(i: int) -> None:
         c = zlib.compressobj(level, zlib.DEFLATED, -15)
-        return c.compress(rows[cuts[i] : cuts[i + 1]]) + c.flush(zlib.Z_FINISH if i == PARTS - 1 else zlib.Z_SYNC_FLUSH)
+        parts[i] = c.compress(rows[cuts[i] : cuts[i + 1]]) + c.flush(
+            zlib.Z_FINISH if i == PARTS - 1 else zlib.Z_SYNC_FLUSH
+        )
 
-    with ThreadPoolExecutor(PARTS) as pool:
-        parts = list(pool.map(part, range(PARTS)))
+    workers = [threading.Thread(target=part, args=(i,)) for i in range(1, PARTS)]
+    for w in workers:
+        w.start()
+    part(0)  # this thread does the first piece
+    for w in workers:
+        w.join()
+    if any(p is None for p in parts):
+        raise RuntimeError("a part of the PNG could not be compressed")
     header = b"\x78\x01" if level <= 1 else b"\x78\x9c"
     return header + b"".join(parts) + struct.pack(">I", zlib.adler32(rows) & 0xFFFFFFFF)
 

@@ -532,6 +532,23 @@ class ScrollList(Widget):
         """The height that shows the newest rows holding at least `lines` lines of text, whole
         (the rows as they would wrap in a list `width` wide, default this one's)."""
         size = getattr(theme, self.size_key)
+        # what the answer reads: kept, since the scene asks at every layout (each command)
+        memo = (
+            theme,
+            size,
+            self.kind,
+            lines,
+            self.rect.w if width is None else width,
+            tuple((it.text, it.heading, bool(it.icon)) for it in self.items[-lines:]),
+        )
+        if getattr(self, "_last_memo", None) is not None and self._last_memo[0] == memo:
+            return self._last_memo[1]
+        h = self._height_for_last(theme, lines, width)
+        self._last_memo = (memo, h)
+        return h
+
+    def _height_for_last(self, theme: Theme, lines: int, width: int | None) -> int:
+        size = getattr(theme, self.size_key)
         pad = self.row_pad(theme)
         keep_w = self.rect.w
         if width is not None:
@@ -539,8 +556,15 @@ class ScrollList(Widget):
         h, n = 0, 0
         try:
             for it in reversed(self.items):
-                f = res.font("sans_bold" if it.heading else self.kind, size)
-                k = len(wrap_text(it.text, f, self.wrap_width(theme, it)))
+                kind = "sans_bold" if it.heading else self.kind
+                f = res.font(kind, size)
+                ww = self.wrap_width(theme, it)
+                counts = self.__dict__.setdefault("_line_counts", {})  # (text, font, width) -> lines
+                k = counts.get((it.text, kind, size, ww))
+                if k is None:
+                    if len(counts) > 512:
+                        counts.clear()
+                    k = counts[(it.text, kind, size, ww)] = len(wrap_text(it.text, f, ww))
                 h += k * f.get_linesize() + pad + self.row_gap(theme, it)
                 n += k
                 if n >= lines:
@@ -635,7 +659,12 @@ class ScrollList(Widget):
         if not self.visible:
             return
         self._layout(theme)
+        if self.stick_to_bottom and self.scroll == getattr(self, "_at_bottom", None):
+            # a list left at its end (its scroll not changed since) stays there when it is laid
+            # out again to another height (a resize)
+            self.scroll = self.max_scroll
         self.scroll = max(0, min(self.max_scroll, self.scroll))
+        self._at_bottom = self.scroll if self.scroll >= self.max_scroll else None
         size = getattr(theme, self.size_key)
         pad = self.row_pad(theme)
         clip = surface.get_clip()

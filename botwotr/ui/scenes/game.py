@@ -35,7 +35,7 @@ from ..animation import Animator
 from ..board_view import BoardView, draw_token
 from ..dragdrop import DragDrop
 from ..help import draw_help
-from ..hud import SidesPanel, draw_status_bar, pending_side, status_rule, waiting_text
+from ..hud import SidesPanel, draw_status_bar, pending_side, phase_text, status_rule, waiting_text
 from ..i18n import _
 from ..i18n_content import localize_game
 from ..i18n_rules import refusal, win_reason
@@ -174,6 +174,15 @@ class GameScene(Scene):
         # (`_draw_panels`); a frame blits it, so an animated frame draws only the board.
         self._panels: tuple | None = None  # the key of what the picture shows (None: draw it again)
         self._panels_layer: pygame.Surface | None = None
+        # Within the picture each part (the status bar with the toolbar, the sides' summaries,
+        # the decision panel, the log) is drawn again only when its signature changed or an
+        # event touched it (`_panel_parts`, `_dirty`): a command that changes the log and the
+        # board redraws the log, the decision panel and the bar, not the summaries.
+        self._part_sigs: dict[str, tuple] = {}
+        self._dirty: set[str] = set()
+        # the picture (with its key and parts' signatures) of the last other window size: a
+        # window resized back finds it and draws again only the parts that changed
+        self._other_panels: tuple | None = None
         self._last_mouse: tuple | None = None
         self.cache_panels = True  # False: the panels are drawn onto the window every frame, as before
         # who is at the screen: the seat that gave the last input (None: nobody yet, so a hotseat
@@ -216,7 +225,7 @@ class GameScene(Scene):
         if not force and self._version == self.version():
             return
         self._version = self.version()
-        self._panels = None
+        self._dirty.add("decision")  # (a new context: the other parts are compared by signature)
         game = self.game
         top = game.state["pending"][-1] if game.state["pending"] else None
         legal = game.legal_commands()
@@ -496,7 +505,7 @@ class GameScene(Scene):
         self.refresh(force=True)
 
     def layout(self):
-        self._panels = None
+        self._dirty.add("decision")  # (its widgets are laid out again; the others' rects are in their signatures)
         t = self.theme
         w, h = self.app.size
         bar = t.px(40)
@@ -545,7 +554,8 @@ class GameScene(Scene):
                 self.decision.rect = pygame.Rect(inner.x, rest_y, inner.w, dec_h)
                 self.decision.layout(t)
         self.edit.rect = pygame.Rect(inner.x, rest_y, inner.w, dec_h)
-        self.edit.layout(t)
+        if self.edit.active:  # (toggling it refreshes the scene: laid out then)
+            self.edit.layout(t)
         if self.log_below:
             b = self.board.rect
             self.log_panel.rect = pygame.Rect(b.x + t.pad, b.bottom + t.pad, b.w - 2 * t.pad, h - b.bottom - 2 * t.pad)
@@ -582,8 +592,11 @@ class GameScene(Scene):
         return ws
 
     def handle_event(self, ev):
-        if self._touches_panels(ev):
-            self._panels = None  # hover, presses, typing, scrolling: the panels are drawn again
+        touched = self._touched_parts(ev)  # hover, presses, typing, scrolling: those parts drawn again
+        if touched is None:
+            self._panels = None
+        else:
+            self._dirty |= touched
         if ev.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN) and self.animator.busy and not self.curtain:
             self.animator.finish()  # input is never held up: a click or a key ends the animation
             if ev.type == pygame.KEYDOWN and ev.key in (pygame.K_SPACE, pygame.K_ESCAPE):
@@ -678,17 +691,25 @@ class GameScene(Scene):
         so the app need not clear it first."""
         return not self.curtain
 
-    def _touches_panels(self, ev) -> bool:
-        """Whether an event may change what the panels show: every key and button; a move or the
-        wheel only over the panels (or a move leaving them: a hovered button lights down)."""
+    def _touched_parts(self, ev) -> set | None:
+        """The parts of the panels an event may change (None: all of them): a move or the wheel
+        only the part under the mouse (and for a move the part it left: a hovered button lights
+        down); every key and button all of them."""
         if ev.type == pygame.MOUSEMOTION:
             pos, before = ev.pos, self._last_mouse
             self._last_mouse = pos
-            over = self.board.rect.collidepoint(pos) and not self.dragdrop.active
-            return not (over and before is not None and self.board.rect.collidepoint(before))
+            if self.dragdrop.active or before is None:
+                return None
+            return self._parts_at(pos) | self._parts_at(before)
         if ev.type == pygame.MOUSEWHEEL:
-            return not self.board.rect.collidepoint(self._last_mouse or (-1, -1))
-        return True
+            return self._parts_at(self._last_mouse or (-1, -1))
+        return None
+
+    def _parts_at(self, pos) -> set:
+        if self.board.rect.collidepoint(pos):
+            return set()
+        found = {name for name, rect in self._part_rects() if rect.collidepoint(pos)}
+        return found or {"bar", "sides", "decision", "log"}  # (between parts: all, to be safe)
 
     def _panel_rects(self) -> list:
         rects = [pygame.Rect(self.bar_rect), pygame.Rect(self.side_rect)]
@@ -697,69 +718,145 @@ class GameScene(Scene):
             rects.append(pygame.Rect(0, b.bottom, b.w, self.app.size[1] - b.bottom))
         return rects
 
+    def _part_rects(self) -> list[tuple]:
+        dec = self.edit if self.edit.active else self.decision
+        rects = [("bar", self.bar_rect), ("sides", self.sides.rect), ("log", self.log_panel.rect)]
+        return rects + ([("decision", dec.rect)] if dec is not None else [])
+
+    def _panel_parts(self) -> list[tuple]:
+        """(name, rectangle, the colour under it, signature) of each part of the panels' picture.
+        A signature holds what the part's drawing reads (besides what events change: those
+        mark the part dirty, `_touched_parts`)."""
+        column = (44, 38, 30)
+        tools = tuple(
+            (b.text, b.enabled, b.visible, b.selected, tuple(b.rect), getattr(b, "hover", None), b.pressed)
+            for b in self.toolbar.children
+        )
+        bar = (
+            tuple(self.bar_rect),
+            tuple(self.toolbar.rect),
+            phase_text(self.game.spec, self.view),
+            pending_side(self.view),
+            self.view.get("winner"),
+            waiting_text(self.game.spec, self.view),
+            self.sides.seat,
+            self.status_sentence(),
+            tools,
+        )
+        lp = self.log_panel
+        dec = self.edit if self.edit.active else self.decision
+        parts = [
+            ("bar", pygame.Rect(self.bar_rect), T.BG, bar),
+            ("sides", pygame.Rect(self.sides.rect), column, (tuple(self.sides.rect), self.sides.signature())),
+            ("log", pygame.Rect(lp.rect), T.BG if self.log_below else column,
+             (tuple(lp.rect), lp._key, lp.list.scroll, len(lp.list.items), self.looking_at)),
+        ]  # fmt: skip
+        if dec is not None:
+            parts.insert(2, ("decision", pygame.Rect(dec.rect), column, (tuple(dec.rect), id(dec))))
+        return parts
+
+    def _draw_part(self, surface, name) -> None:
+        t = self.theme
+        if name == "bar":
+            seat_label = {"fp": _("Free Peoples' view"), "sh": _("Shadow's view"), "public": _("public view")}[
+                self.sides.seat
+            ]
+            draw_status_bar(
+                surface,
+                pygame.Rect(0, 0, self.toolbar.rect.x, self.bar_rect.h),
+                t,
+                self.game.spec,
+                self.view,
+                waiting_text(self.game.spec, self.view),
+                extra=f"[{seat_label}]",
+                sentence=self.status_sentence(),
+            )
+            self.toolbar.draw(surface, t)
+        elif name == "sides":
+            self.sides.draw(surface, t)
+        elif name == "decision":
+            if self.edit.active:
+                self.edit.draw(surface, t)
+            elif self.decision is not None:
+                self.decision.draw(surface, t)
+        elif name == "log":
+            self.log_panel.draw(surface, t)
+
     def _draw_panels(self, surface) -> None:
         """The status bar, the toolbar, the side column and the log, from their cached picture
-        while nothing they show has changed (the key also holds what other scenes may change
-        while this one is under them: the toolbar's texts and states)."""
+        while nothing they show has changed; a part whose signature changed or that an event
+        touched is drawn again on its own, clipped to its rectangle (what it shows there is what
+        the whole picture drawn again would show: tests/ui/test_render_caches.py). The key of
+        the whole picture holds what other scenes may change while this one is under them."""
         t = self.theme
         key = (
             surface.get_size(),
             t,
-            id(self.view),
-            self.sides.seat,
             id(self.decision),
             self.edit.active,
             self.looking_at,
-            tuple((b.text, b.enabled, b.visible, b.selected) for b in self.toolbar.children),
+            self.log_below,
         )
         if not self.cache_panels:  # drawn straight onto the surface (tests that record the drawing)
             for r in self._panel_rects():
                 surface.fill(T.BG, r)
             self._paint_panels(surface)
-            self._panels = None
             return
         layer = self._panels_layer
-        if self._panels == key and not self.edit.active and layer is not None:
-            for r in self._panel_rects():
-                surface.blit(layer, r.topleft, area=r)
-            status_rule(surface, pygame.Rect(0, 0, self.toolbar.rect.x, self.bar_rect.h), t)
-            return
+        parts = self._panel_parts()
+        sigs = {name: sig for name, _r, _u, sig in parts}
+        old = self._part_sigs
+        whole = (
+            self._panels != key
+            or self.edit.active
+            or layer is None
+            or layer.get_size() != surface.get_size()
+            or any(name not in old or old[name][0] != sig[0] for name, sig in sigs.items())  # a part moved
+        )
         if layer is None or layer.get_size() != surface.get_size():
-            layer = pygame.Surface(surface.get_size())
-            if pygame.display.get_surface() is not None:
-                layer = layer.convert()
-            self._panels_layer = layer
-        layer.fill(T.BG)
-        self._paint_panels(layer)
+            kept = self._other_panels
+            if layer is not None:
+                self._other_panels = (layer, self._panels, self._part_sigs)
+            if kept is not None and kept[0].get_size() == surface.get_size():
+                layer, self._panels, old = kept
+                self._panels_layer = layer
+                # what happened since it was drawn: the summaries' and the bar's signatures say
+                # all they show; the decision panel's and the log's hover and scroll they do not
+                self._dirty |= {"decision", "log"}
+                whole = (
+                    self._panels != key
+                    or self.edit.active
+                    or any(name not in old or old[name][0] != sig[0] for name, sig in sigs.items())
+                )
+        if whole:
+            if layer is None or layer.get_size() != surface.get_size():
+                layer = pygame.Surface(surface.get_size())
+                if pygame.display.get_surface() is not None:
+                    layer = layer.convert()
+                self._panels_layer = layer
+            layer.fill(T.BG)
+            self._paint_panels(layer)
+        else:
+            for name, rect, under, sig in parts:
+                if name in self._dirty or old.get(name) != sig:
+                    layer.set_clip(rect)
+                    layer.fill(under, rect)
+                    self._draw_part(layer, name)
+            layer.set_clip(None)
+        # (after the drawing: a list may settle its scroll while it is drawn)
+        self._part_sigs = {name: sig for name, _r, _u, sig in self._panel_parts()}
+        self._dirty = set()
+        self._panels = key
         for r in self._panel_rects():
             surface.blit(layer, r.topleft, area=r)
         status_rule(surface, pygame.Rect(0, 0, self.toolbar.rect.x, self.bar_rect.h), t)
-        self._panels = key
 
     def _paint_panels(self, surface) -> None:
         t = self.theme
         pygame.draw.rect(surface, (44, 38, 30), self.side_rect)
         pygame.draw.line(surface, T.BRASS, self.side_rect.topleft, self.side_rect.bottomleft, max(1, t.px(1.5)))
-        self.sides.draw(surface, t)
-        if self.edit.active:
-            self.edit.draw(surface, t)
-        elif self.decision is not None:
-            self.decision.draw(surface, t)
-        self.log_panel.draw(surface, t)
-        seat_label = {"fp": _("Free Peoples' view"), "sh": _("Shadow's view"), "public": _("public view")}[
-            self.sides.seat
-        ]
-        draw_status_bar(
-            surface,
-            pygame.Rect(0, 0, self.toolbar.rect.x, self.bar_rect.h),
-            t,
-            self.game.spec,
-            self.view,
-            waiting_text(self.game.spec, self.view),
-            extra=f"[{seat_label}]",
-            sentence=self.status_sentence(),
-        )
-        self.toolbar.draw(surface, t)
+        for name in ("sides", "decision", "log", "bar"):
+            self._draw_part(surface, name)
 
     def status_sentence(self) -> str | None:
         """In hotseat play the status line speaks to the player whose turn it is."""
