@@ -40,6 +40,24 @@ def rohan():
         pytest.skip(f"the Rohan scenario does not load yet: {e}")
 
 
+@pytest.fixture(scope="session")
+def gondor():
+    from botwotr.catalog import spec_for
+    try:
+        return spec_for("gondor")
+    except Exception as e:  # noqa: BLE001
+        pytest.skip(f"the Gondor scenario does not load: {e}")
+
+
+def until(j, cond, limit=60):
+    """Step a journey until `cond()` holds (at most `limit` steps)."""
+    for _ in range(limit):
+        if cond():
+            return
+        j.step()
+    raise AssertionError(f"not reached in {limit} steps; last: {j.steps[-6:]}")
+
+
 def click(app, pos, button=1):
     """Post a press and a release at `pos` and run a frame for each."""
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))

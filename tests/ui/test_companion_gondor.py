@@ -26,12 +26,11 @@ import sys
 from pathlib import Path
 
 import pygame
-import pytest
 
 from botwotr.ui.outcomes import OutcomeDialog
 from botwotr.ui.scenes.game import GameScene
 from botwotr.ui.scenes.title import TitleScene
-from conftest import click
+from conftest import click, until
 from test_journey import Journey, UIBug
 
 SCEN = Path(__file__).resolve().parents[1] / "scenarios"
@@ -41,22 +40,6 @@ if str(SCEN) not in sys.path:
 SIZE = (1280, 720)
 
 
-@pytest.fixture(scope="module")
-def gondor():
-    from botwotr.catalog import spec_for
-
-    try:
-        return spec_for("gondor")
-    except Exception as e:  # noqa: BLE001
-        pytest.skip(f"the Gondor scenario does not load: {e}")
-
-
-def until(j, cond, limit=60):
-    for _ in range(limit):
-        if cond():
-            return
-        j.step()
-    raise AssertionError(f"not reached in {limit} steps; last: {j.steps[-6:]}")
 
 
 def no_rng(game) -> bool:

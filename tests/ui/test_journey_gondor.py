@@ -22,11 +22,10 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-import pytest
 
 from botwotr.ui.scenes.game import GameScene
 from botwotr.ui.scenes.title import TitleScene
-from conftest import click
+from conftest import click, until
 from test_journey import Journey
 
 SCEN = Path(__file__).resolve().parents[1] / "scenarios"
@@ -37,22 +36,6 @@ SIZE = (1280, 720)
 SEED = 2  # the dice of this seed let the first turn's move, recruit and card happen
 
 
-@pytest.fixture(scope="module")
-def gondor():
-    from botwotr.catalog import spec_for
-
-    try:
-        return spec_for("gondor")
-    except Exception as e:  # noqa: BLE001
-        pytest.skip(f"the Gondor scenario does not load: {e}")
-
-
-def until(j, cond, limit=60):
-    for _ in range(limit):
-        if cond():
-            return
-        j.step()
-    raise AssertionError(f"not reached in {limit} steps; last: {j.steps[-6:]}")
 
 
 def gondor_flags(game) -> dict:

@@ -114,12 +114,6 @@ def key(k, mod=0):
     return pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0)
 
 
-@pytest.fixture
-def gondor():
-    from botwotr.catalog import spec_for
-
-    return spec_for("gondor")
-
 
 @pytest.mark.parametrize("face, mode, seed", [("rohan", "companion", 3), ("rohan", "hotseat", 8), ("gondor", "hotseat", 4)])
 def test_every_cached_frame_is_the_frame_drawn_from_nothing(make_app, request, monkeypatch, face, mode, seed):

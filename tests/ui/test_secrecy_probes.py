@@ -6,15 +6,9 @@ at the screen and what each seat holds secret is `test_secrecy`'s (its docstring
 `bench/secrecy.py --probe-rate 0.03` runs it over many games."""
 from __future__ import annotations
 
-import pytest
 
 from test_secrecy import PROBES, Harness, Recorder, play_checked
 
-
-@pytest.fixture(scope="module")
-def gondor():
-    from botwotr.catalog import spec_for
-    return spec_for("gondor")
 
 
 def _assert_clean(h):

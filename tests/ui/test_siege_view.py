@@ -8,7 +8,6 @@ import sys
 from pathlib import Path
 
 import pygame
-import pytest
 
 from botwotr.ui import siege_view
 from botwotr.ui.help import draw_help
@@ -20,15 +19,6 @@ SCEN = Path(__file__).resolve().parents[1] / "scenarios"
 if str(SCEN) not in sys.path:
     sys.path.insert(0, str(SCEN))
 
-
-@pytest.fixture(scope="module")
-def gondor():
-    from botwotr.catalog import spec_for
-
-    try:
-        return spec_for("gondor")
-    except Exception as e:  # noqa: BLE001
-        pytest.skip(f"the Gondor scenario does not load: {e}")
 
 
 def open_scene(make_app, game, size=(1920, 1080)):
