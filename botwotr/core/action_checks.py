@@ -11,7 +11,7 @@ from .cards import check_physical_card, physical_cards_for
 from .errors import RuleError
 from .kernel import Ctx, fail
 from .movement import can_attack, movable_armies, movable_character_regions
-from .recruitment import mordor_regions, rally_regions, recruit_regions
+from .recruitment import can_recruit, mordor_regions, rally_regions
 
 if TYPE_CHECKING:
     from .scenario import ScenarioRules
@@ -158,7 +158,7 @@ def _check_enter(ctx: Ctx, side: str, face: str, cmd: dict[str, Any]) -> None:
 
 
 def _can_recruit(ctx: Ctx, side: str, face: str | None, cmd: dict[str, Any]) -> bool:
-    return bool(recruit_regions(ctx, side, "muster", []))
+    return can_recruit(ctx, side, "muster", [])
 
 
 def _can_rally(ctx: Ctx, side: str, face: str | None, cmd: dict[str, Any]) -> bool:
