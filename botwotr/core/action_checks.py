@@ -154,7 +154,7 @@ def _check_enter(ctx: Ctx, side: str, face: str, cmd: dict[str, Any]) -> None:
 
 # Whether an action of the die has something to do: the boolean the list asks (no refusal made
 # and caught for every action that cannot be taken), and the check a command gets, which refuses
-# with the same answer (`_refusing`).
+# with the same answer (below).
 
 
 def _can_recruit(ctx: Ctx, side: str, face: str | None, cmd: dict[str, Any]) -> bool:
@@ -187,30 +187,48 @@ def _can_move_chars(ctx: Ctx, side: str, face: str | None, cmd: dict[str, Any]) 
     return bool(movable_character_regions(ctx, side, []))
 
 
-def _refusing(
-    can: Callable[[Ctx, str, str | None, dict[str, Any]], bool], code: str, message: str, rule: str
-) -> Callable[[Ctx, str, str | None, dict[str, Any]], None]:
+# The refusing checks (a command's): each refuses when its boolean is false. Their messages stay
+# literal `fail` calls, which tools/i18n.py reads for the catalogues.
+
+
+def _check_moves(kind: str) -> Callable[[Ctx, str, str | None, dict[str, Any]], None]:
+    can = _can_move(kind)
+
     def check(ctx: Ctx, side: str, face: str | None, cmd: dict[str, Any]) -> None:
         if not can(ctx, side, face, cmd):
-            fail(code, message, rule)
+            fail("move/none", "None of your armies can make that move.", "R-9.1")
 
     return check
 
 
-def _check_moves(kind: str) -> Callable[[Ctx, str, str | None, dict[str, Any]], None]:
-    return _refusing(_can_move(kind), "move/none", "None of your armies can make that move.", "R-9.1")
-
-
 def _check_attack(kind: str) -> Callable[[Ctx, str, str | None, dict[str, Any]], None]:
-    return _refusing(_can_attack(kind), "attack/none", "None of your armies can make that attack.", "R-10.1")
+    can = _can_attack(kind)
+
+    def check(ctx: Ctx, side: str, face: str | None, cmd: dict[str, Any]) -> None:
+        if not can(ctx, side, face, cmd):
+            fail("attack/none", "None of your armies can make that attack.", "R-10.1")
+
+    return check
 
 
-_check_recruit = _refusing(_can_recruit, "recruit/none", "You have no recruitment token you can use.", "R-12.5")
-_check_rally = _refusing(_can_rally, "rally/none", "None of your armies has damage to rally.", "R-13.1")
-_check_mordor_recruit = _refusing(
-    _can_mordor_recruit, "recruit/no_orc_area", "No Orc recruitment area can take an Orc now.", "R-12.5"
-)
-_check_move_chars = _refusing(_can_move_chars, "characters/none", "You have no character that can move.", "R-9.7")
+def _check_recruit(ctx: Ctx, side: str, face: str | None, cmd: dict[str, Any]) -> None:
+    if not _can_recruit(ctx, side, face, cmd):
+        fail("recruit/none", "You have no recruitment token you can use.", "R-12.5")
+
+
+def _check_rally(ctx: Ctx, side: str, face: str | None, cmd: dict[str, Any]) -> None:
+    if not _can_rally(ctx, side, face, cmd):
+        fail("rally/none", "None of your armies has damage to rally.", "R-13.1")
+
+
+def _check_mordor_recruit(ctx: Ctx, side: str, face: str | None, cmd: dict[str, Any]) -> None:
+    if not _can_mordor_recruit(ctx, side, face, cmd):
+        fail("recruit/no_orc_area", "No Orc recruitment area can take an Orc now.", "R-12.5")
+
+
+def _check_move_chars(ctx: Ctx, side: str, face: str | None, cmd: dict[str, Any]) -> None:
+    if not _can_move_chars(ctx, side, face, cmd):
+        fail("characters/none", "You have no character that can move.", "R-9.7")
 
 
 _CHARACTER_ATTACK = _check_attack("character")
