@@ -11,7 +11,7 @@ from .cards import check_physical_card, physical_cards_for
 from .errors import RuleError
 from .kernel import Ctx, fail
 from .movement import can_attack, movable_armies, movable_character_regions
-from .recruitment import mordor_regions, rally_regions, recruit_regions
+from .recruitment import can_recruit, mordor_regions, rally_regions
 
 if TYPE_CHECKING:
     from .scenario import ScenarioRules
@@ -152,45 +152,90 @@ def _check_enter(ctx: Ctx, side: str, face: str, cmd: dict[str, Any]) -> None:
         )
 
 
-def _check_recruit(ctx: Ctx, side: str, face: str | None, cmd: dict[str, Any]) -> None:
-    if not recruit_regions(ctx, side, "muster", []):
-        fail("recruit/none", "You have no recruitment token you can use.", "R-12.5")
+# Whether an action of the die has something to do: the boolean the list asks (no refusal made
+# and caught for every action that cannot be taken), and the check a command gets, which refuses
+# with the same answer (below).
 
 
-def _check_rally(ctx: Ctx, side: str, face: str | None, cmd: dict[str, Any]) -> None:
-    if not rally_regions(ctx, side, []):
-        fail("rally/none", "None of your armies has damage to rally.", "R-13.1")
+def _can_recruit(ctx: Ctx, side: str, face: str | None, cmd: dict[str, Any]) -> bool:
+    return can_recruit(ctx, side, "muster", [])
 
 
-def _check_mordor_recruit(ctx: Ctx, side: str, face: str | None, cmd: dict[str, Any]) -> None:
-    if not mordor_regions(ctx, []):
-        fail("recruit/no_orc_area", "No Orc recruitment area can take an Orc now.", "R-12.5")
+def _can_rally(ctx: Ctx, side: str, face: str | None, cmd: dict[str, Any]) -> bool:
+    return bool(rally_regions(ctx, side, []))
+
+
+def _can_mordor_recruit(ctx: Ctx, side: str, face: str | None, cmd: dict[str, Any]) -> bool:
+    return bool(mordor_regions(ctx, []))
+
+
+def _can_move(kind: str) -> Callable[[Ctx, str, str | None, dict[str, Any]], bool]:
+    def can(ctx: Ctx, side: str, face: str | None, cmd: dict[str, Any]) -> bool:
+        return any(True for _ in movable_armies(ctx, side, kind, []))
+
+    return can
+
+
+def _can_attack(kind: str) -> Callable[[Ctx, str, str | None, dict[str, Any]], bool]:
+    def can(ctx: Ctx, side: str, face: str | None, cmd: dict[str, Any]) -> bool:
+        return can_attack(ctx, side, kind)
+
+    return can
+
+
+def _can_move_chars(ctx: Ctx, side: str, face: str | None, cmd: dict[str, Any]) -> bool:
+    return bool(movable_character_regions(ctx, side, []))
+
+
+# The refusing checks (a command's): each refuses when its boolean is false. Their messages stay
+# literal `fail` calls, which tools/i18n.py reads for the catalogues.
 
 
 def _check_moves(kind: str) -> Callable[[Ctx, str, str | None, dict[str, Any]], None]:
+    can = _can_move(kind)
+
     def check(ctx: Ctx, side: str, face: str | None, cmd: dict[str, Any]) -> None:
-        if not any(True for _ in movable_armies(ctx, side, kind, [])):
+        if not can(ctx, side, face, cmd):
             fail("move/none", "None of your armies can make that move.", "R-9.1")
 
     return check
 
 
 def _check_attack(kind: str) -> Callable[[Ctx, str, str | None, dict[str, Any]], None]:
+    can = _can_attack(kind)
+
     def check(ctx: Ctx, side: str, face: str | None, cmd: dict[str, Any]) -> None:
-        if not can_attack(ctx, side, kind):
+        if not can(ctx, side, face, cmd):
             fail("attack/none", "None of your armies can make that attack.", "R-10.1")
 
     return check
 
 
+def _check_recruit(ctx: Ctx, side: str, face: str | None, cmd: dict[str, Any]) -> None:
+    if not _can_recruit(ctx, side, face, cmd):
+        fail("recruit/none", "You have no recruitment token you can use.", "R-12.5")
+
+
+def _check_rally(ctx: Ctx, side: str, face: str | None, cmd: dict[str, Any]) -> None:
+    if not _can_rally(ctx, side, face, cmd):
+        fail("rally/none", "None of your armies has damage to rally.", "R-13.1")
+
+
+def _check_mordor_recruit(ctx: Ctx, side: str, face: str | None, cmd: dict[str, Any]) -> None:
+    if not _can_mordor_recruit(ctx, side, face, cmd):
+        fail("recruit/no_orc_area", "No Orc recruitment area can take an Orc now.", "R-12.5")
+
+
 def _check_move_chars(ctx: Ctx, side: str, face: str | None, cmd: dict[str, Any]) -> None:
-    if not movable_character_regions(ctx, side, []):
+    if not _can_move_chars(ctx, side, face, cmd):
         fail("characters/none", "You have no character that can move.", "R-9.7")
 
 
+_CHARACTER_ATTACK = _check_attack("character")
+_ARMY_ATTACK = _check_attack("army")
 ACTION_CHECKS: dict[str, Callable[[Ctx, str, str, dict[str, Any]], None]] = {
     "fast_move": _check_moves("fast"),
-    "attack": lambda c, s, f, cmd: _check_attack("character" if f == "character" else "army")(c, s, f, cmd),
+    "attack": lambda c, s, f, cmd: (_CHARACTER_ATTACK if f == "character" else _ARMY_ATTACK)(c, s, f, cmd),
     "move_characters": _check_move_chars,
     "play_card": _check_play_card,
     "ability": _check_ability,
@@ -206,11 +251,43 @@ ACTION_CHECKS: dict[str, Callable[[Ctx, str, str, dict[str, Any]], None]] = {
     "mordor_attack": _check_attack("mordor"),
     "forfeit": _no_check,
 }
+_TOKEN_MOVE = _check_moves("token")
 TOKEN_CHECKS: dict[str, Callable[[Ctx], None]] = {
-    "move": lambda ctx: _check_moves("token")(ctx, "fp", None, {}),
+    "move": lambda ctx: _TOKEN_MOVE(ctx, "fp", None, {}),
     "recruit": lambda ctx: _check_recruit(ctx, "fp", None, {}),
     "rally": lambda ctx: _check_rally(ctx, "fp", None, {}),
     "characters": lambda ctx: _check_move_chars(ctx, "fp", None, {}),
+}
+
+
+# The actions whose check is only "is there something to do": the list asks the boolean itself
+# (the same answer as the check's, without a refusal made and caught).
+_CAN_CHARACTER_ATTACK = _can_attack("character")
+_CAN_ARMY_ATTACK = _can_attack("army")
+ACTION_CAN: dict[str, Callable[[Ctx, str, str, dict[str, Any]], bool]] = {
+    "fast_move": _can_move("fast"),
+    "attack": lambda c, s, f, cmd: (_CAN_CHARACTER_ATTACK if f == "character" else _CAN_ARMY_ATTACK)(c, s, f, cmd),
+    "move_characters": _can_move_chars,
+    "strategic_move": _can_move("strategic"),
+    "combined_attack": _can_attack("combined"),
+    "recruit": _can_recruit,
+    "rally": _can_rally,
+    "draw_generic": lambda c, s, f, cmd: True,
+    "draw_story": lambda c, s, f, cmd: True,
+    "mordor_recruit": _can_mordor_recruit,
+    "mordor_move": _can_move("mordor"),
+    "mordor_attack": _can_attack("mordor"),
+}
+
+
+# What a Free Peoples action token can do now, as a boolean (the list's question; `TOKEN_CHECKS`
+# refuses a command with the same answer).
+_CAN_TOKEN_MOVE = _can_move("token")
+TOKEN_CAN: dict[str, Callable[[Ctx], bool]] = {
+    "move": lambda ctx: _CAN_TOKEN_MOVE(ctx, "fp", None, {}),
+    "recruit": lambda ctx: _can_recruit(ctx, "fp", None, {}),
+    "rally": lambda ctx: _can_rally(ctx, "fp", None, {}),
+    "characters": lambda ctx: _can_move_chars(ctx, "fp", None, {}),
 }
 
 
@@ -312,7 +389,11 @@ def die_action_commands(
         elif action == "ability":
             # only the characters whose ability this face can use: the others are refused by the
             # check at once (ability/unknown, ability/none, ability/wrong_die)
+            chars = s["chars"]
             for c in arg:
+                # refused by the check at once (ability/not_in_play), without a refusal made
+                if chars[c]["status"] != "in_play" and c != spec.commander:
+                    continue
                 if kept(("ability", side, c), _check_ability_of, ctx, side, face, c):
                     out.append(dict(base, action=action, character=c))
         elif action == "enter_character":
@@ -324,8 +405,15 @@ def die_action_commands(
                     cmd = dict(base, action=action, character=c, region=r)
                     if _ok(_check_enter, ctx, side, face, cmd):
                         out.append(cmd)
-        elif kept(key, ACTION_CHECKS[action], ctx, side, face, base):
-            out.append(dict(base, action=action))
+        else:
+            known = memo.get(key)
+            if known is None:
+                can = ACTION_CAN.get(action)
+                known = memo[key] = (
+                    can(ctx, side, face, base) if can is not None else _ok(ACTION_CHECKS[action], ctx, side, face, base)
+                )
+            if known:
+                out.append(dict(base, action=action))
     for action, extra in rules.die_actions().items():  # the scenario's own die actions
         if limit is not None and len(out) >= limit:
             break

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterator
 
 import itertools
 
-from .action_checks import TOKEN_CHECKS, die_action_commands, free_ability_ok
+from .action_checks import TOKEN_CAN, TOKEN_CHECKS, die_action_commands, free_ability_ok
 from .battle import available_tactics, combat_cards
 from .errors import RuleError
 from .kernel import Ctx
@@ -192,13 +192,16 @@ def legal_commands(spec: ScenarioSpec, rules: ScenarioRules, s: dict[str, Any]) 
             add("pass")
             if side == "fp" and s["sides"]["fp"]["action_tokens"] > 0:
                 for tok, check in TOKEN_CHECKS.items():
-                    if _ok(check, ctx):
+                    can = TOKEN_CAN.get(tok)
+                    if can(ctx) if can is not None else _ok(check, ctx):
                         add("pass", token=tok)
         if side == "sh" and s["sides"]["sh"]["aside"] > 0:
             for r in armies(s, "sh"):
                 add("place_leadership_token", region=r)
+        chars = s["chars"]
         for c in _free_abilities(spec, side):
-            if _ok(free_ability_ok, ctx, side, c):
+            # not in play: refused by the check at once (ability/not_in_play), without a refusal made
+            if chars[c]["status"] == "in_play" and _ok(free_ability_ok, ctx, side, c):
                 add("use_ability", character=c)
     elif kind == "discard":
         for c in sorted(set(s["sides"][side]["hand"])):

@@ -73,14 +73,22 @@ def enemy_and_near(ctx: Ctx, side: str) -> tuple[set[str], set[str]]:
 def movable_armies(ctx: Ctx, side: str, mode: str, moved_to: list[str]) -> Iterator[str]:
     """Regions whose army could make at least one move of this mode."""
     s = ctx.s
+    _, need_lead, need_orcs = MOVE_MODES[mode]
+    neighbours = ctx.spec.board.neighbours
+    # a context with a memo (a list's) reads the other side's armies from the list's summary: a
+    # region is free (`is_free`) when it is not among them
+    enemy = enemy_and_near(ctx, side)[0] if ctx.memo is not None else None
     for r in army_regions(ctx, side):
         if r in moved_to:
             continue
-        if MOVE_MODES[mode][2] and not has_orcs(ctx, r):
+        if need_orcs and not has_orcs(ctx, r):
             continue
-        if MOVE_MODES[mode][1] and not mobile_leadership(ctx, r):
+        if need_lead and not mobile_leadership(ctx, r):
             continue
-        if any(is_free(s, n, side) for n in ctx.spec.board.neighbours(r)):
+        if enemy is not None:
+            if any(n not in enemy for n in neighbours(r)):
+                yield r
+        elif any(is_free(s, n, side) for n in neighbours(r)):
             yield r
 
 

@@ -3,7 +3,7 @@ rallying damaged armies."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Iterator
 
 from .kernel import ANSWERS, Ctx, command, fail
 from .movement import army_regions, arrived, check_excess, is_free
@@ -39,8 +39,16 @@ def place_recruitment_token(ctx: Ctx, side: str, region: str) -> bool:
 
 
 def recruit_regions(ctx: Ctx, side: str, mode: str, used: list[str]) -> list[str]:
+    return list(_recruit_regions(ctx, side, mode, used))
+
+
+def can_recruit(ctx: Ctx, side: str, mode: str, used: list[str]) -> bool:
+    """Whether `recruit_regions` has a region, stopping at the first one."""
+    return next(_recruit_regions(ctx, side, mode, used), None) is not None
+
+
+def _recruit_regions(ctx: Ctx, side: str, mode: str, used: list[str]) -> Iterator[str]:
     s, spec = ctx.s, ctx.spec
-    out = []
     for r, reg in s["regions"].items():
         if r in used or not reg["rtokens"][side]:
             continue
@@ -49,8 +57,7 @@ def recruit_regions(ctx: Ctx, side: str, mode: str, used: list[str]) -> list[str
             continue
         if has_army(reg, other(side)) or (rs.settlement and controller(s, spec, r) not in (side, None)):
             continue  # R-12.6
-        out.append(r)
-    return out
+        yield r
 
 
 @command("recruit")

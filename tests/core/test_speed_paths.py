@@ -72,3 +72,33 @@ def test_the_lists_read_the_state_and_change_nothing():
     with pytest.raises(RuntimeError, match="read-only"):
         ctx.emit("FlagSet", flag="x", value=True)
     assert "x" not in g.state["flags"]
+
+
+@pytest.mark.parametrize("scenario,seed", [("rohan", 0), ("rohan", 7), ("gondor", 2)])
+def test_the_lists_booleans_answer_as_the_checks_refuse(scenario, seed):
+    """R-8.3 / R-8.5: a die's list asks whether an action has something to do as a boolean
+    (`ACTION_CAN`, `TOKEN_CAN`, with the list's memo), and a command gets the check that refuses
+    (`ACTION_CHECKS`, `TOKEN_CHECKS`, no memo): at every decision of whole random games, for
+    every face and both sides, the two give the same answer."""
+    from botwotr.core.action_checks import ACTION_CAN, ACTION_CHECKS, FACE_ACTIONS, TOKEN_CAN, TOKEN_CHECKS, _ok
+
+    g = Game.new(spec_for(scenario), seed=seed)
+    rng = random.Random(seed)
+    asked = 0
+    while not g.state["winner"]:
+        for side in ("fp", "sh"):
+            listing = Ctx(g.spec, g.rules, g.state, None, read_only=True)
+            listing.memo = {}
+            plain = Ctx(g.spec, g.rules, g.state, None, read_only=True)
+            for face, actions in FACE_ACTIONS.items():
+                for action in actions:
+                    if action in ACTION_CAN:
+                        cmd = {"cmd": "use_die", "side": side, "die": 0, "action": action}
+                        can = ACTION_CAN[action](listing, side, face, cmd)
+                        assert can == _ok(ACTION_CHECKS[action], plain, side, face, cmd), (action, face, side)
+                        asked += 1
+            if side == "fp":
+                for tok, can_tok in TOKEN_CAN.items():
+                    assert can_tok(listing) == _ok(TOKEN_CHECKS[tok], plain), tok
+        g.submit(rng.choice(g.legal_commands()))
+    assert asked > 1000
