@@ -7,6 +7,7 @@ or of the scenario's English content that the language's own translations never 
 names a translation keeps, "Edoras", "Gandalf", "Ctrl", pass)."""
 from __future__ import annotations
 
+import os
 import re
 from pathlib import Path
 
@@ -83,8 +84,14 @@ def rendered(monkeypatch):
     set_language("en")
 
 
-@pytest.mark.parametrize("code", LANGS)
-@pytest.mark.parametrize("scenario, seed", [("rohan", 4), ("gondor", 2)])
+# Each language and each scenario in the suite; BOTWOTR_I18N_ALL_GAMES=1 plays all six pairs
+# (`BOTWOTR_I18N_ALL_GAMES=1 python -m pytest tests/ui/test_i18n_whole_games.py`, about 2 min).
+GAMES = [("rohan", 4, "pt_BR"), ("gondor", 2, "es"), ("gondor", 2, "ru")]
+if os.environ.get("BOTWOTR_I18N_ALL_GAMES"):
+    GAMES = [(sc, seed, code) for sc, seed in (("rohan", 4), ("gondor", 2)) for code in LANGS]
+
+
+@pytest.mark.parametrize("scenario, seed, code", GAMES)
 def test_a_whole_bot_game_in_the_window_shows_no_english(make_app, rendered, scenario, seed, code):
     from botwotr.ui.help import draw_help
     from botwotr.ui.scenes.game import GameScene

@@ -599,7 +599,8 @@ def play_checked(spec, seed, home, **kw):
     return h
 
 
-@pytest.mark.parametrize("seed", [1, 2, 3, 4, 5])
+# seeds 1 and 3 also save and load mid-game; `bench/secrecy.py` plays 50 games
+@pytest.mark.parametrize("seed", [1, 2, 3])
 def test_hotseat_games_never_show_a_seat_secret_to_the_other_R15(rohan, tmp_path, seed):
     """R-15: whole hotseat games through the window; no frame shows a hand card, a drawn card or
     a secret tactic of a seat while the other seat may be at the screen."""
