@@ -5,6 +5,7 @@ board and content readers can ask for their cache folder without importing the s
 from __future__ import annotations
 
 import os
+import tempfile
 from pathlib import Path
 
 APP = "botwotr"
@@ -40,3 +41,22 @@ def kept_cache(kind: str) -> Path | None:
     if os.environ.get("BOTWOTR_NO_CACHE"):
         return None
     return cache_folder() / kind
+
+
+def store_kept(folder: Path, name: str, data: bytes, keep: int) -> None:
+    """Write one disk cache's file atomically (a temporary file renamed over `name`), then drop the
+    oldest files of the same suffix beyond the newest `keep`. Raises OSError; the caches' callers
+    keep nothing then (the thing is read again next time)."""
+    folder.mkdir(parents=True, exist_ok=True)
+    suffix = Path(name).suffix
+    fd, tmp = tempfile.mkstemp(prefix=".kept.", suffix=".tmp", dir=folder)
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+        os.replace(tmp, folder / name)
+    except BaseException:
+        os.unlink(tmp)
+        raise
+    kept = sorted(folder.glob("*" + suffix), key=lambda p: p.stat().st_mtime, reverse=True)
+    for old in kept[keep:]:
+        old.unlink()

@@ -330,21 +330,12 @@ def _store(key: tuple, board: "Board") -> None:
     if folder is None:
         return
     import pickle
-    import tempfile
+
+    from ..folders import store_kept
 
     try:
-        folder.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=".map.", suffix=".tmp", dir=folder)
-        try:
-            with os.fdopen(fd, "wb") as f:
-                f.write(pickle.dumps((_code_tag(), key, board), protocol=pickle.HIGHEST_PROTOCOL))
-            os.replace(tmp, folder / (_store_name(key) + ".pickle"))
-        except BaseException:
-            os.unlink(tmp)
-            raise
-        kept = sorted(folder.glob("*.pickle"), key=lambda p: p.stat().st_mtime, reverse=True)
-        for old in kept[STORED_MAPS:]:
-            old.unlink()
+        blob = pickle.dumps((_code_tag(), key, board), protocol=pickle.HIGHEST_PROTOCOL)
+        store_kept(folder, _store_name(key) + ".pickle", blob, STORED_MAPS)
     except Exception:  # noqa: BLE001 - no cache then: the map is read again next time
         pass
 

@@ -15,9 +15,7 @@ error is stored. BOTWOTR_NO_CACHE=1 turns it off.
 from __future__ import annotations
 
 import hashlib
-import os
 import pickle
-import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -104,23 +102,14 @@ def store(scenario: Path, files: list[str], maps: list[Path], spec: Any) -> None
     folder = _folder()
     if folder is None:
         return
+    from ..folders import store_kept
+
     try:
         inputs = _inputs(scenario, files, maps)
         blob = pickle.dumps(
             (_code_tag(), str(scenario.resolve()), list(files), [str(m) for m in maps], inputs, spec),
             protocol=pickle.HIGHEST_PROTOCOL,
         )
-        folder.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=".content.", suffix=".tmp", dir=folder)
-        try:
-            with os.fdopen(fd, "wb") as f:
-                f.write(blob)
-            os.replace(tmp, folder / _name(scenario))
-        except BaseException:
-            os.unlink(tmp)
-            raise
-        kept = sorted(folder.glob("*.pickle"), key=lambda p: p.stat().st_mtime, reverse=True)
-        for old in kept[STORED:]:
-            old.unlink()
+        store_kept(folder, _name(scenario), blob, STORED)
     except Exception:  # noqa: BLE001 - no cache then: the scenario is read again next time
         pass

@@ -163,17 +163,6 @@ def _journal_header(base_sha: str, base_n: int) -> str:
     return _line(json.dumps(head, separators=(",", ":")))
 
 
-def _fsync_dir(folder: Path) -> None:
-    try:
-        dfd = os.open(folder, os.O_RDONLY)
-        try:
-            os.fsync(dfd)
-        finally:
-            os.close(dfd)
-    except OSError:
-        pass
-
-
 def _append(slot: _Slot, log: list) -> None:
     """Append log entries slot.n.. to the journal; the first ones start a new journal (its first
     line names the save it extends)."""
@@ -234,7 +223,7 @@ class _Syncer:
             finally:
                 os.close(fd)
             if folder is not None:
-                _fsync_dir(folder)  # the new journal's name is durable too
+                saves.fsync_dir(folder)  # the new journal's name is durable too
             with self._lock:
                 self._busy -= 1
                 self._wake.notify_all()

@@ -120,8 +120,13 @@ def atomic_write(path: str | os.PathLike, text: str) -> None:
         except OSError:
             pass
         raise
-    try:  # make the rename itself durable
-        dfd = os.open(path.parent, os.O_RDONLY)
+    fsync_dir(path.parent)  # make the rename itself durable
+
+
+def fsync_dir(folder: Path) -> None:
+    """Make a folder's entries (a rename, a new file) durable; a system that cannot is left be."""
+    try:
+        dfd = os.open(folder, os.O_RDONLY)
         try:
             os.fsync(dfd)
         finally:

@@ -206,22 +206,11 @@ def store_picture(path, size, img: pygame.Surface) -> None:
     f = _picture_file(folder, path, size) if folder is not None else None
     if f is None:
         return
-    import tempfile
+    from ..folders import store_kept
 
     mode = "RGBA" if img.get_flags() & pygame.SRCALPHA else "RGB"
     try:
-        folder.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=".art.", suffix=".tmp", dir=folder)
-        try:
-            with os.fdopen(fd, "wb") as out:
-                out.write(mode[-1].encode() + pygame.image.tobytes(img, mode))
-            os.replace(tmp, f)
-        except BaseException:
-            os.unlink(tmp)
-            raise
-        kept = sorted(folder.glob("*.raw"), key=lambda p: p.stat().st_mtime, reverse=True)
-        for old in kept[STORED_PICTURES:]:
-            old.unlink()
+        store_kept(folder, f.name, mode[-1].encode() + pygame.image.tobytes(img, mode), STORED_PICTURES)
     except (OSError, pygame.error):
         pass
 
