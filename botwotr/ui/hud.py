@@ -91,6 +91,8 @@ class SidesPanel(Widget):
         self._tips: list[tuple[pygame.Rect, Tip]] = []
         self.hand_lines_max = 2  # the card chips' lines (needed_height makes them fewer when tight)
         self.pool_lines_max = 2  # the pools' lines
+        self._sig_view: dict | None = None  # the view whose part of `signature` is `_sig_text`
+        self._sig_text = ""
 
     # what `draw` reads of the view (and `not_rolled_yet`): the key of its picture (`signature`)
     VIEW_KEYS = ("sides", "active", "phase", "options", "table", "position", "chars", "pending")
@@ -99,10 +101,11 @@ class SidesPanel(Widget):
         """Everything the drawing depends on but the rectangle and the theme: the same
         signature, the same pixels (the game scene draws the summaries again only then). The
         compact limits (`needed_height`) change the drawing, so they are part of it."""
-        v = self.view or {}
-        return repr(
-            (self.seat, self.visible, self.hand_lines_max, self.pool_lines_max, [v.get(k) for k in self.VIEW_KEYS])
-        )
+        v = self.view
+        if self._sig_view is not v or v is None:  # the view's part once per view (asked every frame)
+            self._sig_view = v
+            self._sig_text = repr([(v or {}).get(k) for k in self.VIEW_KEYS])
+        return repr((self.seat, self.visible, self.hand_lines_max, self.pool_lines_max, self._sig_text))
 
     def needed_height(self, theme: Theme, room: int | None = None) -> int:
         """The height both summaries take; when more than `room`, they are drawn compact (the

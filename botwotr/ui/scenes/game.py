@@ -806,13 +806,15 @@ class GameScene(Scene):
         parts = self._panel_parts()
         sigs = {name: sig for name, _r, _u, sig in parts}
         old = self._part_sigs
-        whole = (
-            self._panels != key
-            or self.edit.active
-            or layer is None
-            or layer.get_size() != surface.get_size()
-            or any(name not in old or old[name][0] != sig[0] for name, sig in sigs.items())  # a part moved
-        )
+
+        def redraw_all(old: dict) -> bool:  # another key, the edit palette, or a part moved
+            return (
+                self._panels != key
+                or self.edit.active
+                or any(name not in old or old[name][0] != sig[0] for name, sig in sigs.items())
+            )
+
+        whole = layer is None or layer.get_size() != surface.get_size() or redraw_all(old)
         if layer is None or layer.get_size() != surface.get_size():
             kept = self._other_panels
             if layer is not None:
@@ -823,11 +825,7 @@ class GameScene(Scene):
                 # what happened since it was drawn: the summaries' and the bar's signatures say
                 # all they show; the decision panel's and the log's hover and scroll they do not
                 self._dirty |= {"decision", "log"}
-                whole = (
-                    self._panels != key
-                    or self.edit.active
-                    or any(name not in old or old[name][0] != sig[0] for name, sig in sigs.items())
-                )
+                whole = redraw_all(old)
         if whole:
             if layer is None or layer.get_size() != surface.get_size():
                 layer = pygame.Surface(surface.get_size())
