@@ -60,3 +60,15 @@ def protection(g: Game, region: str = "minas_tirith") -> int:
 
 def notes(events: list[dict]) -> list[str]:
     return [e["text"] for e in events if e["e"] == "Note"]
+
+
+def fp_pass(g):
+    """The Free Peoples let the Shadow act again: pass if they may (R-8.4), else draw a card."""
+    if top(g)["kind"] == "action" and top(g)["side"] == FP:
+        s = g.state["sides"]
+        if len(s[SH]["rolled"]) + len(s[SH]["box"]) > len(s[FP]["rolled"]):
+            g.submit({"cmd": "pass", "side": FP})
+        else:
+            use(g, FP, "event", "draw_generic")
+            while kind(g) == "discard":
+                g.submit({"cmd": "discard", "side": FP, "card": g.state["sides"][FP]["hand"][0]})

@@ -8,8 +8,8 @@ from botwotr.catalog import spec_for
 from botwotr.core import Game
 from helpers import events_named
 
-from gondor_positions import (FP, SH, adjust, assert_illegal, attack, choose, damage, end_battle, fight,
-                              hand, kind, next_round, notes, place, play, protection, ready, rolled, siege,
+from gondor_positions import (FP, SH, adjust, assert_illegal, attack, choose, damage, end_battle, fight, fp_pass,
+                              kind, next_round, notes, place, protection, ready, rolled, siege,
                               next_turn, size, to_action_phase, to_shadow, top, units, use)
 
 
@@ -84,7 +84,7 @@ def test_siege_tower_hits_on_five_for_one_round_then_is_discarded():
     assert_illegal(g, {"cmd": "choose_region", "side": SH, "region": "north_pelennor"}, "choice/bad_region")
     choose(g, SH, "gate_fields")
     assert siege(g)["towers"] == {"gate_fields": 1}
-    _fp_pass(g)
+    fp_pass(g)
     start = protection(g)
     ev = assault(g, [5, 5, 1, 1, 1])
     assert rolled(ev, SH)["target"] == 5 and protection(g) == start - 2
@@ -92,18 +92,6 @@ def test_siege_tower_hits_on_five_for_one_round_then_is_discarded():
     next_round(g)
     ev = fight(g, rolls={SH: [5, 5, 6, 1, 1], FP: [1, 1, 1, 1, 1]})
     assert rolled(ev, SH)["target"] == 6 and protection(g) == start - 3
-
-
-def _fp_pass(g):
-    """The Free Peoples let the Shadow act again: pass if they may (R-8.4), else draw a card."""
-    if top(g)["kind"] == "action" and top(g)["side"] == FP:
-        s = g.state["sides"]
-        if len(s[SH]["rolled"]) + len(s[SH]["box"]) > len(s[FP]["rolled"]):
-            g.submit({"cmd": "pass", "side": FP})
-        else:
-            use(g, FP, "event", "draw_generic")
-            while kind(g) == "discard":
-                g.submit({"cmd": "discard", "side": FP, "card": g.state["sides"][FP]["hand"][0]})
 
 
 def test_catapults_only_in_their_sites_two_a_region_and_one_army_die_fires_them_all():
@@ -120,10 +108,10 @@ def test_catapults_only_in_their_sites_two_a_region_and_one_army_die_fires_them_
     assert_illegal(g, {"cmd": "choose_region", "side": SH, "region": "gate_fields"}, "choice/bad_region")
     choose(g, SH, "north_pelennor", "east_pelennor")
     assert siege(g)["catapults"] == {"north_pelennor": 1, "east_pelennor": 1, "harlond": 0}
-    _fp_pass(g)
+    fp_pass(g)
     use(g, SH, "muster", "build_catapults")
     choose(g, SH, "north_pelennor", "east_pelennor")
-    _fp_pass(g)
+    fp_pass(g)
     assert siege(g)["catapults"]["north_pelennor"] == 2
     assert_illegal(g, {"cmd": "use_die", "side": SH, "die": 0, "action": "build_catapults"}, "siege/no_site")
     start = protection(g)
@@ -145,7 +133,7 @@ def test_catapults_fire_at_most_five_dice_and_never_once_breached():
         choose(g, SH, *opts[:2])
         while kind(g) == "choose_region":
             g.submit({"cmd": "done", "side": SH})
-        _fp_pass(g)
+        fp_pass(g)
     assert sum(siege(g)["catapults"].values()) == 6
     assert max(siege(g)["catapults"].values()) == 2
     next_turn(g, sh=["army"] * 9)
@@ -156,7 +144,7 @@ def test_catapults_fire_at_most_five_dice_and_never_once_breached():
     ev = use(g, SH, "army", "fire_catapults", outcomes=[6, 6, 6, 6, 6])
     assert protection(g) == start - 5  # five dice of six catapults
     assert events_named(ev, "Note")
-    _fp_pass(g)
+    fp_pass(g)
     use(g, SH, "army", "fire_catapults", outcomes=[6, 6, 6, 6, 6])
     assert protection(g) == 0  # never below 0
 
@@ -169,13 +157,13 @@ def test_catapults_have_nothing_to_batter_once_the_city_is_breached():
     to_shadow(g)
     use(g, SH, "muster", "build_catapults")
     choose(g, SH, "north_pelennor")
-    _fp_pass(g)
+    fp_pass(g)
     assault(g, [6] * 5)
     next_round(g)
     fight(g, rolls={SH: [6] * 5, FP: [1] * 5})
     assert protection(g) == 0  # ten hits: more than the walls' value
     end_battle(g)
-    _fp_pass(g)
+    fp_pass(g)
     assert "fire_catapults" not in {c.get("action") for c in g.legal_commands()}
     assert_illegal(g, {"cmd": "use_die", "side": SH, "die": g.state["sides"][SH]["rolled"].index("army"),
                        "action": "fire_catapults"}, "siege/breached")

@@ -58,6 +58,14 @@ def until(j, cond, limit=60):
     raise AssertionError(f"not reached in {limit} steps; last: {j.steps[-6:]}")
 
 
+def random_command(g, rng):
+    """A random legal command of the side the game waits for (or of both players together)."""
+    from botwotr.core.bots import deciding_side
+
+    side = deciding_side(g.state)
+    return rng.choice([c for c in g.legal_commands() if c.get("side") in (side, "players")] or g.legal_commands())
+
+
 def click(app, pos, button=1):
     """Post a press and a release at `pos` and run a frame for each."""
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))

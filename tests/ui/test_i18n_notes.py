@@ -21,8 +21,8 @@ from botwotr.ui.i18n import set_language
 from botwotr.ui.i18n_content import localize_game
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "scenarios"))
-from gondor_positions import (FP, SH, adjust, attack, choose, fight, hand, kind, next_turn, place,  # noqa: E402
-                              play, ready, to_shadow, top, use)
+from gondor_positions import (FP, SH, adjust, fp_pass, attack, choose, fight, hand, kind, next_turn, place,  # noqa: E402
+                              play, ready, to_shadow, use)
 
 LANGS = ("pt_BR", "es", "ru")
 CODES = {"darkness_lifts", "darkness_covers", "catapult_built", "tower_raised", "siege_pieces_burnt",
@@ -38,17 +38,6 @@ def lang():
     set_language("en")
 
 
-def _fp_pass(g):
-    if top(g)["kind"] == "action" and top(g)["side"] == FP:
-        s = g.state["sides"]
-        if len(s[SH]["rolled"]) + len(s[SH]["box"]) > len(s[FP]["rolled"]):
-            g.submit({"cmd": "pass", "side": FP})
-        else:
-            use(g, FP, "event", "draw_generic")
-            while kind(g) == "discard":
-                g.submit({"cmd": "discard", "side": FP, "card": g.state["sides"][FP]["hand"][0]})
-
-
 def siege_games() -> list[Game]:
     """Real positions, played through Game.submit, that between them write every Note code."""
     games = []
@@ -59,7 +48,7 @@ def siege_games() -> list[Game]:
     to_shadow(g)
     use(g, SH, "muster", "build_tower")
     choose(g, SH, "gate_fields")
-    _fp_pass(g)
+    fp_pass(g)
     attack(g, SH, "gate_fields", "minas_tirith")
     fight(g, rolls={SH: [5, 5, 1, 1, 1], FP: [1, 1, 1, 1, 1]})
     games.append(g)
@@ -71,10 +60,10 @@ def siege_games() -> list[Game]:
     to_shadow(g)
     use(g, SH, "muster", "build_catapults")
     choose(g, SH, "north_pelennor", "east_pelennor")
-    _fp_pass(g)
+    fp_pass(g)
     for volley in ([5, 6], [1, 2], [6, 6]):
         use(g, SH, "army", "fire_catapults", outcomes=volley)
-        _fp_pass(g)
+        fp_pass(g)
     games.append(g)
     # unguarded catapults burnt by a Free Peoples army ending its move there
     g = ready(fp=["army_muster"] * 5, sh=["muster"] + ["event"] * 5)

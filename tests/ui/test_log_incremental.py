@@ -10,12 +10,12 @@ import random
 import pygame
 
 from botwotr.core import Game
-from botwotr.core.bots import deciding_side
 from botwotr.ui import widgets
 from botwotr.ui.panels import LOG_PANEL_ROWS, log_items
 from botwotr.ui.scenes.game import GameScene
 from botwotr.ui.theme import Theme
 from botwotr.ui.widgets import ListItem, ScrollList
+from conftest import random_command  # noqa: E402
 
 
 def rows_of(lst: ScrollList):
@@ -80,9 +80,7 @@ def test_the_log_panel_matches_the_log_made_from_scratch(make_app, rohan):
             app.resize(w, h)
             resized += 1
         else:
-            side = deciding_side(g.state)
-            cmds = [c for c in g.legal_commands() if c.get("side") in (side, "players")] or g.legal_commands()
-            scene.submit(rng.choice(cmds))
+            scene.submit(random_command(g, rng))
             scene.animator.finish()
         app.step([])
         check(scene, app)

@@ -11,8 +11,8 @@ import pygame
 import pytest
 
 from botwotr.core import Game
-from botwotr.core.bots import deciding_side
 from botwotr.ui.scenes.game import GameScene
+from conftest import random_command  # noqa: E402
 
 
 def board_pixels(board, surface, theme, view, seat) -> bytes:
@@ -53,9 +53,7 @@ def test_the_board_after_each_command_is_the_board_drawn_whole(make_app, monkeyp
             scene.undo()
             undos += 1
         else:
-            side = deciding_side(g.state)
-            cmds = [c for c in g.legal_commands() if c.get("side") in (side, "players")] or g.legal_commands()
-            scene.submit(rng.choice(cmds))
+            scene.submit(random_command(g, rng))
         scene.animator.finish()
         app.step([])
         view, seat = scene.view, scene.sides.seat

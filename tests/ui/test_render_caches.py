@@ -12,9 +12,9 @@ import pygame
 import pytest
 
 from botwotr.core import Game
-from botwotr.core.bots import deciding_side
 from botwotr.ui.scenes.game import GameScene
 from botwotr.ui.theme import BG
+from conftest import random_command  # noqa: E402
 
 MAGENTA = (255, 0, 255)
 
@@ -176,9 +176,7 @@ def test_every_cached_frame_is_the_frame_drawn_from_nothing(make_app, request, m
         elif roll < 0.50:
             events = [key(rng.choice([pygame.K_l, pygame.K_ESCAPE, pygame.K_F1]))]
         elif not g.state["winner"]:
-            side = deciding_side(g.state)
-            cmds = [c for c in g.legal_commands() if c.get("side") in (side, "players")] or g.legal_commands()
-            scene.submit(rng.choice(cmds))
+            scene.submit(random_command(g, rng))
         app.step(events)
         for _ in range(rng.choice((0, 1, 3))):  # frames in the middle of an animation too
             app.step([])

@@ -17,9 +17,9 @@ import pygame
 import pytest
 
 from botwotr.core import Game
-from botwotr.core.bots import deciding_side
 from botwotr.ui.board_view import SmoothScale
 from botwotr.ui.scenes.game import GameScene
+from conftest import random_command  # noqa: E402
 
 from test_render_caches import cached_frame, fresh_frame, mouse, settle, widget_spots  # noqa: E402
 
@@ -109,9 +109,7 @@ def test_a_panel_is_drawn_again_alone_and_the_frame_is_the_frame_drawn_from_noth
             spots = [s for s in widget_spots(scene) if not scene.board.rect.collidepoint(s)]
             app.step([mouse("motion", rng.choice(spots))])
         else:
-            side = deciding_side(g.state)
-            cmds = [c for c in g.legal_commands() if c.get("side") in (side, "players")] or g.legal_commands()
-            scene.submit(rng.choice(cmds))
+            scene.submit(random_command(g, rng))
             scene.animator.finish()
             app.step([])
         if drawn and len(set(drawn)) < 4:
@@ -140,9 +138,7 @@ def test_the_log_still_ends_with_the_newest_entry_after_resizes(make_app, rohan)
     app.push(scene)
     rng = random.Random(1)
     for _ in range(25):
-        side = deciding_side(g.state)
-        cmds = [c for c in g.legal_commands() if c.get("side") in (side, "players")] or g.legal_commands()
-        scene.submit(rng.choice(cmds))
+        scene.submit(random_command(g, rng))
         scene.animator.finish()
         app.step([])
     lst = scene.log_panel.list
