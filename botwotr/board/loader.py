@@ -22,10 +22,9 @@ from __future__ import annotations
 import os
 import re
 import struct
-import xml.etree.ElementTree as ET
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from botwotr.board import geometry as geo
 from botwotr.board.layout import (
@@ -40,6 +39,9 @@ from botwotr.board.layout import (
     required_track_slots,
 )
 from botwotr.core.spec import BORDER_KINDS, SIDES, TERRAINS, BoardSpec, BorderSpec, RegionSpec
+
+if TYPE_CHECKING:
+    import xml.etree.ElementTree as ET
 
 LAYERS = ("regions", "borders", "anchors", "tracks")
 ART_LAYER = "art"
@@ -131,6 +133,8 @@ _CASTS = {"int": int, "float": float, "object": int}
 
 
 def _precheck_xml(path: Path) -> ET.Element:
+    import xml.etree.ElementTree as ET  # only when a map is read from its file, not from the cache
+
     try:
         root = ET.parse(path).getroot()
     except ET.ParseError as e:
@@ -174,6 +178,8 @@ def _precheck_xml(path: Path) -> ET.Element:
 def _parse_tmx(path: Path):
     # pytmx imports pygame (for its optional loader): keep pygame's banner quiet.
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    import xml.etree.ElementTree as ET
+
     import pytmx  # local: keeps `import botwotr.board` cheap
 
     try:

@@ -40,7 +40,6 @@ game of its own.
 
 from __future__ import annotations
 
-import datetime as _dt
 import hashlib
 import json
 import os
@@ -53,11 +52,15 @@ import weakref
 import zlib
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..core import Game, ReplayError
 from ..folders import APP, cache_folder, data_folder, log_folder  # noqa: F401 (re-exported)
 from ..folders import override as _override
 from . import save as saves
+
+if TYPE_CHECKING:
+    import datetime as _dt
 
 SAVES = "saves"
 AUTO_PREFIX = "autosave-"
@@ -104,6 +107,8 @@ def is_autosave(path: Path) -> bool:
 
 def started(path: Path) -> _dt.datetime | None:
     """When the game of an autosave file was started (from its name), or None."""
+    import datetime as _dt  # here: `botwotr export` loads saves and never needs it (~7 ms of imports)
+
     try:
         return _dt.datetime.strptime(path.name[len(AUTO_PREFIX) : len(AUTO_PREFIX) + 15], "%Y%m%d-%H%M%S")
     except ValueError:
@@ -133,7 +138,7 @@ def slot_of(game: Game) -> Path | None:
 
 
 def _new_slot_path(folder: Path) -> Path:
-    stamp = _dt.datetime.now().strftime("%Y%m%d-%H%M%S")
+    stamp = time.strftime("%Y%m%d-%H%M%S")
     while True:
         p = folder / f"{AUTO_PREFIX}{stamp}-{secrets.token_hex(3)}.json"
         if not p.exists() and not prev_of(p).exists():
@@ -675,7 +680,7 @@ def migrate(home: Path, source: Path | None = None) -> list[str]:
     folder = saves_folder(home)
     folder.mkdir(parents=True, exist_ok=True)
     when = (newest if have_new else previous).stat().st_mtime
-    stamp = _dt.datetime.fromtimestamp(when).strftime("%Y%m%d-%H%M%S")
+    stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(when))
     target = folder / f"{AUTO_PREFIX}{stamp}-old.json"
     n = 2
     while os.path.lexists(target) or os.path.lexists(prev_of(target)):

@@ -27,7 +27,6 @@ import json
 import os
 import re
 import stat
-import tempfile
 from pathlib import Path
 
 from ..core import Game, ReplayError
@@ -107,6 +106,8 @@ def dumps(game: Game) -> str:
 def atomic_write(path: str | os.PathLike, text: str) -> None:
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
+    import tempfile  # only when a file is written: `botwotr export` only reads
+
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as f:

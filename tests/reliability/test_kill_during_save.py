@@ -112,10 +112,12 @@ def test_sigkill_during_autosave_never_loses_the_game(tmp_path, policy):
         assert len(game.log) >= written(out).get(game.seed, 1), "entries that were saved are lost"
         files = set(autosave.games(tmp_path))
         assert seen <= files, "an earlier game's autosave is gone"
-        seen = files
-        for f in files:  # every game ever started is still there and loads
+        for f in files - seen:  # the games this child started load (all of them again at the end)
             assert autosave.load_path(f, spec_for) is not None
+        seen = files
     assert lost == 0, f"{lost} of {KILLS} kills left no loadable autosave"
     assert len(seen) >= KILLS  # one game (at least) per child, none overwritten by the next
+    for f in seen:  # every game ever started is still there and loads, after all the kills
+        assert autosave.load_path(f, spec_for) is not None
     leftovers = [p.name for p in (tmp_path / autosave.SAVES).iterdir() if p.name.endswith(".tmp")]
     assert leftovers == [], leftovers

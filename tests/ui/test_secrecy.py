@@ -599,8 +599,9 @@ def play_checked(spec, seed, home, **kw):
     return h
 
 
-# seeds 1 and 3 also save and load mid-game; `bench/secrecy.py` plays 50 games
-@pytest.mark.parametrize("seed", [1, 2, 3])
+# both seeds also save and load mid-game; `bench/secrecy.py` plays 50 games (seed 2, no save and
+# load, left the suite for time: test_secrecy_probes plays two more whole hotseat games)
+@pytest.mark.parametrize("seed", [1, 3])
 def test_hotseat_games_never_show_a_seat_secret_to_the_other_R15(rohan, tmp_path, seed):
     """R-15: whole hotseat games through the window; no frame shows a hand card, a drawn card or
     a secret tactic of a seat while the other seat may be at the screen."""
