@@ -645,6 +645,33 @@ class OutcomeDialog(Scene):
             return _("{head}: which card was it?").format(head=head)
         return _("{head}: which one was drawn?").format(head=head)
 
+    def _offered(self, need: dict | None) -> list:
+        """What the grid offers for `need`: its options, and for the shared generic deck also the
+        generic cards in the other side's hand and its combat card not yet revealed (tracked cards). The core's options are the cards
+        left in the deck, which the entering player could otherwise tell apart from the cards the
+        other hand holds (R-15: both are unseen by them); a card entered from the other hand is
+        refused by the core, as any card that cannot have been drawn. Just after the deck is made
+        again from the discard pile (R-5.5, a public pile) the options are exactly what the
+        player knows the deck holds, and are offered as they are."""
+        options = list((need or {}).get("options") or [])
+        what = (need or {}).get("what", "")
+        if not options or not what.endswith(" generic card"):
+            return options
+        state = self.under.game.state
+        if set(options) <= set(state.get("discard") or ()):
+            return options  # the deck was just made again from the discard pile
+        side = self.side(need)
+        if side not in ("fp", "sh"):
+            return options
+        spec = self.under.game.spec
+        other = "sh" if side == "fp" else "fp"
+        held = list(state["sides"][other]["hand"])
+        battle = state.get("battle")
+        if battle and not battle.get("cards_revealed"):  # its combat card, chosen and not yet shown
+            held.append((battle.get("card") or {}).get(other))
+        unseen = {c for c in held if c in spec.cards and spec.cards[c].deck == "generic" and c not in options}
+        return options + sorted(unseen)
+
     def _batch_options(self) -> list:
         """The options of the grid: every value offered at any place of the batch, so that what
         was picked stays where it was."""
@@ -654,7 +681,7 @@ class OutcomeDialog(Scene):
             end += 1
         seen: dict = {}
         for k in range(self.batch_start, end + 1):
-            for o in (self.asked.get(k) or {}).get("options") or []:
+            for o in self._offered(self.asked.get(k)):
                 seen.setdefault(o, None)
         return list(seen)
 
@@ -726,7 +753,7 @@ class OutcomeDialog(Scene):
         is marked with its place; identical tiles count what is left."""
         outs = self._outs()
         q = self.question_index()
-        now = set(need.get("options") or [])
+        now = set(self._offered(need))
         current = outs[q] if q < len(outs) else None
         for c in choices:
             left = [i for i in c.ids if i in now]

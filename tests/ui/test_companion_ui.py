@@ -583,3 +583,59 @@ def test_random_entering_correcting_and_taking_back_always_leaves_a_valid_entry(
         assert [ch.value for ch in dlg.chips] == dlg.entered
         assert len(set(dlg.entered)) == len(dlg.entered)  # two draws are never the same card
     assert len(g.log) == logged  # nothing sent without Confirm
+
+
+def _council_with_shadow_opening(make_app, rohan, sh_generic: str):
+    """As `council_dialog`, with the Shadow's opening generic card chosen: the Free Peoples then
+    draw two generic cards from the deck the two sides share (R-5.5)."""
+    g = Game.new(rohan, seed=3, options={"companion": True})
+    rng = random.Random(3)
+    g.submit({"cmd": "draw_cards", "side": "fp", "outcomes": ["council_of_war", sorted(g.state["sides"]["fp"]["story"])[0]]})
+    g.submit({"cmd": "draw_cards", "side": "sh", "outcomes": [sh_generic, sorted(g.state["sides"]["sh"]["story"])[0]]})
+    advance_to(g, "roll_dice", seed=3)
+    g.submit({"cmd": "roll_dice", "side": "fp", "outcomes": ["event"] * g.state["sides"]["fp"]["dice"]})
+    submit_asking(g, {"cmd": "roll_dice", "side": "sh"}, rng)
+    while g.state["pending"][-1] != {"kind": "action", "side": "fp"}:
+        submit_asking(g, g.legal_commands()[0], rng)
+    app, scene = open_scene(make_app, g)
+    scene.submit({"cmd": "use_die", "side": "fp", "die": 0, "action": "play_card", "card": "council_of_war"})
+    app.step()
+    dlg = app.scene
+    assert isinstance(dlg, OutcomeDialog) and dlg.need["what"] == "Free Peoples generic card"
+    return g, app, scene, dlg
+
+
+def test_r15_a_generic_draw_offers_the_same_cards_whatever_the_other_hand_holds(make_app, rohan):
+    """R-15 with tracked cards: the generic deck is shared, so the cards left in it are the cards
+    the Free Peoples do not hold minus the discard pile minus what the Shadow holds. The dialog must
+    not tell those apart: two games that differ only in the Shadow's hidden opening card offer the
+    Free Peoples the very same cards, enabled alike, and a card the Shadow holds is refused when
+    entered, changing nothing."""
+    offers = []
+    for held in ("storm_the_line", "watchful_spies"):
+        g, app, scene, dlg = _council_with_shadow_opening(make_app, rohan, held)
+        assert held in g.state["sides"]["sh"]["hand"] and held not in g.state["generic"]
+        offer = [(c.value, c.enabled) for c in dlg.choices]
+        assert (held, True) in offer  # offered like any card still in the deck
+        offers.append(offer)
+        n, hand = len(g.log), list(g.state["sides"]["fp"]["hand"])
+        for _ in range(40):  # the wheel over the grid until the card shows
+            c = choice(dlg, f"card:{held}")
+            if c.visible and dlg.grid.contains(c.rect):
+                break
+            pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=dlg.grid.center, rel=(0, 0), buttons=(0, 0, 0)))
+            pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False, precise_x=0.0, precise_y=-1.0))
+            app.step()
+        click(app, c.rect.center)
+        assert dlg.entered == [] and dlg.note and app.scene is dlg  # refused: it cannot have been drawn
+        assert len(g.log) == n and g.state["sides"]["fp"]["hand"] == hand
+        drawn = next(c for c in visible_choices(dlg) if c.value in g.state["generic"])
+        click(app, drawn.rect.center)
+        assert dlg.entered == [drawn.value] and not dlg.note
+        app.pop()
+        app.pop()
+    assert offers[0] == offers[1]
+    shared = {c for c, v in rohan.cards.items() if v.deck == "generic"}
+    g = _council_with_shadow_opening(make_app, rohan, "storm_the_line")[0]
+    public_out = set(g.state["discard"]) | {c for c in g.state["sides"]["fp"]["hand"] if c in shared}
+    assert {c for c, _e in offers[0]} == shared - public_out  # all the Free Peoples cannot rule out

@@ -139,6 +139,9 @@ class Secrets:
         self.game = game
         self._log_n = 0
         self.entering: dict = {}  # companion mode: cards a side entered in the outcome dialog, not yet played
+        # companion mode: another side's generic cards offered, this frame, among every card the
+        # drawing side cannot rule out (a generic draw's grid): not secrets of that frame
+        self.offered_alike: set = set()
         self._private_lines: list[dict] = []  # per log entry: {side: [lines only that side reads]}
         self._other_text: dict = {}
 
@@ -165,6 +168,7 @@ class Secrets:
         st = self.game.state
         spec = self.game.spec
         cards = {c for c in st["sides"][side]["hand"] if c in spec.cards} | set(self.entering.get(side, ()))
+        cards -= self.offered_alike
         b = st.get("battle")
         if b and not b.get("cards_revealed") and (b.get("card") or {}).get(side) in spec.cards:
             cards.add(b["card"][side])
@@ -279,6 +283,7 @@ class Harness:
         self.app.step(events if events is not None else [])
         self.frames += 1
         self.secrets.entering = self._entering()
+        self.secrets.offered_alike = self._offered_alike()
         texts, faces, tiles = self.rec.take()
         self.tips += self.rec.tips
         self.rec.tips = 0
@@ -287,6 +292,36 @@ class Harness:
             where = type(self.app.scene).__name__
             self.found.append(f"frame {self.frames} ({where}), log {len(self.game.log)}, at the screen "
                               f"{self.at_screen}, pending {self.game.waiting_for()}: " + "; ".join(sorted(set(bad))[:3]))
+
+    def _offered_alike(self) -> set:
+        """A generic draw's grid (tracked cards) lists every generic card the drawing side cannot
+        rule out: the deck and the other side's unseen generic cards (its hand, its combat card not
+        yet revealed), mixed and in one order. Those cards of the other side are then not secrets of
+        this frame, when the grid offers every one of them (if it leaves one out, the grid itself
+        tells the hand apart from the deck: that is reported as a leak)."""
+        from botwotr.ui.outcomes import OutcomeDialog
+        dlg = self.app.scene
+        if not isinstance(dlg, OutcomeDialog) or not dlg.question().get("what", "").endswith(" generic card"):
+            return set()
+        side = dlg.side(dlg.question())
+        if side not in SIDES:
+            return set()
+        st, spec = self.game.state, self.game.spec
+        other = "sh" if side == "fp" else "fp"
+        held = list(st["sides"][other]["hand"])
+        b = st.get("battle")
+        if b and not b.get("cards_revealed"):
+            held.append((b.get("card") or {}).get(other))
+        unseen = {c for c in held if c in spec.cards and spec.cards[c].deck == "generic"}
+        offered = {c.value for c in dlg.choices}
+        if set(dlg.question().get("options") or ()) <= set(st.get("discard") or ()):
+            return set()  # the deck was just made again from the (public) discard pile
+        missing = unseen - offered
+        if missing:
+            self.found.append(f"frame {self.frames}: the generic draw's grid leaves out {sorted(missing)}, "
+                              f"held by {other}: it tells that hand apart from the deck")
+            return set()
+        return unseen
 
     def _entering(self) -> dict:
         """The cards entered so far in an open outcome dialog, as secrets of the side that drew
@@ -390,10 +425,15 @@ class Harness:
             self.dialogs += 1
             self.click(dlg.btn_confirm.rect.center)
             return
-        shown = [c for c in dlg.choices if c.visible and c.enabled and dlg.grid.contains(c.rect)]
+        # what can really have come up: a generic draw's grid also offers the other side's unseen
+        # cards (`_offered_alike`), which the player holding the drawn card would never enter
+        q = dlg.question()
+        real = set(q.get("options") or ()) if q.get("kind") == "pick" else None
+        shown = [c for c in dlg.choices if c.visible and c.enabled and dlg.grid.contains(c.rect)
+                 and (real is None or c.value in real)]
         if shown:
             self.click(self.rng.choice(shown).rect.center)
-        elif any(c.enabled for c in dlg.choices):  # below the fold: the wheel over the grid
+        elif any(c.enabled and (real is None or c.value in real) for c in dlg.choices):  # below the fold
             self.frame([motion(dlg.grid.center), pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-3, flipped=False,
                                                                     precise_x=0.0, precise_y=-3.0)])
         else:
