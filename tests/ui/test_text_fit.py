@@ -223,7 +223,9 @@ def test_text_fits_its_box_with_long_names(make_app, rohan, recorder, size, seed
         scene.animator.finish()
     kinds = {k for k, _s in seen}
     assert {"action", "casualties", "tactic", "combat_roll", "fate_decide"} <= kinds, kinds
-    assert checked > 2000 and len(shortened) > 5, (checked, shortened)  # long names were drawn, and shortened
+    # long names were drawn, and shortened: 2,000 texts, or fewer in a game that ended early (seed 9
+    # of bench/text_fit.py ends that soon) as long as every kind of decision above was drawn
+    assert (checked > 2000 or (g.state["winner"] and checked > 500)) and len(shortened) > 5, (checked, shortened)
     uniq = list(dict.fromkeys(f.split(": ", 1)[1] for f in faults))
     assert not uniq, "\n".join(uniq[:40])
 
