@@ -451,7 +451,7 @@ class OutcomeDialog(Scene):
             keep = max(self.base, k - 1)
             dropped = len(outs) - keep
             if keep <= start:  # the value just entered itself (the later ones are "cleared" below)
-                self.note = refusal(e)
+                self.note = self._refused(e, outs[k - 1] if 0 < k <= len(outs) else None)
             k = keep
             self.complete = False
             if keep not in self.asked:  # nothing can be entered: leave it to the scene
@@ -469,6 +469,17 @@ class OutcomeDialog(Scene):
         last = max(self.asked)
         self.need = self.asked[last]
         return True
+
+    def _refused(self, e: RuleError, value) -> str:
+        """Why an entered value is refused. A card that cannot have been drawn (a generic card the
+        other hand or the discard pile holds: the grid offers what the drawing side cannot rule out,
+        see `_offered`) is named, not given as the core's card id."""
+        spec = self.under.game.spec
+        if e.code == "chance/bad_draw" and isinstance(value, str) and value in spec.cards:
+            return _("{card} cannot have been drawn: it is not in the deck. Check the card drawn.").format(
+                card=card_name(spec, value)
+            )
+        return refusal(e)
 
     def _changed(self) -> None:
         self._count()

@@ -627,7 +627,8 @@ def test_r15_a_generic_draw_offers_the_same_cards_whatever_the_other_hand_holds(
             pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False, precise_x=0.0, precise_y=-1.0))
             app.step()
         click(app, c.rect.center)
-        assert dlg.entered == [] and dlg.note and app.scene is dlg  # refused: it cannot have been drawn
+        assert dlg.entered == [] and app.scene is dlg  # refused: it cannot have been drawn
+        assert dlg.note == f"{rohan.cards[held].title} cannot have been drawn: it is not in the deck. Check the card drawn."
         assert len(g.log) == n and g.state["sides"]["fp"]["hand"] == hand
         drawn = next(c for c in visible_choices(dlg) if c.value in g.state["generic"])
         click(app, drawn.rect.center)
