@@ -315,6 +315,12 @@ class BoardView:
         self._scratch: list = []
         self._loader = None  # the art being loaded in slices (`resources.image_in_slices`)
         self._frame_cache: tuple | None = None
+        self._shown: tuple | None = None  # the frame cache last blitted, and (rectangle, surface size)
+        self.blitted: list[pygame.Rect] = []
+        # where the frame cache's picture was drawn again since it was last blitted (None: the
+        # whole of it, or not known)
+        self._damage: list[pygame.Rect] | None = None
+        self._last_dirty: list[pygame.Rect] = []
         self._ground_cache: tuple | None = None
         self._pan_cache: tuple | None = None
         self._other_rect: tuple | None = None  # (rectangle, frame cache, ground cache) of the last other rectangle
@@ -399,27 +405,67 @@ class BoardView:
         return False
 
     # -- drawing -------------------------------------------------------------------------
-    def draw(self, surface: pygame.Surface, theme: Theme, view: dict | None, seat: str = "public") -> None:
+    def draw(
+        self,
+        surface: pygame.Surface,
+        theme: Theme,
+        view: dict | None,
+        seat: str = "public",
+        restore: list[pygame.Rect] | None = None,
+    ) -> list[pygame.Rect] | None:
         """Everything but the overlays is drawn into cached pictures: the ground (art, region
         tints, labels) per camera, theme, highlights, hover region and battle area; the pieces on
         it per view object (views are never changed in place: a new state gives a new view),
         seat and hidden pieces. A frame is then one blit plus the overlays; a piece landing after
-        an animation redraws the pieces only. `invalidate()` forces a redraw."""
+        an animation redraws the pieces only. `invalidate()` forces a redraw.
+
+        `restore`: the surface holds this board's last picture but for these rectangles (where
+        overlays drew over it): when the picture is still the one blitted last, only they are
+        put back (an animated frame blits the dice, not the whole board). Returns the
+        rectangles the overlays drew in, or None when an overlay does not say (each overlay
+        returns a list, or None); `self.blitted` is what this call blitted of the picture."""
         clip = surface.get_clip()
         self._smooth_art()
         if self._dragging and self.pan_layer and view is not None and self._draw_panned(surface, theme, view, seat):
             surface.set_clip(clip)
-            return
+            self._shown = None
+            self.blitted = [pygame.Rect(self.rect)]
+            return None
         self._pan_cache = None
         self._render(theme, view, seat)
-        _k, _v, layer, self.piece_rects, self._tips, self._army_box, _r = self._frame_cache
+        fc = self._frame_cache
+        _k, _v, layer, self.piece_rects, self._tips, self._army_box, _r = fc
         self.piece_rects = dict(self.piece_rects)
         self._tips = list(self._tips)
         surface.set_clip(self.rect.clip(clip) if clip else self.rect)
-        surface.blit(layer, self.rect.topleft, area=self.rect)
+        at = (tuple(self.rect), surface.get_size())
+        shown = self._shown if restore is not None and self._shown is not None and self._shown[1] == at else None
+        if shown is not None and shown[0] is not fc:
+            # the picture changed since it was blitted: only where its pieces were drawn again,
+            # when that is all that changed on the same picture
+            same = self._damage is not None and shown[0][2] is layer
+            restore = restore + self._damage if same and self._damage is not None else None
+        if shown is not None and restore is not None:
+            self.blitted = []
+            for r in restore:
+                r = self.rect.clip(r)
+                if r.w and r.h:
+                    surface.blit(layer, r.topleft, area=r)
+                    self.blitted.append(r)
+        else:
+            surface.blit(layer, self.rect.topleft, area=self.rect)
+            self.blitted = [pygame.Rect(self.rect)]
+        self._shown = (fc, at)
+        self._damage = []
+        drawn: list[pygame.Rect] | None = []
         for ov in self.overlays:
-            ov(surface, self, theme)
+            rects = ov(surface, self, theme)
+            if rects is None:
+                drawn = None
+            elif drawn is not None:
+                drawn += [self.rect.clip(r) for r in rects]
         surface.set_clip(clip)
+        return drawn
 
     def _keys(self, theme, view, seat) -> tuple:
         cam = self.camera
@@ -456,7 +502,10 @@ class BoardView:
                 and ground[1].get_size() == need
             ):
                 self._retained = cached[6]
+                self._last_dirty = []
                 if self._update_pieces(cached[2], ground[1], theme, view):
+                    if self._damage is not None:
+                        self._damage += self._last_dirty
                     self._frame_cache = (
                         key,
                         view,
@@ -467,6 +516,7 @@ class BoardView:
                         self._retained,
                     )
                     return
+            self._damage = None  # (drawn whole: the next frame blits all of it)
             if ground is None or ground[0] != ground_key or ground[1].get_size() != need:
                 img = ground[1] if ground is not None and ground[1].get_size() == need else self._new_layer(need)
                 self._draw_ground(img, theme, view)
@@ -719,6 +769,7 @@ class BoardView:
         if sum(d.w * d.h for d in dirty) > self.PARTIAL_MAX * self.rect.w * self.rect.h:
             self._retained = old
             return False
+        self._last_dirty = dirty
         final = (self.piece_rects, self._tips, self._army_box)
         order = list(items.items())
         try:

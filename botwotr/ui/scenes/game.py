@@ -174,6 +174,7 @@ class GameScene(Scene):
         # (`_draw_panels`); a frame blits it, so an animated frame draws only the board.
         self._panels: tuple | None = None  # the key of what the picture shows (None: draw it again)
         self._panels_layer: pygame.Surface | None = None
+        self._panels_shown: pygame.Surface | None = None  # the picture last blitted to the window
         # Within the picture each part (the status bar with the toolbar, the sides' summaries,
         # the decision panel, the log) is drawn again only when its signature changed or an
         # event touched it (`_panel_parts`, `_dirty`): a command that changes the log and the
@@ -185,6 +186,10 @@ class GameScene(Scene):
         self._other_panels: tuple | None = None
         self._last_mouse: tuple | None = None
         self.cache_panels = True  # False: the panels are drawn onto the window every frame, as before
+        # (the surface, its size, and the rectangles the last frame's overlays drew in over the
+        # board's and the panels' pictures: `draw` puts those back when the app says the window
+        # still holds that frame; None: the next frame is drawn whole)
+        self._on_screen: tuple | None = None
         # who is at the screen: the seat that gave the last input (None: nobody yet, so a hotseat
         # game starts covered until the player to decide says it is them)
         self.seat: str | None = None
@@ -662,14 +667,32 @@ class GameScene(Scene):
 
     def draw(self, surface):
         t = self.theme
-        w, h = surface.get_size()
+        held, self._on_screen = self._on_screen, None
         if self.curtain:
             # Under the cover only the public board is drawn: no hand, no panel, no log.
             self.board.draw(surface, t, self.game.view_for("public"), "public")
             self._draw_curtain(surface)
             return
-        self.board.draw(surface, t, self.view, self.sides.seat)
-        self._draw_panels(surface)
+        # The window still holds this scene's last frame (the app says so, `App.retained`):
+        # only what changed is blitted again, and where the last frame's overlays were.
+        restore = None
+        if getattr(self.app, "retained", False) and held is not None and held[0] is surface:
+            if held[1] == (surface.get_size(), self.cache_panels):
+                restore = held[2]
+        drawn = self.board.draw(surface, t, self.view, self.sides.seat, restore=restore)
+        self._draw_panels(surface, restore=restore)
+        # the overlays over the window that say nothing of where they draw: the next frame is
+        # drawn whole
+        untracked = (
+            self.picture_menu
+            or self.btn_force_undo.visible
+            or self.looking_at is not None
+            or bool(self.view.get("winner"))
+            or bool(self.message and self.message_time > 0)
+            or self.dragdrop.popup is not None
+            or self.show_help
+            or self.edit.active
+        )
         if self.picture_menu:
             self._draw_picture_menu(surface)
         if self.btn_force_undo.visible:
@@ -683,7 +706,9 @@ class GameScene(Scene):
         self.dragdrop.draw_screen(surface, t)
         if self.show_help:
             draw_help(surface, self.board.rect, t, spec=self.game.spec, view=self.view)
-        self.draw_tooltip(surface)
+        tip = self.draw_tooltip(surface)
+        if drawn is not None and not untracked:
+            self._on_screen = (surface, (surface.get_size(), self.cache_panels), drawn + ([tip] if tip else []))
 
     @property
     def opaque(self) -> bool:
@@ -782,12 +807,14 @@ class GameScene(Scene):
         elif name == "log":
             self.log_panel.draw(surface, t)
 
-    def _draw_panels(self, surface) -> None:
+    def _draw_panels(self, surface, restore: list | None = None) -> None:
         """The status bar, the toolbar, the side column and the log, from their cached picture
         while nothing they show has changed; a part whose signature changed or that an event
         touched is drawn again on its own, clipped to its rectangle (what it shows there is what
         the whole picture drawn again would show: tests/ui/test_render_caches.py). The key of
-        the whole picture holds what other scenes may change while this one is under them."""
+        the whole picture holds what other scenes may change while this one is under them.
+        `restore`: the window holds the picture as last blitted but for these rectangles; only
+        they and the parts drawn again are blitted (None: the whole picture is)."""
         t = self.theme
         key = (
             surface.get_size(),
@@ -802,6 +829,7 @@ class GameScene(Scene):
                 surface.fill(T.BG, r)
             self._paint_panels(surface)
             return
+        blit: list | None = list(restore) if restore is not None else None  # (None: all of it)
         layer = self._panels_layer
         parts = self._panel_parts()
         sigs = {name: sig for name, _r, _u, sig in parts}
@@ -834,19 +862,31 @@ class GameScene(Scene):
                 self._panels_layer = layer
             layer.fill(T.BG)
             self._paint_panels(layer)
+            blit = None
         else:
             for name, rect, under, sig in parts:
                 if name in self._dirty or old.get(name) != sig:
                     layer.set_clip(rect)
                     layer.fill(under, rect)
                     self._draw_part(layer, name)
+                    if blit is not None:
+                        blit.append(rect)
             layer.set_clip(None)
         # (after the drawing: a list may settle its scroll while it is drawn)
         self._part_sigs = {name: sig for name, _r, _u, sig in self._panel_parts()}
         self._dirty = set()
         self._panels = key
+        if layer is not self._panels_shown:
+            blit = None  # (another picture: the window's size came back to one kept)
+        self._panels_shown = layer
         for r in self._panel_rects():
-            surface.blit(layer, r.topleft, area=r)
+            if blit is None:
+                surface.blit(layer, r.topleft, area=r)
+                continue
+            for b in blit:
+                b = r.clip(b)
+                if b.w and b.h:
+                    surface.blit(layer, b.topleft, area=b)
         status_rule(surface, pygame.Rect(0, 0, self.toolbar.rect.x, self.bar_rect.h), t)
 
     def _paint_panels(self, surface) -> None:
