@@ -144,3 +144,48 @@ def test_every_animation_drawn_onto_the_last_frame(make_app, rohan):
         assert got == reference(app), f"frame {n} of the animations differs from the frame drawn from nothing"
     assert {"GlideClip", "DiceClip", "CombatClip", "FateClip"} <= kinds, kinds
     assert partial > 100, partial
+
+
+def test_boxes_over_the_board_drawn_onto_the_last_frame(make_app, rohan):
+    """The winner's box, a message fading out, the look-back box and the forced-undo button
+    say where they drew: the frames after them (and after they go) are the frames drawn from
+    nothing."""
+    g = Game.new(rohan, seed=11)
+    rng = random.Random(11)
+    while not g.state["winner"]:
+        g.submit(rng.choice(g.legal_commands()))
+    app = make_app((1280, 720))
+    scene = GameScene(app, g, mode="hotseat")
+    app.push(scene)
+    partial = 0
+
+    def frames(n):
+        nonlocal partial
+        for k in range(n):
+            app.step([])
+            if app.scene is not scene:
+                app.pop()
+                continue
+            partial += scene.board.blitted != [scene.board.rect]
+            got = pygame.image.tobytes(app.screen, "RGB")
+            assert got == reference(app), f"frame {k} differs from the frame drawn from nothing"
+
+    frames(3)
+    if scene.curtain:
+        scene.lift_curtain()
+    frames(3)
+    assert scene.view.get("winner")
+    scene.notify("A message over the board that fades out")
+    frames(4)
+    scene.message_time = 0.01  # (its last frame, then the frame without it)
+    frames(3)
+    scene.look_back(len(g.log) // 2)
+    frames(3)
+    scene.back_to_present()
+    frames(3)
+    scene.btn_force_undo.visible = True
+    scene.layout()
+    frames(3)
+    scene.btn_force_undo.visible = False
+    frames(3)
+    assert partial >= 12, partial

@@ -683,32 +683,25 @@ class GameScene(Scene):
         self._draw_panels(surface, restore=restore)
         # the overlays over the window that say nothing of where they draw: the next frame is
         # drawn whole
-        untracked = (
-            self.picture_menu
-            or self.btn_force_undo.visible
-            or self.looking_at is not None
-            or bool(self.view.get("winner"))
-            or bool(self.message and self.message_time > 0)
-            or self.dragdrop.popup is not None
-            or self.show_help
-            or self.edit.active
-        )
+        untracked = self.picture_menu or self.dragdrop.popup is not None or self.show_help or self.edit.active
         if self.picture_menu:
             self._draw_picture_menu(surface)
+        over = []  # where the overlays that say so drew (each within its rectangle)
         if self.btn_force_undo.visible:
-            self.btn_force_undo.draw(surface, t)
+            b = self.btn_force_undo
+            over.append(_within(surface, b.rect.inflate(t.px(8), t.px(8)), lambda: b.draw(surface, t)))
         if self.looking_at is not None:
-            self._draw_looking_back(surface)
+            over.append(self._draw_looking_back(surface))
         elif self.view.get("winner"):
-            self._draw_winner(surface)
+            over.append(self._draw_winner(surface))
         if self.message and self.message_time > 0:
-            self._draw_message(surface)
+            over.append(self._draw_message(surface))
         self.dragdrop.draw_screen(surface, t)
         if self.show_help:
             draw_help(surface, self.board.rect, t, spec=self.game.spec, view=self.view)
         tip = self.draw_tooltip(surface)
         if drawn is not None and not untracked:
-            self._on_screen = (surface, (surface.get_size(), self.cache_panels), drawn + ([tip] if tip else []))
+            self._on_screen = (surface, (surface.get_size(), self.cache_panels), drawn + over + ([tip] if tip else []))
 
     @property
     def opaque(self) -> bool:
@@ -963,10 +956,14 @@ class GameScene(Scene):
             img.get_height() + self.btn_present.rect.h + t.px(24),
         )
         box.midtop = (self.board.rect.centerx, self.board.rect.y + t.px(8))
-        pygame.draw.rect(surface, (24, 20, 16), box, border_radius=t.px(8))
-        pygame.draw.rect(surface, T.BRASS, box, width=2, border_radius=t.px(8))
-        surface.blit(img, (box.centerx - img.get_width() // 2, box.y + t.px(6)))
-        self.btn_present.draw(surface, t)
+
+        def draw():
+            pygame.draw.rect(surface, (24, 20, 16), box, border_radius=t.px(8))
+            pygame.draw.rect(surface, T.BRASS, box, width=2, border_radius=t.px(8))
+            surface.blit(img, (box.centerx - img.get_width() // 2, box.y + t.px(6)))
+            self.btn_present.draw(surface, t)
+
+        return _within(surface, box.union(self.btn_present.rect).inflate(t.px(8), t.px(8)), draw)
 
     def _draw_winner(self, surface):
         t = self.theme
@@ -977,14 +974,18 @@ class GameScene(Scene):
         h = title.get_height() + reason.get_height() + t.px(30)
         box = pygame.Rect(0, 0, w, h)
         box.center = (self.board.rect.centerx, self.board.rect.y + h // 2 + t.px(20))
-        pygame.draw.rect(surface, (24, 20, 16), box, border_radius=t.px(8))
-        pygame.draw.rect(surface, T.side_style(side).fill, box, width=t.px(3), border_radius=t.px(8))
-        surface.blit(title, (box.centerx - title.get_width() // 2, box.y + t.px(10)))
-        surface.blit(reason, (box.centerx - reason.get_width() // 2, box.y + t.px(14) + title.get_height()))
         b = self.btn_the_end
         b.rect = pygame.Rect(0, 0, res.font(b.kind, t.body).size(b.text)[0] + t.px(24), t.row)
         b.rect.midtop = (box.centerx, box.bottom + t.px(8))
-        b.draw(surface, t)
+
+        def draw():
+            pygame.draw.rect(surface, (24, 20, 16), box, border_radius=t.px(8))
+            pygame.draw.rect(surface, T.side_style(side).fill, box, width=t.px(3), border_radius=t.px(8))
+            surface.blit(title, (box.centerx - title.get_width() // 2, box.y + t.px(10)))
+            surface.blit(reason, (box.centerx - reason.get_width() // 2, box.y + t.px(14) + title.get_height()))
+            b.draw(surface, t)
+
+        return _within(surface, box.union(b.rect).inflate(t.px(8), t.px(8)), draw)
 
     def _draw_message(self, surface):
         t = self.theme
@@ -993,9 +994,13 @@ class GameScene(Scene):
         r = img.get_rect()
         r.midbottom = (self.board.rect.centerx, self.board.rect.bottom - t.px(12))
         box = r.inflate(t.px(20), t.px(10))
-        pygame.draw.rect(surface, (20, 16, 12), box, border_radius=t.px(6))
-        pygame.draw.rect(surface, T.DANGER if self.message_error else T.BRASS, box, width=2, border_radius=t.px(6))
-        surface.blit(img, r)
+
+        def draw():
+            pygame.draw.rect(surface, (20, 16, 12), box, border_radius=t.px(6))
+            pygame.draw.rect(surface, T.DANGER if self.message_error else T.BRASS, box, width=2, border_radius=t.px(6))
+            surface.blit(img, r)
+
+        return _within(surface, box.inflate(t.px(4), t.px(4)), draw)
 
     def _cover_lines(self):
         """The cover's lines of text (rendered) and its buttons."""
@@ -1060,3 +1065,16 @@ class GameScene(Scene):
             if tip is not None:
                 return tip
         return self.board.tooltip_at(pos)
+
+
+def _within(surface, area: pygame.Rect, draw) -> pygame.Rect:
+    """Run `draw()` clipped to `area` (within the surface's clip); returns what it may have
+    touched (the next frame drawn onto this one puts the pictures back there)."""
+    old = surface.get_clip()
+    area = area.clip(old)
+    surface.set_clip(area)
+    try:
+        draw()
+    finally:
+        surface.set_clip(old)
+    return area
