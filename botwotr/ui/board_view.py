@@ -218,20 +218,43 @@ class SmoothScale:
 
 def _scratch(kept: list, size, like: pygame.Surface) -> pygame.Surface:
     """A `size` part of the picture in `kept` (one per board view: the row pass of each new zoom
-    level writes into it), in the format of `like`; made again only when too small."""
+    level writes into it), in the format of `like`; made again only when too small.
+
+    A 32-bit scratch is made on memory mapped but not touched yet (`_untouched`): a new
+    pygame.Surface clears all its pixels at once, and the first touch of that much memory is
+    ~1 ms a MB on these machines (20-60 ms for a zoomed-in level, in one frame); the row pass
+    touches it a band at a time instead. Only smoothscale reads it (byte for byte), never a
+    blit."""
     keep = kept[0] if kept else None
     if (
         keep is None
         or keep.get_width() < size[0]
         or keep.get_height() < size[1]
         or keep.get_bitsize() != like.get_bitsize()
-        or keep.get_masks() != like.get_masks()
+        or keep.get_bytesize() != like.get_bytesize()
+        or (keep.get_masks()[:3] != like.get_masks()[:3])
     ):
         w = max(size[0], keep.get_width() if keep is not None else 0)
         h = max(size[1], keep.get_height() if keep is not None else 0)
-        keep = pygame.Surface((w, h), 0, like)
+        kept[:] = []  # (the old one let go first: its memory may serve the new one)
+        keep = _untouched((w, h), like)
         kept[:] = [keep]
     return keep.subsurface(pygame.Rect(0, 0, *size))
+
+
+def _untouched(size, like: pygame.Surface) -> pygame.Surface:
+    """A picture of `size` with `like`'s colour channels, on memory that is touched only when
+    written (an anonymous mapping), for 32-bit pictures in the display's layout (blue in the
+    low byte); else a plain Surface in `like`'s format. Its fourth byte is an alpha channel
+    that is ignored (`set_alpha(None)`: blits copy the colours)."""
+    w, h = size
+    if like.get_bytesize() == 4 and like.get_masks()[:3] == (0xFF0000, 0xFF00, 0xFF) and w > 0 and h > 0:
+        import mmap
+
+        img = pygame.image.frombuffer(mmap.mmap(-1, w * h * 4), (w, h), "BGRA")
+        img.set_alpha(None)
+        return img
+    return pygame.Surface(size, 0, like)
 
 
 def _scaled_art(path, size, disk: bool = False) -> pygame.Surface:
