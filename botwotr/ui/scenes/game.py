@@ -828,12 +828,8 @@ class GameScene(Scene):
         sigs = {name: sig for name, _r, _u, sig in parts}
         old = self._part_sigs
 
-        def redraw_all(old: dict) -> bool:  # another key, the edit palette, or a part moved
-            return (
-                self._panels != key
-                or self.edit.active
-                or any(name not in old or old[name][0] != sig[0] for name, sig in sigs.items())
-            )
+        def redraw_all(old: dict) -> bool:  # another key, the edit palette, a part come or gone, the bar moved
+            return self._panels != key or self.edit.active or set(old) != set(sigs) or old["bar"][0] != sigs["bar"][0]
 
         whole = layer is None or layer.get_size() != surface.get_size() or redraw_all(old)
         if layer is None or layer.get_size() != surface.get_size():
@@ -857,8 +853,20 @@ class GameScene(Scene):
             self._paint_panels(layer)
             blit = None
         else:
+            # a part that moved or changed size (the decision panel and the log share the
+            # column): its old rectangle gets the colour under it, and it and every part that
+            # rectangle overlaps are drawn again
+            stale = []
+            for name, _rect, under, sig in parts:
+                if old[name][0] != sig[0]:
+                    was = pygame.Rect(old[name][0])
+                    layer.fill(under, was)
+                    stale.append(was)
+                    if blit is not None:
+                        blit.append(was)
+            redo = {name for name, rect, _u, _s in parts if stale and rect.collidelist(stale) >= 0}
             for name, rect, under, sig in parts:
-                if name in self._dirty or old.get(name) != sig:
+                if name in redo or name in self._dirty or old.get(name) != sig:
                     layer.set_clip(rect)
                     layer.fill(under, rect)
                     self._draw_part(layer, name)
