@@ -33,7 +33,7 @@ from . import resources as res
 from . import siege_view
 from .pieces import _hexagon, draw_badge, draw_die, draw_token  # noqa: F401 (used here and re-exported)
 from . import theme as T
-from .i18n import _, ngettext, pgettext
+from .i18n import _, language, ngettext, pgettext
 from .logtext import BORDER_NAMES, TERRAIN_NAMES, char_name, position_name, region_name, side_title, unit_name
 from .theme import Theme
 from .widgets import Tip
@@ -338,6 +338,8 @@ class BoardView:
         self._scratch: list = []
         self._loader = None  # the art being loaded in slices (`resources.image_in_slices`)
         self._frame_cache: tuple | None = None
+        self._region_tips: dict = {}  # (region, language) -> (title, lines) of its tooltip
+        self._region_at: tuple | None = None  # the last world point asked and its region
         self._shown: tuple | None = None  # the frame cache last blitted, and (rectangle, surface size)
         self.blitted: list[pygame.Rect] = []
         # where the frame cache's picture was drawn again since it was last blitted (None: the
@@ -374,7 +376,13 @@ class BoardView:
     def region_at_screen(self, pos) -> str | None:
         if not self.rect.collidepoint(pos):
             return None
-        return self.layout.region_at(*self.camera.to_world(*pos))
+        world = self.camera.to_world(*pos)
+        last = self._region_at
+        if last is not None and last[0] == world:  # (a resting mouse: its tooltip asks every frame)
+            return last[1]
+        rid = self.layout.region_at(*world)
+        self._region_at = (world, rid)
+        return rid
 
     def slot_at_screen(self, pos):
         if not self.rect.collidepoint(pos):
@@ -1632,10 +1640,21 @@ class BoardView:
         return None
 
     def region_tip(self, rid) -> Tip:
+        """The region's tooltip: what the board says of it (kept per region and language: the
+        tooltip under a resting mouse is asked for every frame), and the siege's lines."""
+        key = (rid, language())
+        base = self._region_tips.get(key)
+        if base is None:
+            base = self._region_tips[key] = self._region_lines(rid)
+        if base[1] is None:
+            return Tip(rid)
+        return Tip(base[0], lines=list(base[1]) + siege_view.region_lines(self, rid))  # (Gondor only)
+
+    def _region_lines(self, rid) -> tuple:
         spec = self.spec
         rs = spec.board.regions.get(rid)
         if rs is None:
-            return Tip(rid)
+            return rid, None
         lines = []
         terr = _(TERRAIN_NAMES.get(rs.terrain, rs.terrain)).capitalize()
         if rs.territory:
@@ -1669,8 +1688,7 @@ class BoardView:
                     borders.append(f"{region_name(spec, o)} ({_(BORDER_NAMES.get(b.kind, b.kind))})")
         if borders:
             lines.append(_("Borders: {list}.").format(list=", ".join(borders)))
-        lines.extend(siege_view.region_lines(self, rid))  # Gondor only
-        return Tip(region_name(spec, rid), lines=lines)
+        return region_name(spec, rid), tuple(lines)
 
 
 _NO_BOX = object()  # a region item with no army
