@@ -72,8 +72,9 @@ def test_frames_drawn_onto_the_last_one_are_the_frames_drawn_from_nothing(make_a
         w, h = app.size
         board = scene.board.rect
         roll = rng.random()
-        if app.scene is not scene:  # a dialog, the menu or the full log over the game: a frame, then close it
-            step()
+        if app.scene is not scene:  # a dialog, the menu or the full log over the game: frames, then close it
+            for _ in range(3):  # (the game under it is drawn whole every frame)
+                step()
             app.pop()
             if not g.state["winner"]:  # (its decision, taken here: it would open again)
                 scene.submit(random_command(g, rng))
@@ -189,3 +190,28 @@ def test_boxes_over_the_board_drawn_onto_the_last_frame(make_app, rohan):
     scene.btn_force_undo.visible = False
     frames(3)
     assert partial >= 12, partial
+
+
+@pytest.mark.parametrize("opener", ["menu", "log"])
+def test_a_scene_over_the_game_draws_it_whole_every_frame(make_app, rohan, opener):
+    """The menu and the full log draw the game under them (dimmed) every frame: the game is not
+    drawn onto its last frame then (the window holds the veil over it; `GameScene.draw` does so
+    only as the scene on top), however long they stay, nor in the frames after they close."""
+    app = make_app((1280, 720))
+    scene = GameScene(app, Game.new(rohan, seed=6), mode="companion")
+    app.push(scene)
+    for _ in range(3):
+        app.step([])
+    if scene.curtain:
+        scene.lift_curtain()
+    app.step([])
+    app.step([key(pygame.K_ESCAPE if opener == "menu" else pygame.K_l)])
+    assert app.scene is not scene
+    for k in range(6):
+        app.step([mouse("motion", (300 + 40 * k, 300))])
+        got = pygame.image.tobytes(app.screen, "RGB")
+        assert got == reference(app), f"frame {k} under the {opener} differs from the frame drawn from nothing"
+    app.pop()
+    for k in range(3):
+        app.step([])
+        assert pygame.image.tobytes(app.screen, "RGB") == reference(app), f"frame {k} after the {opener}"

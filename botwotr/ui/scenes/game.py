@@ -673,10 +673,12 @@ class GameScene(Scene):
             self.board.draw(surface, t, self.game.view_for("public"), "public")
             self._draw_curtain(surface)
             return
-        # The window still holds this scene's last frame (the app says so, `App.retained`):
+        # The window still holds this scene's last frame (the app says so, `App.retained`, and
+        # this scene is the one on top: a dialog over it draws it under itself every frame):
         # only what changed is blitted again, and where the last frame's overlays were.
         restore = None
-        if getattr(self.app, "retained", False) and held is not None and held[0] is surface:
+        top = getattr(self.app, "retained", False) and self.app.scene is self
+        if top and held is not None and held[0] is surface:
             if held[1] == (surface.get_size(), self.cache_panels):
                 restore = held[2]
         drawn = self.board.draw(surface, t, self.view, self.sides.seat, restore=restore)
