@@ -86,8 +86,24 @@ class Clip:
     def end(self) -> float:
         return self.start + self.duration
 
-    def draw(self, surface, bv, theme, t: float, now: float) -> None:  # pragma: no cover - abstract
+    def draw(self, surface, bv, theme, t: float, now: float) -> pygame.Rect | None:  # pragma: no cover - abstract
+        """Draw the clip at `t` (0..1) within a rectangle it chooses first and clips to
+        (`_clipped`); returns that rectangle (None: nothing drawn). The game scene puts the
+        board back there at the next frame instead of blitting the whole board again."""
         raise NotImplementedError
+
+
+def _clipped(surface, bound: pygame.Rect, draw) -> pygame.Rect:
+    """Run `draw()` with the surface clipped to `bound` (within its clip); returns what it may
+    have touched."""
+    old = surface.get_clip()
+    area = bound.clip(old)
+    surface.set_clip(area)
+    try:
+        draw()
+    finally:
+        surface.set_clip(old)
+    return area
 
 
 # -- figures gliding ---------------------------------------------------------------------------
@@ -106,7 +122,25 @@ class GlideClip(Clip):
     def draw(self, surface, bv, theme, t, now):
         x, y = bv.camera.to_screen(*along(self.points, ease(t)))
         lift = math.sin(math.pi * max(0.0, min(1.0, t))) * theme.px(10)
-        draw_group(surface, bv, theme, (x, y - lift), self.tokens, shadow=lift > 1)
+        bound = group_bound(bv, theme, (x, y - lift), self.tokens)
+        if bound is None:
+            return None
+        return _clipped(
+            surface, bound, lambda: draw_group(surface, bv, theme, (x, y - lift), self.tokens, shadow=lift > 1)
+        )
+
+
+def group_bound(bv, theme, center, tokens) -> pygame.Rect | None:
+    """A rectangle holding all that `draw_group` draws for these tokens at `center` (the tokens,
+    their badges, the shadow and a faded token's margin), with room to spare."""
+    if not tokens:
+        return None
+    ps = bv.piece_size()
+    gap = max(2, ps // 10)
+    w = sum(ps if k == "unit" else int(ps * 0.8) for k, _s, _i, _n in tokens) + gap * (len(tokens) - 1)
+    r = pygame.Rect(math.floor(center[0] - w / 2), math.floor(center[1] - ps / 2), math.ceil(w) + 2, ps + 2)
+    m = ps + theme.px(8)
+    return r.inflate(2 * m, 2 * m)
 
 
 def draw_group(surface, bv, theme, center, tokens, shadow=False, alpha=255) -> pygame.Rect | None:
@@ -204,13 +238,20 @@ class FadeClip(Clip):
         x, y = bv.camera.to_screen(*self.point)
         y -= theme.px(14) * ease(t)
         a = int(255 * (1 - ease(t)))
-        box = draw_group(surface, bv, theme, (x, y), [self.token], alpha=max(1, a))
-        if box is not None and t > 0:
-            k = min(1.0, t * 2.5)
-            w = max(2, theme.px(4))
-            col = (220, 30, 20)
-            pygame.draw.line(surface, col, box.topleft, _lerp(box.topleft, box.bottomright, k), w)
-            pygame.draw.line(surface, col, box.topright, _lerp(box.topright, box.bottomleft, k), w)
+        bound = group_bound(bv, theme, (x, y), [self.token])
+        if bound is None:
+            return None
+
+        def draw():
+            box = draw_group(surface, bv, theme, (x, y), [self.token], alpha=max(1, a))
+            if box is not None and t > 0:
+                k = min(1.0, t * 2.5)
+                w = max(2, theme.px(4))
+                col = (220, 30, 20)
+                pygame.draw.line(surface, col, box.topleft, _lerp(box.topleft, box.bottomright, k), w)
+                pygame.draw.line(surface, col, box.topright, _lerp(box.topright, box.bottomleft, k), w)
+
+        return _clipped(surface, bound, draw)
 
 
 # -- the fate marker ---------------------------------------------------------------------------
@@ -228,7 +269,7 @@ class FateClip(Clip):
     def draw(self, surface, bv, theme, t, now):
         rects = [bv._slot_rect(f"fate.{s}") for s in self.spaces]
         if any(r is None for r in rects):
-            return
+            return None
         n = len(rects) - 1
         pos = max(0.0, min(1.0, t)) * n
         k = min(n - 1, int(pos)) if n else 0
@@ -240,8 +281,19 @@ class FateClip(Clip):
         m = max(20, int(min(fr.w, fr.h) * 0.7))
         r = pygame.Rect(0, 0, m, m)
         r.center = (round(x), round(y))
-        draw_token(
-            surface, r, None, "sands-of-time", shape="circle", fill=(236, 210, 120), rim=(80, 40, 10), ink=(80, 40, 10)
+        return _clipped(
+            surface,
+            r.inflate(m, m),
+            lambda: draw_token(
+                surface,
+                r,
+                None,
+                "sands-of-time",
+                shape="circle",
+                fill=(236, 210, 120),
+                rim=(80, 40, 10),
+                ink=(80, 40, 10),
+            ),
         )
 
 
@@ -261,14 +313,21 @@ def _spin(seed: int, k: int) -> int:
     return x ^ (x >> 16)
 
 
-def _banner(surface, bv, theme, title: str, n: int, size: int) -> tuple[pygame.Rect, int]:
-    """A dark box at the top of the board; returns it and the y of its dice row."""
+def _banner_box(bv, theme, title: str, n: int, size: int) -> pygame.Rect:
+    """Where `_banner` puts its box."""
     f = res.font("sans_bold", theme.body)
     gap = size // 3
     w = max(f.size(title)[0] + theme.px(24), n * size + (n - 1) * gap + theme.px(40))
     h = f.get_linesize() + size + theme.px(40)
     box = pygame.Rect(0, 0, w, h)
     box.midtop = (bv.rect.centerx, bv.rect.y + theme.px(54))
+    return box
+
+
+def _banner(surface, bv, theme, title: str, n: int, size: int) -> tuple[pygame.Rect, int]:
+    """A dark box at the top of the board; returns it and the y of its dice row."""
+    f = res.font("sans_bold", theme.body)
+    box = _banner_box(bv, theme, title, n, size)
     veil = pygame.Surface(box.size, pygame.SRCALPHA)
     pygame.draw.rect(veil, (20, 16, 12, 242), veil.get_rect(), border_radius=theme.px(8))
     surface.blit(veil, box)
@@ -298,7 +357,7 @@ class DiceClip(Clip):
     def draw(self, surface, bv, theme, t, now):
         n = len(self.results)
         if not n:
-            return
+            return None
         size = theme.px(40)
         title = ngettext("{side}: {n} action die", "{side}: {n} action dice", n).format(side=side_title(self.side), n=n)
         landed = t >= self.TUMBLE
@@ -308,6 +367,11 @@ class DiceClip(Clip):
                 title += "  " + ngettext("({n} to the Shadow Box)", "({n} to the Shadow Box)", self.to_box).format(
                     n=self.to_box
                 )
+        bound = _banner_box(bv, theme, title, n, size).inflate(2 * size, 2 * size)
+        return _clipped(surface, bound, lambda: self._draw(surface, bv, theme, t, now, title, size))
+
+    def _draw(self, surface, bv, theme, t, now, title, size) -> None:
+        n = len(self.results)
         box, y = _banner(surface, bv, theme, title, n, size)
         gap = size // 3
         x0 = box.centerx - (n * size + (n - 1) * gap) // 2
@@ -386,7 +450,7 @@ class CombatClip(Clip):
     def draw(self, surface, bv, theme, t, now):
         n = len(self.dice)
         if not n:
-            return
+            return None
         size = theme.px(36)
         landed = t >= self.TUMBLE
         hits = sum(1 for d in self.dice if self.hit(d))
@@ -402,6 +466,11 @@ class CombatClip(Clip):
             ).format(side=side_title(self.side), n=n, target=self.target)
         if landed and self.mod:
             title += "  " + _("(modifier {m:+d})").format(m=self.mod)
+        bound = _banner_box(bv, theme, title, n, size).inflate(2 * size, 2 * size)
+        return _clipped(surface, bound, lambda: self._draw(surface, bv, theme, t, now, title, size, landed))
+
+    def _draw(self, surface, bv, theme, t, now, title, size, landed) -> None:
+        n = len(self.dice)
         box, y = _banner(surface, bv, theme, title, n, size)
         gap = size // 3
         x0 = box.centerx - (n * size + (n - 1) * gap) // 2
@@ -587,10 +656,15 @@ class Animator:
         return []
 
     # -- drawing ----------------------------------------------------------------------------------
-    def draw_board(self, surface, bv, theme) -> None:
-        """A board overlay: every clip that has started, and the pieces still waiting to move."""
+    def draw_board(self, surface, bv, theme) -> list[pygame.Rect]:
+        """A board overlay: every clip that has started, and the pieces still waiting to move.
+        Returns the rectangles it drew in (each clip draws within its own)."""
+        drawn = []
         for c in self.clips:
             if c.start > self.time and not c.draw_early:
                 continue
             t = (self.time - c.start) / c.duration
-            c.draw(surface, bv, theme, max(0.0, min(1.0, t)), self.time)
+            r = c.draw(surface, bv, theme, max(0.0, min(1.0, t)), self.time)
+            if r is not None:
+                drawn.append(r)
+        return drawn

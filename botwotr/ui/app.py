@@ -33,6 +33,19 @@ from .theme import BG, Theme
 
 FPS = 60
 MIN_SIZE = (800, 600)
+# input events: the window keeps its picture (any other event may mean it was exposed, resized…)
+_KEEP_PICTURE = frozenset(
+    (
+        pygame.MOUSEMOTION,
+        pygame.MOUSEBUTTONDOWN,
+        pygame.MOUSEBUTTONUP,
+        pygame.MOUSEWHEEL,
+        pygame.KEYDOWN,
+        pygame.KEYUP,
+        pygame.TEXTINPUT,
+        pygame.TEXTEDITING,
+    )
+)
 
 
 class RealClock:
@@ -117,6 +130,10 @@ class App:
         self.frame = 0
         self.last_error: BaseException | None = None
         self.messages: list[str] = []  # for scenes that want to say something after a switch
+        # the scene whose last frame the window holds untouched (`draw`), and onto which surface
+        self._holds = None
+        self._holds_surface: pygame.Surface | None = None
+        self.retained = False
 
     # -- the scene stack -----------------------------------------------------------------
     @property
@@ -214,6 +231,8 @@ class App:
 
     # -- one frame -----------------------------------------------------------------------
     def handle_event(self, ev) -> None:
+        if ev.type not in _KEEP_PICTURE:  # (a window event: the window may have lost its picture)
+            self._holds = None
         if ev.type == pygame.QUIT:
             self.running = False
             return
@@ -258,6 +277,7 @@ class App:
 
     def toggle_fullscreen(self) -> None:
         """F11: full screen at the desktop's size, or back to the window as it was."""
+        self._holds = None
         if self.fullscreen:
             self.fullscreen = False
             self.screen = pygame.display.set_mode(self._windowed_size, self.flags)
@@ -282,6 +302,7 @@ class App:
             pass
 
     def resize(self, w: int, h: int) -> None:
+        self._holds = None
         w, h = max(MIN_SIZE[0], w), max(MIN_SIZE[1], h)
         current = pygame.display.get_surface()
         if current is not None and current.get_size() == (w, h):
@@ -312,11 +333,24 @@ class App:
         return self.running
 
     def draw(self) -> None:
+        """Draw the top scene and show it. While `retained` is True (during the scene's draw
+        called from here) the window holds what that scene drew at the last frame, untouched:
+        it may draw only what changed (`GameScene.draw`). Anything else that may have drawn over
+        the window, or lost it (another scene, a resize, a window event), clears `_holds`."""
         scene = self.scene
+        held, self._holds = self._holds, None
         if not getattr(scene, "opaque", False):  # a scene that covers the window draws every pixel
             self.screen.fill(BG)
+            held = None
         if scene is not None:
-            self._guard(scene, scene.draw, self.screen)
+            self.retained = held is scene and self._holds_surface is self.screen
+            failed = self.last_error
+            try:
+                self._guard(scene, scene.draw, self.screen)
+            finally:
+                self.retained = False
+            if self.last_error is failed and self.scene is scene:
+                self._holds, self._holds_surface = scene, self.screen
         pygame.display.flip()
 
     def run(self) -> int:

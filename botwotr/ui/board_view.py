@@ -33,7 +33,7 @@ from . import resources as res
 from . import siege_view
 from .pieces import _hexagon, draw_badge, draw_die, draw_token  # noqa: F401 (used here and re-exported)
 from . import theme as T
-from .i18n import _, ngettext, pgettext
+from .i18n import _, language, ngettext, pgettext
 from .logtext import BORDER_NAMES, TERRAIN_NAMES, char_name, position_name, region_name, side_title, unit_name
 from .theme import Theme
 from .widgets import Tip
@@ -218,20 +218,43 @@ class SmoothScale:
 
 def _scratch(kept: list, size, like: pygame.Surface) -> pygame.Surface:
     """A `size` part of the picture in `kept` (one per board view: the row pass of each new zoom
-    level writes into it), in the format of `like`; made again only when too small."""
+    level writes into it), in the format of `like`; made again only when too small.
+
+    A 32-bit scratch is made on memory mapped but not touched yet (`_untouched`): a new
+    pygame.Surface clears all its pixels at once, and the first touch of that much memory is
+    ~1 ms a MB on these machines (20-60 ms for a zoomed-in level, in one frame); the row pass
+    touches it a band at a time instead. Only smoothscale reads it (byte for byte), never a
+    blit."""
     keep = kept[0] if kept else None
     if (
         keep is None
         or keep.get_width() < size[0]
         or keep.get_height() < size[1]
         or keep.get_bitsize() != like.get_bitsize()
-        or keep.get_masks() != like.get_masks()
+        or keep.get_bytesize() != like.get_bytesize()
+        or (keep.get_masks()[:3] != like.get_masks()[:3])
     ):
         w = max(size[0], keep.get_width() if keep is not None else 0)
         h = max(size[1], keep.get_height() if keep is not None else 0)
-        keep = pygame.Surface((w, h), 0, like)
+        kept[:] = []  # (the old one let go first: its memory may serve the new one)
+        keep = _untouched((w, h), like)
         kept[:] = [keep]
     return keep.subsurface(pygame.Rect(0, 0, *size))
+
+
+def _untouched(size, like: pygame.Surface) -> pygame.Surface:
+    """A picture of `size` with `like`'s colour channels, on memory that is touched only when
+    written (an anonymous mapping), for 32-bit pictures in the display's layout (blue in the
+    low byte); else a plain Surface in `like`'s format. Its fourth byte is an alpha channel
+    that is ignored (`set_alpha(None)`: blits copy the colours)."""
+    w, h = size
+    if like.get_bytesize() == 4 and like.get_masks()[:3] == (0xFF0000, 0xFF00, 0xFF) and w > 0 and h > 0:
+        import mmap
+
+        img = pygame.image.frombuffer(mmap.mmap(-1, w * h * 4), (w, h), "BGRA")
+        img.set_alpha(None)
+        return img
+    return pygame.Surface(size, 0, like)
 
 
 def _scaled_art(path, size, disk: bool = False) -> pygame.Surface:
@@ -315,6 +338,14 @@ class BoardView:
         self._scratch: list = []
         self._loader = None  # the art being loaded in slices (`resources.image_in_slices`)
         self._frame_cache: tuple | None = None
+        self._region_tips: dict = {}  # (region, language) -> (title, lines) of its tooltip
+        self._region_at: tuple | None = None  # the last world point asked and its region
+        self._shown: tuple | None = None  # the frame cache last blitted, and (rectangle, surface size)
+        self.blitted: list[pygame.Rect] = []
+        # where the frame cache's picture was drawn again since it was last blitted (None: the
+        # whole of it, or not known)
+        self._damage: list[pygame.Rect] | None = None
+        self._last_dirty: list[pygame.Rect] = []
         self._ground_cache: tuple | None = None
         self._pan_cache: tuple | None = None
         self._other_rect: tuple | None = None  # (rectangle, frame cache, ground cache) of the last other rectangle
@@ -345,7 +376,13 @@ class BoardView:
     def region_at_screen(self, pos) -> str | None:
         if not self.rect.collidepoint(pos):
             return None
-        return self.layout.region_at(*self.camera.to_world(*pos))
+        world = self.camera.to_world(*pos)
+        last = self._region_at
+        if last is not None and last[0] == world:  # (a resting mouse: its tooltip asks every frame)
+            return last[1]
+        rid = self.layout.region_at(*world)
+        self._region_at = (world, rid)
+        return rid
 
     def slot_at_screen(self, pos):
         if not self.rect.collidepoint(pos):
@@ -399,27 +436,67 @@ class BoardView:
         return False
 
     # -- drawing -------------------------------------------------------------------------
-    def draw(self, surface: pygame.Surface, theme: Theme, view: dict | None, seat: str = "public") -> None:
+    def draw(
+        self,
+        surface: pygame.Surface,
+        theme: Theme,
+        view: dict | None,
+        seat: str = "public",
+        restore: list[pygame.Rect] | None = None,
+    ) -> list[pygame.Rect] | None:
         """Everything but the overlays is drawn into cached pictures: the ground (art, region
         tints, labels) per camera, theme, highlights, hover region and battle area; the pieces on
         it per view object (views are never changed in place: a new state gives a new view),
         seat and hidden pieces. A frame is then one blit plus the overlays; a piece landing after
-        an animation redraws the pieces only. `invalidate()` forces a redraw."""
+        an animation redraws the pieces only. `invalidate()` forces a redraw.
+
+        `restore`: the surface holds this board's last picture but for these rectangles (where
+        overlays drew over it): when the picture is still the one blitted last, only they are
+        put back (an animated frame blits the dice, not the whole board). Returns the
+        rectangles the overlays drew in, or None when an overlay does not say (each overlay
+        returns a list, or None); `self.blitted` is what this call blitted of the picture."""
         clip = surface.get_clip()
         self._smooth_art()
         if self._dragging and self.pan_layer and view is not None and self._draw_panned(surface, theme, view, seat):
             surface.set_clip(clip)
-            return
+            self._shown = None
+            self.blitted = [pygame.Rect(self.rect)]
+            return None
         self._pan_cache = None
         self._render(theme, view, seat)
-        _k, _v, layer, self.piece_rects, self._tips, self._army_box, _r = self._frame_cache
+        fc = self._frame_cache
+        _k, _v, layer, self.piece_rects, self._tips, self._army_box, _r = fc
         self.piece_rects = dict(self.piece_rects)
         self._tips = list(self._tips)
         surface.set_clip(self.rect.clip(clip) if clip else self.rect)
-        surface.blit(layer, self.rect.topleft, area=self.rect)
+        at = (tuple(self.rect), surface.get_size())
+        shown = self._shown if restore is not None and self._shown is not None and self._shown[1] == at else None
+        if shown is not None and shown[0] is not fc:
+            # the picture changed since it was blitted: only where its pieces were drawn again,
+            # when that is all that changed on the same picture
+            same = self._damage is not None and shown[0][2] is layer
+            restore = restore + self._damage if same and self._damage is not None else None
+        if shown is not None and restore is not None:
+            self.blitted = []
+            for r in restore:
+                r = self.rect.clip(r)
+                if r.w and r.h:
+                    surface.blit(layer, r.topleft, area=r)
+                    self.blitted.append(r)
+        else:
+            surface.blit(layer, self.rect.topleft, area=self.rect)
+            self.blitted = [pygame.Rect(self.rect)]
+        self._shown = (fc, at)
+        self._damage = []
+        drawn: list[pygame.Rect] | None = []
         for ov in self.overlays:
-            ov(surface, self, theme)
+            rects = ov(surface, self, theme)
+            if rects is None:
+                drawn = None
+            elif drawn is not None:
+                drawn += [self.rect.clip(r) for r in rects]
         surface.set_clip(clip)
+        return drawn
 
     def _keys(self, theme, view, seat) -> tuple:
         cam = self.camera
@@ -456,7 +533,10 @@ class BoardView:
                 and ground[1].get_size() == need
             ):
                 self._retained = cached[6]
+                self._last_dirty = []
                 if self._update_pieces(cached[2], ground[1], theme, view):
+                    if self._damage is not None:
+                        self._damage += self._last_dirty
                     self._frame_cache = (
                         key,
                         view,
@@ -467,6 +547,7 @@ class BoardView:
                         self._retained,
                     )
                     return
+            self._damage = None  # (drawn whole: the next frame blits all of it)
             if ground is None or ground[0] != ground_key or ground[1].get_size() != need:
                 img = ground[1] if ground is not None and ground[1].get_size() == need else self._new_layer(need)
                 self._draw_ground(img, theme, view)
@@ -719,6 +800,7 @@ class BoardView:
         if sum(d.w * d.h for d in dirty) > self.PARTIAL_MAX * self.rect.w * self.rect.h:
             self._retained = old
             return False
+        self._last_dirty = dirty
         final = (self.piece_rects, self._tips, self._army_box)
         order = list(items.items())
         try:
@@ -1558,10 +1640,21 @@ class BoardView:
         return None
 
     def region_tip(self, rid) -> Tip:
+        """The region's tooltip: what the board says of it (kept per region and language: the
+        tooltip under a resting mouse is asked for every frame), and the siege's lines."""
+        key = (rid, language())
+        base = self._region_tips.get(key)
+        if base is None:
+            base = self._region_tips[key] = self._region_lines(rid)
+        if base[1] is None:
+            return Tip(rid)
+        return Tip(base[0], lines=list(base[1]) + siege_view.region_lines(self, rid))  # (Gondor only)
+
+    def _region_lines(self, rid) -> tuple:
         spec = self.spec
         rs = spec.board.regions.get(rid)
         if rs is None:
-            return Tip(rid)
+            return rid, None
         lines = []
         terr = _(TERRAIN_NAMES.get(rs.terrain, rs.terrain)).capitalize()
         if rs.territory:
@@ -1595,8 +1688,7 @@ class BoardView:
                     borders.append(f"{region_name(spec, o)} ({_(BORDER_NAMES.get(b.kind, b.kind))})")
         if borders:
             lines.append(_("Borders: {list}.").format(list=", ".join(borders)))
-        lines.extend(siege_view.region_lines(self, rid))  # Gondor only
-        return Tip(region_name(spec, rid), lines=lines)
+        return region_name(spec, rid), tuple(lines)
 
 
 _NO_BOX = object()  # a region item with no army

@@ -772,8 +772,12 @@ class DragDrop:
         ):
             self.cancel(snap=False)  # the game moved on under us (a panel, undo, a look back)
 
-    def draw_board(self, surface, bv, theme) -> None:
-        """Board overlay: a ghost waiting on a popup/target, snapping pieces, the dragged piece."""
+    def draw_board(self, surface, bv, theme) -> list | None:
+        """Board overlay: a ghost waiting on a popup/target, snapping pieces, the dragged piece.
+        Returns [] when it drew nothing, None when it drew (where is not tracked: the game
+        scene draws the whole next frame)."""
+        if not self.snaps and self.ghost is None and self.drag is None:
+            return []
         for src, a, b, t in self.snaps:
             x, y = bv.camera.to_screen(*((a[0] + (b[0] - a[0]) * ease(t)), (a[1] + (b[1] - a[1]) * ease(t))))
             draw_group(surface, bv, theme, (x, y), src.tokens)
@@ -802,6 +806,7 @@ class DragDrop:
                     border_radius=theme.px(4),
                 )
                 surface.blit(img, r)
+        return None
 
     def _drop_label(self, region) -> str:
         if region is None or self.drag is None or region == self.drag.region:

@@ -92,13 +92,27 @@ def drawable(s) -> str:
 
 
 class Font(pygame.font.Font):
-    """A pygame font whose `render` and `size` never raise on a NUL or a lone surrogate."""
+    """A pygame font whose `render` and `size` never raise on a NUL or a lone surrogate. Sizes
+    are remembered per text (the panels measure the same words at every layout; the fonts'
+    styles are never changed)."""
+
+    SIZES_KEPT = 20_000
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self._sizes: dict = {}
 
     def render(self, text, *args, **kwargs):
         return super().render(drawable(text), *args, **kwargs)
 
     def size(self, text):
-        return super().size(drawable(text))
+        got = self._sizes.get(text)
+        if got is None:
+            got = super().size(drawable(text))
+            if len(self._sizes) >= self.SIZES_KEPT:
+                self._sizes.clear()
+            self._sizes[text] = got
+        return got
 
 
 def font(kind: str = "sans", size: int = 16) -> pygame.font.Font:

@@ -50,10 +50,26 @@ def _cut_word(word: str, fnt: pygame.font.Font, width: int) -> list[str]:
 KERN_SLACK = 4  # pixels: how far kerning can take a line's width from the sum of its words
 
 
+_WRAPS: dict = {}  # (text, font, width) -> the lines (`wrap_text`; a layout wraps the same texts again)
+WRAPS_KEPT = 4000
+
+
 def wrap_text(text: str, fnt: pygame.font.Font, width: int) -> list[str]:
     """Split text into lines that fit `width` pixels, breaking at spaces (a word longer than a
     line is cut). Linear in the text's length: every word is measured once, a line is measured
-    once more to check it (kerning), and a long word is cut from its glyph advances."""
+    once more to check it (kerning), and a long word is cut from its glyph advances. Kept per
+    text, font and width."""
+    key = (text, fnt, width)
+    got = _WRAPS.get(key)
+    if got is None:
+        got = tuple(_wrap_text(text, fnt, width))
+        if len(_WRAPS) >= WRAPS_KEPT:
+            _WRAPS.clear()
+        _WRAPS[key] = got
+    return list(got)
+
+
+def _wrap_text(text: str, fnt: pygame.font.Font, width: int) -> list[str]:
     out: list[str] = []
     space = fnt.size(" ")[0]
     for para in text.split("\n"):

@@ -56,9 +56,13 @@ class Scene:
     def tooltip_at(self, pos) -> Tip | None:
         return self.root.tooltip_at(pos)
 
-    def draw_tooltip(self, surface) -> None:
+    def draw_tooltip(self, surface) -> pygame.Rect | None:
+        """The tooltip under the mouse, if it has rested there; returns where it drew (the box
+        and its shadow) or None."""
         if self.app.hover_time < 0.35:
-            return
+            return None
         tip = self.tooltip_at(self.app.mouse)
-        if tip is not None:
-            draw_tooltip(surface, self.theme, self.app.mouse, tip)
+        if tip is None:
+            return None
+        box = draw_tooltip(surface, self.theme, self.app.mouse, tip)
+        return box.union(box.move(self.theme.px(3), self.theme.px(3)))

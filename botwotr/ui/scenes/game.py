@@ -174,6 +174,7 @@ class GameScene(Scene):
         # (`_draw_panels`); a frame blits it, so an animated frame draws only the board.
         self._panels: tuple | None = None  # the key of what the picture shows (None: draw it again)
         self._panels_layer: pygame.Surface | None = None
+        self._panels_shown: pygame.Surface | None = None  # the picture last blitted to the window
         # Within the picture each part (the status bar with the toolbar, the sides' summaries,
         # the decision panel, the log) is drawn again only when its signature changed or an
         # event touched it (`_panel_parts`, `_dirty`): a command that changes the log and the
@@ -185,6 +186,10 @@ class GameScene(Scene):
         self._other_panels: tuple | None = None
         self._last_mouse: tuple | None = None
         self.cache_panels = True  # False: the panels are drawn onto the window every frame, as before
+        # (the surface, its size, and the rectangles the last frame's overlays drew in over the
+        # board's and the panels' pictures: `draw` puts those back when the app says the window
+        # still holds that frame; None: the next frame is drawn whole)
+        self._on_screen: tuple | None = None
         # who is at the screen: the seat that gave the last input (None: nobody yet, so a hotseat
         # game starts covered until the player to decide says it is them)
         self.seat: str | None = None
@@ -662,28 +667,43 @@ class GameScene(Scene):
 
     def draw(self, surface):
         t = self.theme
-        w, h = surface.get_size()
+        held, self._on_screen = self._on_screen, None
         if self.curtain:
             # Under the cover only the public board is drawn: no hand, no panel, no log.
             self.board.draw(surface, t, self.game.view_for("public"), "public")
             self._draw_curtain(surface)
             return
-        self.board.draw(surface, t, self.view, self.sides.seat)
-        self._draw_panels(surface)
+        # The window still holds this scene's last frame (the app says so, `App.retained`, and
+        # this scene is the one on top: a dialog over it draws it under itself every frame):
+        # only what changed is blitted again, and where the last frame's overlays were.
+        restore = None
+        top = getattr(self.app, "retained", False) and self.app.scene is self
+        if top and held is not None and held[0] is surface:
+            if held[1] == (surface.get_size(), self.cache_panels):
+                restore = held[2]
+        drawn = self.board.draw(surface, t, self.view, self.sides.seat, restore=restore)
+        self._draw_panels(surface, restore=restore)
+        # the overlays over the window that say nothing of where they draw: the next frame is
+        # drawn whole
+        untracked = self.picture_menu or self.dragdrop.popup is not None or self.show_help or self.edit.active
         if self.picture_menu:
             self._draw_picture_menu(surface)
+        over = []  # where the overlays that say so drew (each within its rectangle)
         if self.btn_force_undo.visible:
-            self.btn_force_undo.draw(surface, t)
+            b = self.btn_force_undo
+            over.append(_within(surface, b.rect.inflate(t.px(8), t.px(8)), lambda: b.draw(surface, t)))
         if self.looking_at is not None:
-            self._draw_looking_back(surface)
+            over.append(self._draw_looking_back(surface))
         elif self.view.get("winner"):
-            self._draw_winner(surface)
+            over.append(self._draw_winner(surface))
         if self.message and self.message_time > 0:
-            self._draw_message(surface)
+            over.append(self._draw_message(surface))
         self.dragdrop.draw_screen(surface, t)
         if self.show_help:
             draw_help(surface, self.board.rect, t, spec=self.game.spec, view=self.view)
-        self.draw_tooltip(surface)
+        tip = self.draw_tooltip(surface)
+        if drawn is not None and not untracked:
+            self._on_screen = (surface, (surface.get_size(), self.cache_panels), drawn + over + ([tip] if tip else []))
 
     @property
     def opaque(self) -> bool:
@@ -782,12 +802,14 @@ class GameScene(Scene):
         elif name == "log":
             self.log_panel.draw(surface, t)
 
-    def _draw_panels(self, surface) -> None:
+    def _draw_panels(self, surface, restore: list | None = None) -> None:
         """The status bar, the toolbar, the side column and the log, from their cached picture
         while nothing they show has changed; a part whose signature changed or that an event
         touched is drawn again on its own, clipped to its rectangle (what it shows there is what
         the whole picture drawn again would show: tests/ui/test_render_caches.py). The key of
-        the whole picture holds what other scenes may change while this one is under them."""
+        the whole picture holds what other scenes may change while this one is under them.
+        `restore`: the window holds the picture as last blitted but for these rectangles; only
+        they and the parts drawn again are blitted (None: the whole picture is)."""
         t = self.theme
         key = (
             surface.get_size(),
@@ -802,17 +824,14 @@ class GameScene(Scene):
                 surface.fill(T.BG, r)
             self._paint_panels(surface)
             return
+        blit: list | None = list(restore) if restore is not None else None  # (None: all of it)
         layer = self._panels_layer
         parts = self._panel_parts()
         sigs = {name: sig for name, _r, _u, sig in parts}
         old = self._part_sigs
 
-        def redraw_all(old: dict) -> bool:  # another key, the edit palette, or a part moved
-            return (
-                self._panels != key
-                or self.edit.active
-                or any(name not in old or old[name][0] != sig[0] for name, sig in sigs.items())
-            )
+        def redraw_all(old: dict) -> bool:  # another key, the edit palette, a part come or gone, the bar moved
+            return self._panels != key or self.edit.active or set(old) != set(sigs) or old["bar"][0] != sigs["bar"][0]
 
         whole = layer is None or layer.get_size() != surface.get_size() or redraw_all(old)
         if layer is None or layer.get_size() != surface.get_size():
@@ -834,19 +853,43 @@ class GameScene(Scene):
                 self._panels_layer = layer
             layer.fill(T.BG)
             self._paint_panels(layer)
+            blit = None
         else:
+            # a part that moved or changed size (the decision panel and the log share the
+            # column): its old rectangle gets the colour under it, and it and every part that
+            # rectangle overlaps are drawn again
+            stale = []
+            for name, _rect, under, sig in parts:
+                if old[name][0] != sig[0]:
+                    was = pygame.Rect(old[name][0])
+                    layer.fill(under, was)
+                    stale.append(was)
+                    if blit is not None:
+                        blit.append(was)
+            redo = {name for name, rect, _u, _s in parts if stale and rect.collidelist(stale) >= 0}
             for name, rect, under, sig in parts:
-                if name in self._dirty or old.get(name) != sig:
+                if name in redo or name in self._dirty or old.get(name) != sig:
                     layer.set_clip(rect)
                     layer.fill(under, rect)
                     self._draw_part(layer, name)
+                    if blit is not None:
+                        blit.append(rect)
             layer.set_clip(None)
         # (after the drawing: a list may settle its scroll while it is drawn)
         self._part_sigs = {name: sig for name, _r, _u, sig in self._panel_parts()}
         self._dirty = set()
         self._panels = key
+        if layer is not self._panels_shown:
+            blit = None  # (another picture: the window's size came back to one kept)
+        self._panels_shown = layer
         for r in self._panel_rects():
-            surface.blit(layer, r.topleft, area=r)
+            if blit is None:
+                surface.blit(layer, r.topleft, area=r)
+                continue
+            for b in blit:
+                b = r.clip(b)
+                if b.w and b.h:
+                    surface.blit(layer, b.topleft, area=b)
         status_rule(surface, pygame.Rect(0, 0, self.toolbar.rect.x, self.bar_rect.h), t)
 
     def _paint_panels(self, surface) -> None:
@@ -923,10 +966,14 @@ class GameScene(Scene):
             img.get_height() + self.btn_present.rect.h + t.px(24),
         )
         box.midtop = (self.board.rect.centerx, self.board.rect.y + t.px(8))
-        pygame.draw.rect(surface, (24, 20, 16), box, border_radius=t.px(8))
-        pygame.draw.rect(surface, T.BRASS, box, width=2, border_radius=t.px(8))
-        surface.blit(img, (box.centerx - img.get_width() // 2, box.y + t.px(6)))
-        self.btn_present.draw(surface, t)
+
+        def draw():
+            pygame.draw.rect(surface, (24, 20, 16), box, border_radius=t.px(8))
+            pygame.draw.rect(surface, T.BRASS, box, width=2, border_radius=t.px(8))
+            surface.blit(img, (box.centerx - img.get_width() // 2, box.y + t.px(6)))
+            self.btn_present.draw(surface, t)
+
+        return _within(surface, box.union(self.btn_present.rect).inflate(t.px(8), t.px(8)), draw)
 
     def _draw_winner(self, surface):
         t = self.theme
@@ -937,14 +984,18 @@ class GameScene(Scene):
         h = title.get_height() + reason.get_height() + t.px(30)
         box = pygame.Rect(0, 0, w, h)
         box.center = (self.board.rect.centerx, self.board.rect.y + h // 2 + t.px(20))
-        pygame.draw.rect(surface, (24, 20, 16), box, border_radius=t.px(8))
-        pygame.draw.rect(surface, T.side_style(side).fill, box, width=t.px(3), border_radius=t.px(8))
-        surface.blit(title, (box.centerx - title.get_width() // 2, box.y + t.px(10)))
-        surface.blit(reason, (box.centerx - reason.get_width() // 2, box.y + t.px(14) + title.get_height()))
         b = self.btn_the_end
         b.rect = pygame.Rect(0, 0, res.font(b.kind, t.body).size(b.text)[0] + t.px(24), t.row)
         b.rect.midtop = (box.centerx, box.bottom + t.px(8))
-        b.draw(surface, t)
+
+        def draw():
+            pygame.draw.rect(surface, (24, 20, 16), box, border_radius=t.px(8))
+            pygame.draw.rect(surface, T.side_style(side).fill, box, width=t.px(3), border_radius=t.px(8))
+            surface.blit(title, (box.centerx - title.get_width() // 2, box.y + t.px(10)))
+            surface.blit(reason, (box.centerx - reason.get_width() // 2, box.y + t.px(14) + title.get_height()))
+            b.draw(surface, t)
+
+        return _within(surface, box.union(b.rect).inflate(t.px(8), t.px(8)), draw)
 
     def _draw_message(self, surface):
         t = self.theme
@@ -953,9 +1004,13 @@ class GameScene(Scene):
         r = img.get_rect()
         r.midbottom = (self.board.rect.centerx, self.board.rect.bottom - t.px(12))
         box = r.inflate(t.px(20), t.px(10))
-        pygame.draw.rect(surface, (20, 16, 12), box, border_radius=t.px(6))
-        pygame.draw.rect(surface, T.DANGER if self.message_error else T.BRASS, box, width=2, border_radius=t.px(6))
-        surface.blit(img, r)
+
+        def draw():
+            pygame.draw.rect(surface, (20, 16, 12), box, border_radius=t.px(6))
+            pygame.draw.rect(surface, T.DANGER if self.message_error else T.BRASS, box, width=2, border_radius=t.px(6))
+            surface.blit(img, r)
+
+        return _within(surface, box.inflate(t.px(4), t.px(4)), draw)
 
     def _cover_lines(self):
         """The cover's lines of text (rendered) and its buttons."""
@@ -1020,3 +1075,16 @@ class GameScene(Scene):
             if tip is not None:
                 return tip
         return self.board.tooltip_at(pos)
+
+
+def _within(surface, area: pygame.Rect, draw) -> pygame.Rect:
+    """Run `draw()` clipped to `area` (within the surface's clip); returns what it may have
+    touched (the next frame drawn onto this one puts the pictures back there)."""
+    old = surface.get_clip()
+    area = area.clip(old)
+    surface.set_clip(area)
+    try:
+        draw()
+    finally:
+        surface.set_clip(old)
+    return area
