@@ -357,7 +357,7 @@ def die_action_commands(
     (R-8.7), which is asked first."""
     if ctx is None:
         ctx = Ctx(spec, rules, s, None, read_only=True)
-        ctx.memo = {}
+        ctx.memo = {}  # no board memo: `s` may be the working state of a command (the forfeit check)
     memo = ctx.memo if ctx.memo is not None else {}
     out: list[dict[str, Any]] = []
     base = {"cmd": "use_die", "side": side, "die": die}

@@ -52,6 +52,10 @@ class Ctx:
         # Answers of queries that only read the state, for a context that never emits (the one
         # `legal_commands` works with); None while a command runs, as every event may change them.
         self.memo: dict[Any, Any] | None = None
+        # Answers that depend only on the board (the state's `regions` and `chars` and the spec),
+        # shared by every read-only context on a state with the same two containers
+        # (`board_memo`); None while a command runs.
+        self.board: dict[Any, Any] | None = None
 
     @property
     def chance(self) -> Chance:
@@ -104,6 +108,30 @@ class Ctx:
         self.push(kind, side, **data)
         for a in reversed(asked):
             self.emit("PendingPushed", decision=a)
+
+
+# The board memos: (id of the spec, of a state's `regions`, of its `chars`) -> those three (kept
+# alive, so that the ids stay their own) and the memo. A state is never changed once made
+# (copy-on-write, botwotr.core.events): a command that moves, recruits, damages or kills anything
+# makes new `regions` (or `chars`), so a state with the same two containers has the same board,
+# and the answers of the board's queries (the armies by side, which of them can move or attack)
+# carry over from one decision's list to the next (tests/core/test_board_memo.py).
+_BOARDS: dict[tuple[int, int, int], tuple[Any, Any, Any, dict[Any, Any]]] = {}
+_BOARDS_MAX = 16
+
+
+def board_memo(spec: ScenarioSpec, s: dict[str, Any]) -> dict[Any, Any]:
+    """The memo of the board of `s` (a finished state, only read): see `_BOARDS`."""
+    regions, chars = s["regions"], s["chars"]
+    key = (id(spec), id(regions), id(chars))
+    hit = _BOARDS.get(key)
+    if hit is not None and hit[0] is spec and hit[1] is regions and hit[2] is chars:
+        return hit[3]
+    if len(_BOARDS) >= _BOARDS_MAX:
+        del _BOARDS[next(iter(_BOARDS))]  # the oldest
+    memo: dict[Any, Any] = {}
+    _BOARDS[key] = (spec, regions, chars, memo)
+    return memo
 
 
 def fail(code: str, message: str, rule: str | None = None) -> NoReturn:
