@@ -362,12 +362,6 @@ def die_action_commands(
     out: list[dict[str, Any]] = []
     base = {"cmd": "use_die", "side": side, "die": die}
 
-    def kept(key: tuple[Any, ...], fn: Callable[..., Any], *args: Any) -> bool:
-        ok = memo.get(key)
-        if ok is None:
-            ok = memo[key] = _ok(fn, *args)
-        return ok
-
     plan = _plan(spec, side, face)
     for action, key, arg in plan:
         if limit is not None and len(out) >= limit:
@@ -378,12 +372,15 @@ def die_action_commands(
             if physical:
                 cards = ["?"] + physical_cards_for(s, side)
             for card in cards:
+                ok: bool | None
                 if physical or card == "?":
                     ok = _ok(check_card_playable, ctx, side, face, card)
+                elif spec.cards[card].type in arg:
+                    ok = memo.get(("card", side, card))
+                    if ok is None:
+                        ok = memo["card", side, card] = _ok(check_card_playable, ctx, side, face, card)
                 else:
-                    ok = spec.cards[card].type in arg and kept(
-                        ("card", side, card), check_card_playable, ctx, side, face, card
-                    )
+                    ok = False
                 if ok:
                     out.append(dict(base, action=action, card=card))
         elif action == "ability":
@@ -394,7 +391,10 @@ def die_action_commands(
                 # refused by the check at once (ability/not_in_play), without a refusal made
                 if chars[c]["status"] != "in_play" and c != spec.commander:
                     continue
-                if kept(("ability", side, c), _check_ability_of, ctx, side, face, c):
+                known: bool | None = memo.get(("ability", side, c))
+                if known is None:
+                    known = memo["ability", side, c] = _ok(_check_ability_of, ctx, side, face, c)
+                if known:
                     out.append(dict(base, action=action, character=c))
         elif action == "enter_character":
             chars = s["chars"]

@@ -101,8 +101,13 @@ def decide(
             fail("command/malformed", f"A command has no parameter called {key!r}.")
         if not isinstance(value, want) or (isinstance(value, bool) and key in INT_PARAMS):
             fail("command/malformed", f"The parameter '{key}' has the wrong type ({type(value).__name__}).")
-    allowed = params_of(name, cmd, state)
-    unused = [k for k in cmd if k not in COMMON_PARAMS and k not in allowed]
+    # the usual case, a command with only parameters its name always takes, is one C-level test
+    plain = _PLAIN_PARAMS.get(name)
+    if plain is not None and cmd.keys() <= plain:
+        unused = None
+    else:
+        allowed = params_of(name, cmd, state)
+        unused = [k for k in cmd if k not in COMMON_PARAMS and k not in allowed]
     if unused:
         fail(
             "command/unused_parameter",
@@ -235,6 +240,11 @@ COMMAND_PARAMS: dict[str, frozenset[str]] = {
         "adjust_dice": ("owner", "n"),
         "adjust_card": ("card", "to"),
     }.items()
+}
+# The parameters a command always may carry, with the common ones, for the commands whose
+# parameters do not depend on the command itself or the state (see `params_of`).
+_PLAIN_PARAMS = {
+    k: v | COMMON_PARAMS for k, v in COMMAND_PARAMS.items() if k not in ("use_die", "attack", "adjust_character")
 }
 # use_die: what each action adds
 ACTION_PARAMS = {

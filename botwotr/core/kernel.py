@@ -75,11 +75,23 @@ class Ctx:
         return e
 
     def push(self, kind: str, side: str | None, **data: Any) -> None:
-        self.emit("PendingPushed", decision={"kind": kind, "side": side, **data})
+        # `emit("PendingPushed", decision=...)`, the event made in one go (pushes and pops are
+        # two of a command's five or six events)
+        w = self.w
+        if w is None:
+            raise RuntimeError("a read-only context (legal_commands) changes nothing")
+        e = {"e": "PendingPushed", "decision": {"kind": kind, "side": side, **data}}
+        ev.HANDLERS["PendingPushed"](w, e)
+        self.events.append(e)
 
     def pop(self) -> dict[str, Any]:
         top: dict[str, Any] = self.s["pending"][-1]
-        self.emit("PendingPopped", kind=top["kind"])
+        w = self.w
+        if w is None:
+            raise RuntimeError("a read-only context (legal_commands) changes nothing")
+        e = {"e": "PendingPopped", "kind": top["kind"]}
+        ev.HANDLERS["PendingPopped"](w, e)
+        self.events.append(e)
         return top
 
     def update(self, **changes: Any) -> dict[str, Any]:

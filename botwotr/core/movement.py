@@ -77,7 +77,8 @@ def movable_armies(ctx: Ctx, side: str, mode: str, moved_to: list[str]) -> Itera
     _, need_lead, need_orcs = MOVE_MODES[mode]
     neighbours = ctx.spec.board.neighbours
     # a context with a board memo (a list's) reads the other side's armies from its summary: a
-    # region is free (`is_free`) when it is not among them
+    # region is free (`is_free`) when it is not among them, so an army can move when not all of
+    # its neighbours are among them
     enemy = enemy_and_near(ctx, side)[0] if ctx.board is not None else None
     for r in army_regions(ctx, side):
         if r in moved_to:
@@ -87,7 +88,7 @@ def movable_armies(ctx: Ctx, side: str, mode: str, moved_to: list[str]) -> Itera
         if need_lead and not mobile_leadership(ctx, r):
             continue
         if enemy is not None:
-            if any(n not in enemy for n in neighbours(r)):
+            if not enemy.issuperset(neighbours(r)):
                 yield r
         elif any(is_free(s, n, side) for n in neighbours(r)):
             yield r
@@ -316,9 +317,10 @@ def _attack_sources(ctx: Ctx, side: str, mode: str, stay: bool) -> Iterator[str]
     neighbours = spec.board.neighbours
     enemy, near = enemy_and_near(ctx, side)
     may_move = not stay and mode != "combined"
+    free_near = near - enemy  # the free regions next to an enemy army, where an army may move to attack
     for r in army_regions(ctx, side) if near else ():
         adjacent = r in near
-        if not adjacent and not (may_move and any(n in near and n not in enemy for n in neighbours(r))):
+        if not adjacent and not (may_move and not free_near.isdisjoint(neighbours(r))):
             continue
         if mode == "mordor" and not has_orcs(ctx, r):
             continue
