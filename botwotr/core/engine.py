@@ -132,15 +132,17 @@ def decide(
         if not name.startswith("adjust_") and name != "start_game":
             fail("command/bad_side", "Only adjustments may be given by 'players'.")
     elif name != "start_game" and not name.startswith("adjust_"):
-        top = ctx.top
-        if top is None:
+        pending = s["pending"]
+        if not pending:
             fail("command/not_expected", "Nothing is being asked now.")
+        top = pending[-1]
         if name not in ANSWERS.get(top["kind"], ()):
             fail(
                 "command/not_expected",
                 f"The game is waiting for {describe_pending(spec, top)}; '{name}' does not answer that.",
             )
-        if side not in (top.get("sides") or [top["side"]]):
+        sides = top.get("sides")
+        if (side not in sides) if sides else side != top["side"]:
             fail(
                 "command/not_your_turn", f"It is not the {'Free Peoples' if side == 'fp' else 'Shadow'}'s decision now."
             )

@@ -295,8 +295,8 @@ def legal_commands(spec: ScenarioSpec, rules: ScenarioRules, s: dict[str, Any]) 
         for r, chars in sorted(by_region.items()):
             for grp in _subsets(chars, 1):
                 level = max(spec.characters[c].level for c in grp)
-                for path in _char_paths(spec, r, level):
-                    add("move_characters", characters=grp, path=path)
+                for path in _char_paths(spec, r, level):  # kept for the board: a copy each
+                    add("move_characters", characters=grp, path=list(path))
         add("done")
     elif kind in ("remove_excess", "flee_casualty"):
         answer = "remove_unit" if kind == "remove_excess" else "flee_casualty"
@@ -355,8 +355,26 @@ OPTION_ANSWERS: dict[str, tuple[str, str, bool]] = {
 }
 
 
+# The characters' paths by spec (id of the spec -> the spec, kept alive so that the id stays its
+# own, and the paths by start and level): they depend on the board alone (R-9.7).
+_CHAR_PATHS: dict[int, tuple[ScenarioSpec, dict[tuple[str, int], list[list[str]]]]] = {}
+
+
 def _char_paths(spec: ScenarioSpec, frm: str, level: int) -> list[list[str]]:
-    """One shortest path to every region within `level` moves (R-9.7 ignores enemy armies)."""
+    """One shortest path to every region within `level` moves (R-9.7 ignores enemy armies), kept
+    for the spec: read them, do not change them."""
+    hit = _CHAR_PATHS.get(id(spec))
+    if hit is None or hit[0] is not spec:
+        if len(_CHAR_PATHS) >= 64:
+            _CHAR_PATHS.clear()
+        hit = _CHAR_PATHS[id(spec)] = (spec, {})
+    kept = hit[1].get((frm, level))
+    if kept is None:
+        kept = hit[1][frm, level] = _find_char_paths(spec, frm, level)
+    return kept
+
+
+def _find_char_paths(spec: ScenarioSpec, frm: str, level: int) -> list[list[str]]:
     paths: dict[str, list[str]] = {frm: []}
     frontier = [frm]
     for _ in range(level):
