@@ -46,10 +46,16 @@ def army_regions(ctx: Ctx, side: str) -> list[str]:
     memo = ctx.board
     if memo is None:
         return armies(ctx.s, side)
-    key = ("armies", side)
-    hit = memo.get(key)
+    hit = memo.get(("armies", side))
     if hit is None:
-        hit = memo[key] = armies(ctx.s, side)
+        # both sides' in one walk over the board (a list asks for its side's and the other's)
+        by_side: dict[str, list[str]] = {"fp": [], "sh": []}
+        for r, reg in ctx.s["regions"].items():
+            owner = reg["side"]
+            if owner is not None and any(reg["units"].values()):  # as `state.armies`
+                by_side[owner].append(r)
+        memo["armies", "fp"], memo["armies", "sh"] = by_side["fp"], by_side["sh"]
+        hit = by_side[side]
     return list(hit)
 
 
