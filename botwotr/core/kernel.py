@@ -24,6 +24,8 @@ if TYPE_CHECKING:
 class Ctx:
     """The working state of one `decide` call."""
 
+    __slots__ = ("spec", "rules", "w", "s", "_chance", "events", "memo", "board")
+
     def __init__(
         self,
         spec: ScenarioSpec,
