@@ -367,7 +367,9 @@ def die_action_commands(
         if limit is not None and len(out) >= limit:
             break
         if action == "play_card":
-            cards = sorted(set(s["sides"][side]["hand"]))
+            cards = memo.get(("hand", side))  # the same for every die of the list
+            if cards is None:
+                cards = memo["hand", side] = sorted(set(s["sides"][side]["hand"]))
             physical = s["options"].get("physical_cards") and "?" in cards
             if physical:
                 cards = ["?"] + physical_cards_for(s, side)

@@ -41,10 +41,11 @@ _GROUPS: dict[tuple[Any, ...], list[dict[str, Any]]] = {}
 _GROUPS_MAX = 4096
 
 
-def groups(s: dict[str, Any], spec: ScenarioSpec, side: str, frm: str) -> list[dict[str, Any]]:
-    """Every moving part of an army: units, leaders, characters, damage (R-9.2)."""
+def groups(s: dict[str, Any], spec: ScenarioSpec, side: str, frm: str, ctx: Ctx | None = None) -> list[dict[str, Any]]:
+    """Every moving part of an army: units, leaders, characters, damage (R-9.2). With a list's
+    context, the characters with the army are read from its board memo."""
     reg = s["regions"][frm]
-    present = chars_in(s, frm, side, spec)
+    present = _chars_at(ctx, frm, side) if ctx is not None and ctx.board is not None else chars_in(s, frm, side, spec)
     key = (tuple(sorted(reg["units"].items())), reg["leaders"], reg["tokens"], reg["damage"], tuple(present))
     hit = _GROUPS.get(key)
     if hit is None:
@@ -52,6 +53,21 @@ def groups(s: dict[str, Any], spec: ScenarioSpec, side: str, frm: str) -> list[d
             _GROUPS.clear()
         hit = _GROUPS[key] = list(_groups(reg, present))
     return hit
+
+
+def _chars_at(ctx: Ctx, region: str, side: str) -> list[str]:
+    """`state.chars_in(s, region, side, spec)` from the board memo: the characters in play of
+    every region and side, found in one walk over the characters (in the state's order)."""
+    board = ctx.board
+    assert board is not None
+    at = board.get("chars_at")
+    if at is None:
+        at = board["chars_at"] = {}
+        chars = ctx.spec.characters
+        for c, cs in ctx.s["chars"].items():
+            if cs["status"] == "in_play":
+                at.setdefault((cs["region"], chars[c].side), []).append(c)
+    return list(at.get((region, side), ()))
 
 
 def _groups(reg: dict[str, Any], present: list[str]) -> Iterator[dict[str, Any]]:
@@ -230,7 +246,7 @@ def legal_commands(spec: ScenarioSpec, rules: ScenarioRules, s: dict[str, Any]) 
             paths = _paths(ctx, side, frm, max_len)
             if not paths:
                 continue
-            gs = groups(s, spec, side, frm)
+            gs = groups(s, spec, side, frm, ctx)
             if need_lead or need_orcs:
                 gs = _move_groups(spec, gs, need_lead, need_orcs)
             for path in paths:
@@ -263,7 +279,7 @@ def legal_commands(spec: ScenarioSpec, rules: ScenarioRules, s: dict[str, Any]) 
                     if not tg:
                         continue
                     if gs is None:
-                        gs = groups(s, spec, side, frm)
+                        gs = groups(s, spec, side, frm, ctx)
                     for g in gs:
                         if mode == "character" and not _led(spec, g):
                             continue
@@ -338,7 +354,7 @@ def legal_commands(spec: ScenarioSpec, rules: ScenarioRules, s: dict[str, Any]) 
         add("fight_on")
     elif kind == "advance":
         for frm in p["options"]:
-            for g in groups(s, spec, side, frm):
+            for g in groups(s, spec, side, frm, ctx):
                 add("advance", **{"from": frm}, **g)
         add("done")
     return out

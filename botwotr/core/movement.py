@@ -42,7 +42,8 @@ def is_free(s: dict[str, Any], region: str, side: str) -> bool:
 
 
 def army_regions(ctx: Ctx, side: str) -> list[str]:
-    """`state.armies` of the context's state, kept in its board memo when it has one."""
+    """`state.armies` of the context's state, kept in its board memo when it has one (then the
+    memo's own list: read it, do not change it)."""
     memo = ctx.board
     if memo is None:
         return armies(ctx.s, side)
@@ -56,7 +57,7 @@ def army_regions(ctx: Ctx, side: str) -> list[str]:
                 by_side[owner].append(r)
         memo["armies", "fp"], memo["armies", "sh"] = by_side["fp"], by_side["sh"]
         hit = by_side[side]
-    return list(hit)
+    return hit
 
 
 def enemy_and_near(ctx: Ctx, side: str) -> tuple[set[str], set[str]]:

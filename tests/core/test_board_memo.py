@@ -1,6 +1,6 @@
 """The board memo (`kernel.board_memo`, issue 11): the answers of the board's queries (the armies
 by side, the regions next to the other side's armies, which armies can attack, where leadership
-can move, which characters can move) are kept for a state's `regions` and `chars` containers and
+can move, which characters can move, the characters in play by region) are kept for a state's `regions` and `chars` containers and
 carried over from one decision's list to the next while those containers stay the same. A state
 is never changed once made (copy-on-write), so they must always equal the same queries worked out
 from scratch: checked at every decision of whole games (Rohan, Gondor, the companion mode, after
@@ -13,6 +13,8 @@ import pytest
 from botwotr.catalog import spec_for
 from botwotr.core import Game
 from botwotr.core.kernel import Ctx, board_memo
+from botwotr.core.legal import _chars_at
+from botwotr.core.state import chars_in
 from botwotr.core.movement import (
     army_regions,
     attack_sources,
@@ -43,6 +45,10 @@ def _answers(ctx: Ctx) -> dict:
             out["movable", side, mode] = list(movable_armies(ctx, side, mode, []))
     for r in s["regions"]:
         out["led", r] = mobile_leadership(ctx, r)
+        for side in ("fp", "sh"):  # the characters with an army, as a move's groups read them
+            out["chars_at", r, side] = (
+                _chars_at(ctx, r, side) if ctx.board is not None else chars_in(s, r, side, ctx.spec)
+            )
     return out
 
 
