@@ -125,8 +125,12 @@ def decide(
     opts: dict[str, Any] = (
         cmd["options"] if name == "start_game" and isinstance(cmd.get("options"), dict) else s["options"]
     )
-    chance = Chance(s["seed"], s["rng"], outcomes, strict=opts.get("companion") is True)
-    ctx = Ctx(spec, rules, s, chance)
+    strict = opts.get("companion") is True
+    if outcomes:
+        ctx = Ctx(spec, rules, s, Chance(s["seed"], s["rng"], outcomes, strict=strict))
+    else:  # the chance is made when a rule first asks for it (most commands draw nothing)
+        ctx = Ctx(spec, rules, s, None)
+        ctx._lazy = (s["seed"], s["rng"], strict)
     s = ctx.s
     if side == "players":
         if not name.startswith("adjust_") and name != "start_game":
@@ -148,9 +152,11 @@ def decide(
             )
     COMMANDS[name](ctx, cmd)
     pump(ctx)
-    chance.check_all_used()
-    if chance.counter != s["rng"]:
-        ctx.emit("RngAdvanced", counter=chance.counter)
+    chance = ctx._chance
+    if chance is not None:
+        chance.check_all_used()
+        if chance.counter != s["rng"]:
+            ctx.emit("RngAdvanced", counter=chance.counter)
     return ctx.events, s
 
 

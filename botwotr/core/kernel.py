@@ -13,10 +13,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Callable, NoReturn, TypeVar
 
 from . import events as ev
+from .chance import Chance
 from .errors import RuleError
 
 if TYPE_CHECKING:
-    from .chance import Chance
     from .scenario import ScenarioRules
     from .spec import ScenarioSpec
 
@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 class Ctx:
     """The working state of one `decide` call."""
 
-    __slots__ = ("spec", "rules", "w", "s", "_chance", "events", "memo", "board")
+    __slots__ = ("spec", "rules", "w", "s", "_chance", "_lazy", "events", "memo", "board")
 
     def __init__(
         self,
@@ -50,6 +50,9 @@ class Ctx:
             if self.s.get("battle") is not None:
                 self.w.mut("battle")  # the battle in progress stays this change's own, so current
         self._chance = chance
+        # (seed, counter, strict) of a command's chance made only when first asked for (`decide`:
+        # most commands draw nothing), or None
+        self._lazy: tuple[Any, int, bool] | None = None
         self.events: list[dict[str, Any]] = []
         # Answers of queries that only read the state, for a context that never emits (the one
         # `legal_commands` works with); None while a command runs, as every event may change them.
@@ -63,9 +66,13 @@ class Ctx:
     def chance(self) -> Chance:
         """The command's seeded chance (every roll and draw is recorded in the log); a context that only
         reads the state (`legal_commands`) has none and draws nothing."""
-        if self._chance is None:
-            raise RuntimeError("a read-only context (legal_commands) rolls and draws nothing")
-        return self._chance
+        c = self._chance
+        if c is None:
+            lazy = self._lazy
+            if lazy is None:
+                raise RuntimeError("a read-only context (legal_commands) rolls and draws nothing")
+            c = self._chance = Chance(lazy[0], lazy[1], None, strict=lazy[2])
+        return c
 
     def emit(self, name: str, **data: Any) -> dict[str, Any]:
         e = {"e": name, **data}
