@@ -3,6 +3,7 @@ games end. Run: python bench/balance.py [--scenario rohan] [--games 500] [--fp g
 from __future__ import annotations
 
 import argparse
+import gc
 import sys
 import time
 from collections import Counter
@@ -32,6 +33,9 @@ def ending(reason: str | None) -> str:
 
 def run(scenario: str, games: int, fp: str, sh: str, seed0: int = 0) -> dict:
     spec = spec_for(scenario)
+    # the content lives as long as the program: out of the cyclic collector's passes (issue 11)
+    gc.collect()
+    gc.freeze()
     wins, ends, turns = Counter(), Counter(), []
     t = time.perf_counter()
     for i in range(games):

@@ -4,7 +4,7 @@ ratio is the median of the per-run ratios (each run times its baseline just befo
 
 Run: python bench/rohan_core.py [--runs 5] [--memory 10000,40000] [--skip-memory]
      python bench/rohan_core.py --breakdown   (only where a random game's time goes, see below)
-     python bench/rohan_core.py --against /path/to/other/tree   (ten games' CPU time, both trees in turn)
+     python bench/rohan_core.py --against /path/to/other/tree   (ten games' CPU time and their replay, both trees in turn)
 
 - random full game: a Rohan game from `Game.new` to its winner, each command a uniformly random
   choice among `legal_commands()` (`random.Random(seed)`), submitted with `submit`;
@@ -171,25 +171,33 @@ from botwotr.core import Game
 spec = spec_for("rohan")
 t = time.process_time()
 n = 0
+logs = []
 for seed in range(10):
     g = Game.new(spec, seed=seed)
     rng = random.Random(seed)
     while not g.state["winner"]:
         g.submit(rng.choice(g.legal_commands()))
     n += len(g.log)
-print(time.process_time() - t, n)
+    logs.append((seed, g.log))
+play = time.process_time() - t
+t = time.process_time()
+for seed, log in logs:
+    Game.replay(spec, seed, log)
+print(play, n, time.process_time() - t)
 """
 
 
 def against(other: str, runs: int) -> None:
     """This tree and `other` in turn, `runs` times: CPU time (`time.process_time`) of ten random
-    Rohan games (seeds 0-9) in a fresh process each, with a python-chess ply (CPU time) just before
-    each; the games per second and the ratio of a command to a chess ply, for both trees."""
+    Rohan games (seeds 0-9) in a fresh process each, then of replaying their ten logs
+    (`Game.replay`, re-decide and verify), with a python-chess ply (CPU time) just before each;
+    the games per second, the ratio of a command to a chess ply and the replay per entry, for
+    both trees."""
     import subprocess
 
     ply_n = chess_random_plies(7)
     trees = {"this tree": str(ROOT), "other": str(Path(other).resolve())}
-    res: dict[str, list[tuple[float, float, int]]] = {k: [] for k in trees}
+    res: dict[str, list[tuple[float, float, int, float]]] = {k: [] for k in trees}
     print(f"load average at the start: {' '.join(f'{x:.2f}' for x in os.getloadavg())} on {os.cpu_count()} cores")
     for _ in range(runs):
         for name, root in trees.items():
@@ -197,15 +205,19 @@ def against(other: str, runs: int) -> None:
             chess_random_plies(7)
             ply = (time.process_time() - t) / ply_n
             out = subprocess.run([sys.executable, "-c", AB_CHILD, root], capture_output=True, text=True, check=True)
-            cpu, cmds = out.stdout.split()
-            res[name].append((float(cpu), ply, int(cmds)))
+            cpu, cmds, replay = out.stdout.split()
+            res[name].append((float(cpu), ply, int(cmds), float(replay)))
     print(f"load average at the end: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
-    print("| tree | ten games, CPU s (min / median / max) | games per second (median) | command / chess ply (median) |")
-    print("|---|---|---|---|")
+    print("| tree | ten games, CPU s (min / median / max) | games per second (median) | command / chess ply (median) "
+          "| replaying their logs, CPU s (min / median / max) | µs an entry (median) |")
+    print("|---|---|---|---|---|---|")
     for name, rows in res.items():
         lo, med, hi = stats([r[0] for r in rows])
         ratio = statistics.median((r[0] / r[2]) / r[1] for r in rows)
-        print(f"| {name} ({trees[name]}) | {lo:.3f} / {med:.3f} / {hi:.3f} | {10 / med:.1f} | {ratio:.2f} |")
+        rlo, rmed, rhi = stats([r[3] for r in rows])
+        per = statistics.median(r[3] / r[2] for r in rows) * 1e6
+        print(f"| {name} ({trees[name]}) | {lo:.3f} / {med:.3f} / {hi:.3f} | {10 / med:.1f} | {ratio:.2f} "
+              f"| {rlo:.3f} / {rmed:.3f} / {rhi:.3f} | {per:.1f} |")
 
 
 def main(argv=None) -> int:
@@ -220,7 +232,7 @@ def main(argv=None) -> int:
         action="store_true",
         help="only where a random game's time goes: CPU time of legal_commands by pending kind and of submit by command",
     )
-    ap.add_argument("--against", help="only: ten random games' CPU time here and in another tree, in turn")
+    ap.add_argument("--against", help="only: ten random games' CPU time (and replaying their logs) here and in another tree, in turn")
     a = ap.parse_args(argv)
     if a.against:
         against(a.against, a.runs)

@@ -4,6 +4,7 @@ Run: python bench/soak.py [--games 5000] [--scenario rohan]"""
 from __future__ import annotations
 
 import argparse
+import gc
 import sys
 import time
 import traceback
@@ -47,6 +48,9 @@ def main(argv=None) -> int:
     ap.add_argument("--scenario", default="rohan")
     a = ap.parse_args(argv)
     spec = spec_for(a.scenario)
+    # the content lives as long as the program: out of the cyclic collector's passes (issue 11)
+    gc.collect()
+    gc.freeze()
     failures = []
     commands = 0
     t = time.perf_counter()

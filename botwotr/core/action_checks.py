@@ -357,33 +357,32 @@ def die_action_commands(
     (R-8.7), which is asked first."""
     if ctx is None:
         ctx = Ctx(spec, rules, s, None, read_only=True)
-        ctx.memo = {}
+        ctx.memo = {}  # no board memo: `s` may be the working state of a command (the forfeit check)
     memo = ctx.memo if ctx.memo is not None else {}
     out: list[dict[str, Any]] = []
     base = {"cmd": "use_die", "side": side, "die": die}
-
-    def kept(key: tuple[Any, ...], fn: Callable[..., Any], *args: Any) -> bool:
-        ok = memo.get(key)
-        if ok is None:
-            ok = memo[key] = _ok(fn, *args)
-        return ok
 
     plan = _plan(spec, side, face)
     for action, key, arg in plan:
         if limit is not None and len(out) >= limit:
             break
         if action == "play_card":
-            cards = sorted(set(s["sides"][side]["hand"]))
+            cards = memo.get(("hand", side))  # the same for every die of the list
+            if cards is None:
+                cards = memo["hand", side] = sorted(set(s["sides"][side]["hand"]))
             physical = s["options"].get("physical_cards") and "?" in cards
             if physical:
                 cards = ["?"] + physical_cards_for(s, side)
             for card in cards:
+                ok: bool | None
                 if physical or card == "?":
                     ok = _ok(check_card_playable, ctx, side, face, card)
+                elif spec.cards[card].type in arg:
+                    ok = memo.get(("card", side, card))
+                    if ok is None:
+                        ok = memo["card", side, card] = _ok(check_card_playable, ctx, side, face, card)
                 else:
-                    ok = spec.cards[card].type in arg and kept(
-                        ("card", side, card), check_card_playable, ctx, side, face, card
-                    )
+                    ok = False
                 if ok:
                     out.append(dict(base, action=action, card=card))
         elif action == "ability":
@@ -394,7 +393,10 @@ def die_action_commands(
                 # refused by the check at once (ability/not_in_play), without a refusal made
                 if chars[c]["status"] != "in_play" and c != spec.commander:
                     continue
-                if kept(("ability", side, c), _check_ability_of, ctx, side, face, c):
+                known: bool | None = memo.get(("ability", side, c))
+                if known is None:
+                    known = memo["ability", side, c] = _ok(_check_ability_of, ctx, side, face, c)
+                if known:
                     out.append(dict(base, action=action, character=c))
         elif action == "enter_character":
             chars = s["chars"]

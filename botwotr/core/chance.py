@@ -30,6 +30,8 @@ from .errors import RuleError
 
 
 class Chance:
+    __slots__ = ("seed", "counter", "outcomes", "used_outcomes", "strict")
+
     def __init__(self, seed: Any, counter: int, outcomes: list[Any] | None = None, strict: bool = False):
         self.seed = seed
         self.counter = counter

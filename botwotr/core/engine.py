@@ -101,8 +101,13 @@ def decide(
             fail("command/malformed", f"A command has no parameter called {key!r}.")
         if not isinstance(value, want) or (isinstance(value, bool) and key in INT_PARAMS):
             fail("command/malformed", f"The parameter '{key}' has the wrong type ({type(value).__name__}).")
-    allowed = params_of(name, cmd, state)
-    unused = [k for k in cmd if k not in COMMON_PARAMS and k not in allowed]
+    # the usual case, a command with only parameters its name always takes, is one C-level test
+    plain = _PLAIN_PARAMS.get(name)
+    if plain is not None and cmd.keys() <= plain:
+        unused = None
+    else:
+        allowed = params_of(name, cmd, state)
+        unused = [k for k in cmd if k not in COMMON_PARAMS and k not in allowed]
     if unused:
         fail(
             "command/unused_parameter",
@@ -120,30 +125,38 @@ def decide(
     opts: dict[str, Any] = (
         cmd["options"] if name == "start_game" and isinstance(cmd.get("options"), dict) else s["options"]
     )
-    chance = Chance(s["seed"], s["rng"], outcomes, strict=opts.get("companion") is True)
-    ctx = Ctx(spec, rules, s, chance)
+    strict = opts.get("companion") is True
+    if outcomes:
+        ctx = Ctx(spec, rules, s, Chance(s["seed"], s["rng"], outcomes, strict=strict))
+    else:  # the chance is made when a rule first asks for it (most commands draw nothing)
+        ctx = Ctx(spec, rules, s, None)
+        ctx._lazy = (s["seed"], s["rng"], strict)
     s = ctx.s
     if side == "players":
         if not name.startswith("adjust_") and name != "start_game":
             fail("command/bad_side", "Only adjustments may be given by 'players'.")
     elif name != "start_game" and not name.startswith("adjust_"):
-        top = ctx.top
-        if top is None:
+        pending = s["pending"]
+        if not pending:
             fail("command/not_expected", "Nothing is being asked now.")
+        top = pending[-1]
         if name not in ANSWERS.get(top["kind"], ()):
             fail(
                 "command/not_expected",
                 f"The game is waiting for {describe_pending(spec, top)}; '{name}' does not answer that.",
             )
-        if side not in (top.get("sides") or [top["side"]]):
+        sides = top.get("sides")
+        if (side not in sides) if sides else side != top["side"]:
             fail(
                 "command/not_your_turn", f"It is not the {'Free Peoples' if side == 'fp' else 'Shadow'}'s decision now."
             )
     COMMANDS[name](ctx, cmd)
     pump(ctx)
-    chance.check_all_used()
-    if chance.counter != s["rng"]:
-        ctx.emit("RngAdvanced", counter=chance.counter)
+    chance = ctx._chance
+    if chance is not None:
+        chance.check_all_used()
+        if chance.counter != s["rng"]:
+            ctx.emit("RngAdvanced", counter=chance.counter)
     return ctx.events, s
 
 
@@ -235,6 +248,11 @@ COMMAND_PARAMS: dict[str, frozenset[str]] = {
         "adjust_dice": ("owner", "n"),
         "adjust_card": ("card", "to"),
     }.items()
+}
+# The parameters a command always may carry, with the common ones, for the commands whose
+# parameters do not depend on the command itself or the state (see `params_of`).
+_PLAIN_PARAMS = {
+    k: v | COMMON_PARAMS for k, v in COMMAND_PARAMS.items() if k not in ("use_die", "attack", "adjust_character")
 }
 # use_die: what each action adds (R-8.6)
 ACTION_PARAMS = {

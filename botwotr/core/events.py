@@ -409,7 +409,10 @@ def _battle_set(w: Change, e: dict[str, Any]) -> None:
 
 
 def _battle_update(w: Change, e: dict[str, Any]) -> None:
-    w.mut("battle").update(clone(e["changes"]))
+    b = w.mut("battle")
+    for k, v in e["changes"].items():  # `b.update(clone(changes))` without the outer copy
+        tv = type(v)
+        b[k] = clone(v) if tv is dict or tv is list else v
 
 
 def _gain_tokens(w: Change, e: dict[str, Any]) -> None:

@@ -13,16 +13,18 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Callable, NoReturn, TypeVar
 
 from . import events as ev
+from .chance import Chance
 from .errors import RuleError
 
 if TYPE_CHECKING:
-    from .chance import Chance
     from .scenario import ScenarioRules
     from .spec import ScenarioSpec
 
 
 class Ctx:
     """The working state of one `decide` call."""
+
+    __slots__ = ("spec", "rules", "w", "s", "_chance", "_lazy", "events", "memo", "board")
 
     def __init__(
         self,
@@ -48,18 +50,29 @@ class Ctx:
             if self.s.get("battle") is not None:
                 self.w.mut("battle")  # the battle in progress stays this change's own, so current
         self._chance = chance
+        # (seed, counter, strict) of a command's chance made only when first asked for (`decide`:
+        # most commands draw nothing), or None
+        self._lazy: tuple[Any, int, bool] | None = None
         self.events: list[dict[str, Any]] = []
         # Answers of queries that only read the state, for a context that never emits (the one
         # `legal_commands` works with); None while a command runs, as every event may change them.
         self.memo: dict[Any, Any] | None = None
+        # Answers that depend only on the board (the state's `regions` and `chars` and the spec),
+        # shared by every read-only context on a state with the same two containers
+        # (`board_memo`); None while a command runs.
+        self.board: dict[Any, Any] | None = None
 
     @property
     def chance(self) -> Chance:
         """The command's seeded chance (every roll and draw is recorded in the log); a context that only
         reads the state (`legal_commands`) has none and draws nothing."""
-        if self._chance is None:
-            raise RuntimeError("a read-only context (legal_commands) rolls and draws nothing")
-        return self._chance
+        c = self._chance
+        if c is None:
+            lazy = self._lazy
+            if lazy is None:
+                raise RuntimeError("a read-only context (legal_commands) rolls and draws nothing")
+            c = self._chance = Chance(lazy[0], lazy[1], None, strict=lazy[2])
+        return c
 
     def emit(self, name: str, **data: Any) -> dict[str, Any]:
         e = {"e": name, **data}
@@ -71,11 +84,23 @@ class Ctx:
         return e
 
     def push(self, kind: str, side: str | None, **data: Any) -> None:
-        self.emit("PendingPushed", decision={"kind": kind, "side": side, **data})
+        # `emit("PendingPushed", decision=...)`, the event made in one go (pushes and pops are
+        # two of a command's five or six events)
+        w = self.w
+        if w is None:
+            raise RuntimeError("a read-only context (legal_commands) changes nothing")
+        e = {"e": "PendingPushed", "decision": {"kind": kind, "side": side, **data}}
+        ev.HANDLERS["PendingPushed"](w, e)
+        self.events.append(e)
 
     def pop(self) -> dict[str, Any]:
         top: dict[str, Any] = self.s["pending"][-1]
-        self.emit("PendingPopped", kind=top["kind"])
+        w = self.w
+        if w is None:
+            raise RuntimeError("a read-only context (legal_commands) changes nothing")
+        e = {"e": "PendingPopped", "kind": top["kind"]}
+        ev.HANDLERS["PendingPopped"](w, e)
+        self.events.append(e)
         return top
 
     def update(self, **changes: Any) -> dict[str, Any]:
@@ -104,6 +129,30 @@ class Ctx:
         self.push(kind, side, **data)
         for a in reversed(asked):
             self.emit("PendingPushed", decision=a)
+
+
+# The board memos: (id of the spec, of a state's `regions`, of its `chars`) -> those three (kept
+# alive, so that the ids stay their own) and the memo. A state is never changed once made
+# (copy-on-write, botwotr.core.events): a command that moves, recruits, damages or kills anything
+# makes new `regions` (or `chars`), so a state with the same two containers has the same board,
+# and the answers of the board's queries (the armies by side, which of them can move or attack)
+# carry over from one decision's list to the next (tests/core/test_board_memo.py).
+_BOARDS: dict[tuple[int, int, int], tuple[Any, Any, Any, dict[Any, Any]]] = {}
+_BOARDS_MAX = 16
+
+
+def board_memo(spec: ScenarioSpec, s: dict[str, Any]) -> dict[Any, Any]:
+    """The memo of the board of `s` (a finished state, only read): see `_BOARDS`."""
+    regions, chars = s["regions"], s["chars"]
+    key = (id(spec), id(regions), id(chars))
+    hit = _BOARDS.get(key)
+    if hit is not None and hit[0] is spec and hit[1] is regions and hit[2] is chars:
+        return hit[3]
+    if len(_BOARDS) >= _BOARDS_MAX:
+        del _BOARDS[next(iter(_BOARDS))]  # the oldest
+    memo: dict[Any, Any] = {}
+    _BOARDS[key] = (spec, regions, chars, memo)
+    return memo
 
 
 def fail(code: str, message: str, rule: str | None = None) -> NoReturn:

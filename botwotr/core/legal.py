@@ -19,7 +19,7 @@ import itertools
 from .action_checks import TOKEN_CAN, TOKEN_CHECKS, die_action_commands, free_ability_ok
 from .battle import available_tactics, combat_cards
 from .errors import RuleError
-from .kernel import Ctx
+from .kernel import Ctx, board_memo
 from .movement import MOVE_MODES, attack_sources, enemy_and_near, movable_armies
 from .recruitment import mordor_regions, rally_regions, recruit_regions
 from .spec import ScenarioSpec, other
@@ -41,10 +41,11 @@ _GROUPS: dict[tuple[Any, ...], list[dict[str, Any]]] = {}
 _GROUPS_MAX = 4096
 
 
-def groups(s: dict[str, Any], spec: ScenarioSpec, side: str, frm: str) -> list[dict[str, Any]]:
-    """Every moving part of an army: units, leaders, characters, damage (R-9.2)."""
+def groups(s: dict[str, Any], spec: ScenarioSpec, side: str, frm: str, ctx: Ctx | None = None) -> list[dict[str, Any]]:
+    """Every moving part of an army: units, leaders, characters, damage (R-9.2). With a list's
+    context, the characters with the army are read from its board memo."""
     reg = s["regions"][frm]
-    present = chars_in(s, frm, side, spec)
+    present = _chars_at(ctx, frm, side) if ctx is not None and ctx.board is not None else chars_in(s, frm, side, spec)
     key = (tuple(sorted(reg["units"].items())), reg["leaders"], reg["tokens"], reg["damage"], tuple(present))
     hit = _GROUPS.get(key)
     if hit is None:
@@ -52,6 +53,21 @@ def groups(s: dict[str, Any], spec: ScenarioSpec, side: str, frm: str) -> list[d
             _GROUPS.clear()
         hit = _GROUPS[key] = list(_groups(reg, present))
     return hit
+
+
+def _chars_at(ctx: Ctx, region: str, side: str) -> list[str]:
+    """`state.chars_in(s, region, side, spec)` from the board memo: the characters in play of
+    every region and side, found in one walk over the characters (in the state's order)."""
+    board = ctx.board
+    assert board is not None
+    at = board.get("chars_at")
+    if at is None:
+        at = board["chars_at"] = {}
+        chars = ctx.spec.characters
+        for c, cs in ctx.s["chars"].items():
+            if cs["status"] == "in_play":
+                at.setdefault((cs["region"], chars[c].side), []).append(c)
+    return list(at.get((region, side), ()))
 
 
 def _groups(reg: dict[str, Any], present: list[str]) -> Iterator[dict[str, Any]]:
@@ -175,6 +191,7 @@ def legal_commands(spec: ScenarioSpec, rules: ScenarioRules, s: dict[str, Any]) 
     side = p["side"]
     ctx = Ctx(spec, rules, s, None, read_only=True)
     ctx.memo = {}  # this context only reads: its queries are kept for the whole list
+    ctx.board = board_memo(spec, s)  # and those of the board for every list of the same board
     out: list[dict[str, Any]] = []
 
     def add(cmd: str, **kw: Any) -> None:
@@ -229,7 +246,7 @@ def legal_commands(spec: ScenarioSpec, rules: ScenarioRules, s: dict[str, Any]) 
             paths = _paths(ctx, side, frm, max_len)
             if not paths:
                 continue
-            gs = groups(s, spec, side, frm)
+            gs = groups(s, spec, side, frm, ctx)
             if need_lead or need_orcs:
                 gs = _move_groups(spec, gs, need_lead, need_orcs)
             for path in paths:
@@ -262,7 +279,7 @@ def legal_commands(spec: ScenarioSpec, rules: ScenarioRules, s: dict[str, Any]) 
                     if not tg:
                         continue
                     if gs is None:
-                        gs = groups(s, spec, side, frm)
+                        gs = groups(s, spec, side, frm, ctx)
                     for g in gs:
                         if mode == "character" and not _led(spec, g):
                             continue
@@ -294,8 +311,8 @@ def legal_commands(spec: ScenarioSpec, rules: ScenarioRules, s: dict[str, Any]) 
         for r, chars in sorted(by_region.items()):
             for grp in _subsets(chars, 1):
                 level = max(spec.characters[c].level for c in grp)
-                for path in _char_paths(spec, r, level):
-                    add("move_characters", characters=grp, path=path)
+                for path in _char_paths(spec, r, level):  # kept for the board: a copy each
+                    add("move_characters", characters=grp, path=list(path))
         add("done")
     elif kind in ("remove_excess", "flee_casualty"):
         answer = "remove_unit" if kind == "remove_excess" else "flee_casualty"
@@ -337,7 +354,7 @@ def legal_commands(spec: ScenarioSpec, rules: ScenarioRules, s: dict[str, Any]) 
         add("fight_on")
     elif kind == "advance":
         for frm in p["options"]:
-            for g in groups(s, spec, side, frm):
+            for g in groups(s, spec, side, frm, ctx):
                 add("advance", **{"from": frm}, **g)
         add("done")
     return out
@@ -354,8 +371,26 @@ OPTION_ANSWERS: dict[str, tuple[str, str, bool]] = {
 }
 
 
+# The characters' paths by spec (id of the spec -> the spec, kept alive so that the id stays its
+# own, and the paths by start and level): they depend on the board alone (R-9.7).
+_CHAR_PATHS: dict[int, tuple[ScenarioSpec, dict[tuple[str, int], list[list[str]]]]] = {}
+
+
 def _char_paths(spec: ScenarioSpec, frm: str, level: int) -> list[list[str]]:
-    """One shortest path to every region within `level` moves (R-9.7 ignores enemy armies)."""
+    """One shortest path to every region within `level` moves (R-9.7 ignores enemy armies), kept
+    for the spec: read them, do not change them."""
+    hit = _CHAR_PATHS.get(id(spec))
+    if hit is None or hit[0] is not spec:
+        if len(_CHAR_PATHS) >= 64:
+            _CHAR_PATHS.clear()
+        hit = _CHAR_PATHS[id(spec)] = (spec, {})
+    kept = hit[1].get((frm, level))
+    if kept is None:
+        kept = hit[1][frm, level] = _find_char_paths(spec, frm, level)
+    return kept
+
+
+def _find_char_paths(spec: ScenarioSpec, frm: str, level: int) -> list[list[str]]:
     paths: dict[str, list[str]] = {frm: []}
     frontier = [frm]
     for _ in range(level):

@@ -42,20 +42,28 @@ def is_free(s: dict[str, Any], region: str, side: str) -> bool:
 
 
 def army_regions(ctx: Ctx, side: str) -> list[str]:
-    """`state.armies` of the context's state, kept in its memo when it has one."""
-    memo = ctx.memo
+    """`state.armies` of the context's state, kept in its board memo when it has one (then the
+    memo's own list: read it, do not change it)."""
+    memo = ctx.board
     if memo is None:
         return armies(ctx.s, side)
-    key = ("armies", side)
-    hit = memo.get(key)
+    hit = memo.get(("armies", side))
     if hit is None:
-        hit = memo[key] = armies(ctx.s, side)
-    return list(hit)
+        # both sides' in one walk over the board (a list asks for its side's and the other's)
+        by_side: dict[str, list[str]] = {"fp": [], "sh": []}
+        for r, reg in ctx.s["regions"].items():
+            owner = reg["side"]
+            if owner is not None and any(reg["units"].values()):  # as `state.armies`
+                by_side[owner].append(r)
+        memo["armies", "fp"], memo["armies", "sh"] = by_side["fp"], by_side["sh"]
+        hit = by_side[side]
+    return hit
 
 
 def enemy_and_near(ctx: Ctx, side: str) -> tuple[set[str], set[str]]:
-    """The regions of the other side's armies, and the regions next to one of them."""
-    memo = ctx.memo
+    """The regions of the other side's armies, and the regions next to one of them (kept in the
+    board memo when the context has one: read them, do not change them)."""
+    memo = ctx.board
     key = ("enemy", side)
     if memo is not None and key in memo:
         kept: tuple[set[str], set[str]] = memo[key]
@@ -75,9 +83,10 @@ def movable_armies(ctx: Ctx, side: str, mode: str, moved_to: list[str]) -> Itera
     s = ctx.s
     _, need_lead, need_orcs = MOVE_MODES[mode]
     neighbours = ctx.spec.board.neighbours
-    # a context with a memo (a list's) reads the other side's armies from the list's summary: a
-    # region is free (`is_free`) when it is not among them
-    enemy = enemy_and_near(ctx, side)[0] if ctx.memo is not None else None
+    # a context with a board memo (a list's) reads the other side's armies from its summary: a
+    # region is free (`is_free`) when it is not among them, so an army can move when not all of
+    # its neighbours are among them
+    enemy = enemy_and_near(ctx, side)[0] if ctx.board is not None else None
     for r in army_regions(ctx, side):
         if r in moved_to:
             continue
@@ -86,7 +95,7 @@ def movable_armies(ctx: Ctx, side: str, mode: str, moved_to: list[str]) -> Itera
         if need_lead and not mobile_leadership(ctx, r):
             continue
         if enemy is not None:
-            if any(n not in enemy for n in neighbours(r)):
+            if not enemy.issuperset(neighbours(r)):
                 yield r
         elif any(is_free(s, n, side) for n in neighbours(r)):
             yield r
@@ -285,7 +294,7 @@ ANSWERS["remove_excess"] = ("remove_unit",)
 def attack_sources(ctx: Ctx, side: str, mode: str, stay: bool = False) -> list[str]:
     """The regions of `side`'s armies that can make an attack of this mode: an enemy army is next
     to the army, or (if it may move first) next to a free region the army can move into."""
-    memo = ctx.memo
+    memo = ctx.board
     key = ("attack_sources", side, mode, stay)
     if memo is not None and key in memo:
         return list(memo[key])
@@ -297,7 +306,7 @@ def attack_sources(ctx: Ctx, side: str, mode: str, stay: bool = False) -> list[s
 
 def can_attack(ctx: Ctx, side: str, mode: str, stay: bool = False) -> bool:
     """Whether `attack_sources(ctx, side, mode, stay)` has a region, stopping at the first one."""
-    memo = ctx.memo
+    memo = ctx.board
     if memo is None:
         return next(_attack_sources(ctx, side, mode, stay), None) is not None
     key = ("attack_sources", side, mode, stay)
@@ -315,9 +324,10 @@ def _attack_sources(ctx: Ctx, side: str, mode: str, stay: bool) -> Iterator[str]
     neighbours = spec.board.neighbours
     enemy, near = enemy_and_near(ctx, side)
     may_move = not stay and mode != "combined"
+    free_near = near - enemy  # the free regions next to an enemy army, where an army may move to attack
     for r in army_regions(ctx, side) if near else ():
         adjacent = r in near
-        if not adjacent and not (may_move and any(n in near and n not in enemy for n in neighbours(r))):
+        if not adjacent and not (may_move and not free_near.isdisjoint(neighbours(r))):
             continue
         if mode == "mordor" and not has_orcs(ctx, r):
             continue
@@ -335,7 +345,7 @@ def mobile_leadership(ctx: Ctx, region: str) -> bool:
     if reg["leaders"] > 0 or reg["tokens"] > 0:
         return True
     side = reg["side"]
-    memo = ctx.memo
+    memo = ctx.board
     if memo is None or side is None:
         return any(ctx.spec.characters[c].rating >= 1 for c in chars_in(ctx.s, region, side, ctx.spec))
     key = ("led_regions", side)
@@ -355,6 +365,19 @@ def mobile_leadership(ctx: Ctx, region: str) -> bool:
 
 
 def movable_character_regions(ctx: Ctx, side: str, moved: list[str]) -> list[str]:
+    """The regions of `side`'s characters in play that can move, but those in `moved` (with a
+    board memo and nobody moved yet, worked out once for the board)."""
+    board = ctx.board
+    if board is None or moved:
+        return _movable_character_regions(ctx, side, moved)
+    key = ("char_regions", side)
+    hit = board.get(key)
+    if hit is None:
+        hit = board[key] = _movable_character_regions(ctx, side, [])
+    return list(hit)
+
+
+def _movable_character_regions(ctx: Ctx, side: str, moved: list[str]) -> list[str]:
     s, spec = ctx.s, ctx.spec
     out = set()
     for c, cs in s["chars"].items():

@@ -32,9 +32,9 @@ def pump(ctx: Ctx) -> None:
     for _ in range(10000):
         if s["winner"]:
             return
-        top = ctx.top
-        if top is not None:
-            fn = AUTO.get(top["kind"])
+        pending = s["pending"]  # read again each time: an event may replace the list
+        if pending:
+            fn = AUTO.get(pending[-1]["kind"])
             if fn is None:
                 return
             fn(ctx, ctx.pop())
