@@ -365,8 +365,9 @@ class BoardView:
         self.build_clock: Callable[[], float] = time.perf_counter
         self._build: _Build | None = None
         self._transition: pygame.Surface | None = None
-        self._transition_pic: pygame.Surface | None = None  # (kept for the next transition)
         self._spares: list[pygame.Surface] = []  # pictures of the board's size to draw the next one into
+        self._last_whole: tuple | None = None  # the frame cache of the last other rectangle
+        self._transition_pics: dict = {}  # size -> the picture a transition is drawn into (the last two)
 
     # -- geometry ------------------------------------------------------------------------
     @property
@@ -382,6 +383,8 @@ class BoardView:
         if tuple(rect) != old:
             back = self._other_rect if self._other_rect is not None and self._other_rect[0] == tuple(rect) else None
             self._other_rect = (old, self._frame_cache, self._ground_cache)
+            if self._frame_cache is not None:
+                self._last_whole = self._frame_cache  # (scaled onto the new rectangle meanwhile: `_progress`)
             self._frame_cache, self._ground_cache = (back[1], back[2]) if back is not None else (None, None)
         self.camera.set_viewport(rect)
 
@@ -600,29 +603,37 @@ class BoardView:
 
     def _progress(self, ground_key, key, cached, theme, view, seat) -> bool:
         """Draw the picture for a new camera over several frames (`_Build`), when only the
-        camera's scale and offset (or the art's smoothness) changed since the last picture: the
-        same view, seat, hidden pieces, board rectangle, theme, highlights, hover region and
-        battle area. The frames meanwhile show the last picture scaled (`_transition`): nothing
+        camera (a zoom step; the board's rectangle and the theme: a resize), the hover region or
+        the art's smoothness changed since the last picture: the same view, seat, hidden pieces,
+        highlights and battle area. The frames meanwhile show the last picture scaled (`_transition`): nothing
         it shows is not in the new one. When the new picture is whole, it becomes the frame's
         picture, pixel for pixel the one drawn at once. False: draw as before."""
         need = (self.rect.right, self.rect.bottom)
-        if (
-            not self.progressive
-            or cached is None
-            or cached[1] is not view
-            or cached[0][1:] != key[1:]
-            or cached[0][0][0] != ground_key[0]
-            or cached[0][0][4:9] != ground_key[4:9]
-            or cached[2].get_size() != need
-        ):
+        if not self.progressive or cached is not None and cached[0][0] == ground_key:
+            return False  # (the same ground: nothing, or only the pieces that changed, to draw)
+
+        def fits(fc) -> bool:
+            return (
+                fc is not None
+                and fc[1] is view
+                and fc[0][1:] == key[1:]
+                and fc[0][0][5] == ground_key[5]  # the highlights
+                and fc[0][0][7:9] == ground_key[7:9]  # the battle area
+                and (fc[0][0][4] == ground_key[4] and fc[0][0][6] == ground_key[6] or fc[0][0][:4] != ground_key[:4])
+            )  # (a new hover region or theme alone is drawn at once, as before)
+
+        last = cached if fits(cached) else self._last_whole if fits(self._last_whole) else None
+        if last is None:
             return False
+        cached = last
         b = self._build
         if b is None or b.key != key:
             if b is not None:
                 self._spares += [b.ground, b.layer]
-            self._spares = [p for p in self._spares if p.get_size() == need][-2:]
-            ground = self._spares.pop() if self._spares else self._new_layer(need)
-            layer = self._spares.pop() if self._spares else self._new_layer(need)
+            mine = [p for p in self._spares if p.get_size() == need]
+            ground = mine.pop() if mine else self._new_layer(need)
+            layer = mine.pop() if mine else self._new_layer(need)
+            self._spares = [p for p in self._spares if p is not ground and p is not layer][-4:]
             b = self._build = _Build(self, key, ground_key, view, ground, layer, theme, seat)
             self._transition = self._scaled_last(cached)
             return True  # (this frame scaled the last picture: the drawing starts with the next)
@@ -630,8 +641,13 @@ class BoardView:
             return True
         self._build = self._transition = None
         old_ground = self._ground_cache
-        self._spares = [cached[2]] + ([old_ground[1]] if old_ground is not None else [])
-        self._spares = [p for p in self._spares if p.get_size() == need and p is not b.ground and p is not b.layer]
+        if self._frame_cache is not None:  # (for this rectangle, another camera)
+            self._spares.append(self._frame_cache[2])
+        if old_ground is not None:
+            self._spares.append(old_ground[1])
+        kept = self._other_rect
+        keep = {id(p) for p in (kept[1][2] if kept and kept[1] else None, kept[2][1] if kept and kept[2] else None)}
+        self._spares = [p for p in self._spares if id(p) not in keep and p is not b.ground and p is not b.layer][-4:]
         st = b.state
         self.piece_rects, self._tips, self._army_box, self._retained, self._sig_ctx = (st[a] for a in _BUILD_STATE)
         self._ground_cache = (ground_key, b.ground)
@@ -643,25 +659,30 @@ class BoardView:
         """The last picture (`cached`, drawn for another camera) scaled and placed for this
         camera: the board's rectangle, the ground's colour where it had nothing."""
         vp = pygame.Rect(self.rect)
-        _v, s0, ox0, oy0 = cached[0][0][:4]
+        v0, s0, ox0, oy0 = cached[0][0][:4]
+        v0 = pygame.Rect(v0)
         cam = self.camera
         s1, ox1, oy1 = cam.scale, cam.ox, cam.oy
-        pic = self._transition_pic
-        if pic is None or pic.get_size() != vp.size:
-            pic = self._transition_pic = self._new_layer(vp.size)
+        pics = self._transition_pics
+        pic = pics.pop(vp.size, None)
+        if pic is None:
+            pic = self._new_layer(vp.size)
+        pics[vp.size] = pic
+        while len(pics) > 2:
+            pics.pop(next(iter(pics)))
 
         def to_new(x, y):  # a point of the old picture (screen) on the new one
-            return (vp.x + ((x - vp.x) / s0 + ox0 - ox1) * s1, vp.y + ((y - vp.y) / s0 + oy0 - oy1) * s1)
+            return (vp.x + ((x - v0.x) / s0 + ox0 - ox1) * s1, vp.y + ((y - v0.y) / s0 + oy0 - oy1) * s1)
 
         def to_old(x, y):
-            return (vp.x + ((x - vp.x) / s1 + ox1 - ox0) * s0, vp.y + ((y - vp.y) / s1 + oy1 - oy0) * s0)
+            return (v0.x + ((x - vp.x) / s1 + ox1 - ox0) * s0, v0.y + ((y - vp.y) / s1 + oy1 - oy0) * s0)
 
         ax, ay = to_old(vp.x, vp.y)
         bx, by = to_old(vp.right, vp.bottom)
         src = pygame.Rect(
             math.floor(ax), math.floor(ay), math.ceil(bx) - math.floor(ax), math.ceil(by) - math.floor(ay)
         )
-        src = src.clip(vp)
+        src = src.clip(v0).clip(cached[2].get_rect())
         if src.w <= 0 or src.h <= 0:
             pic.fill((22, 20, 18))
             return pic
@@ -739,6 +760,7 @@ class BoardView:
         self._pan_cache = None
         self._other_rect = None
         self._build = self._transition = None
+        self._last_whole = None
 
     def _draw_ground(self, surface, theme, view) -> None:
         for _step in self._ground_steps(surface, theme, view):

@@ -171,3 +171,22 @@ def test_input_during_a_transition_acts_on_the_camera_as_it_is(make_app, rohan):
     settle(app)
     assert board.piece_rects  # the settled picture's pieces answer again
     assert cached_frame(app) == fresh_frame(app)
+
+
+def test_a_resize_shows_the_last_picture_scaled_then_settles_on_the_frame_drawn_from_nothing(make_app, rohan):
+    app, scene = start(make_app, rohan, seed=4, size=(1280, 720))
+    board = scene.board
+    p = board.rect.center
+    app.step([mouse("motion", p)])
+    app.step([mouse("wheel", p, y=1)])
+    settle(app)
+    transitions = 0
+    for size in [(1600, 900), (1280, 720), (1600, 900), (1024, 768), (1280, 720)]:
+        app.resize(*size)
+        app.step([])
+        transitions += board._build is not None
+        if board._build is not None:  # the board shows the picture of the last rectangle, scaled
+            assert board._build.key[0][0] == tuple(board.rect) and board.piece_rects == {}
+        settle(app)
+        assert cached_frame(app) == fresh_frame(app), f"{size}: the settled frame differs"
+    assert transitions >= 3
