@@ -365,6 +365,7 @@ class BoardView:
         self.build_clock: Callable[[], float] = time.perf_counter
         self._build: _Build | None = None
         self._transition: pygame.Surface | None = None
+        self._smoothed = 0.0
         self._spares: list[pygame.Surface] = []  # pictures of the board's size to draw the next one into
         self._last_whole: tuple | None = None  # the frame cache of the last other rectangle
         self._transition_pics: dict = {}  # size -> the picture a transition is drawn into (the last two)
@@ -471,7 +472,9 @@ class BoardView:
         rectangles the overlays drew in, or None when an overlay does not say (each overlay
         returns a list, or None); `self.blitted` is what this call blitted of the picture."""
         clip = surface.get_clip()
+        t = self.build_clock()
         self._smooth_art()
+        self._smoothed = self.build_clock() - t  # (taken from the frame's share for `_Build`)
         if self._dragging and self.pan_layer and view is not None and self._draw_panned(surface, theme, view, seat):
             surface.set_clip(clip)
             self._shown = None
@@ -558,11 +561,11 @@ class BoardView:
         ground_key, key = self._keys(theme, view, seat)
         cached = self._frame_cache
         if cached is not None and cached[0] == key and cached[1] is view:
-            self._build = self._transition = None
+            self._drop_build()
             return
         if self._progress(ground_key, key, cached, theme, view, seat):
             return
-        self._build = self._transition = None
+        self._drop_build()
         if cached is None or cached[0] != key or cached[1] is not view:
             need = (self.rect.right, self.rect.bottom)
             ground = self._ground_cache
@@ -629,15 +632,17 @@ class BoardView:
         b = self._build
         if b is None or b.key != key:
             if b is not None:
-                self._spares += [b.ground, b.layer]
+                self._spares += [p for p in (b.ground, b.layer) if p is not None]
             mine = [p for p in self._spares if p.get_size() == need]
-            ground = mine.pop() if mine else self._new_layer(need)
-            layer = mine.pop() if mine else self._new_layer(need)
+            ground = mine.pop() if mine else None  # (None: made by a step of its own)
+            layer = mine.pop() if mine else None
             self._spares = [p for p in self._spares if p is not ground and p is not layer][-4:]
-            b = self._build = _Build(self, key, ground_key, view, ground, layer, theme, seat)
-            self._transition = self._scaled_last(cached)
+            same_camera = b is not None and b.ground_key[:4] == ground_key[:4] and self._transition is not None
+            b = self._build = _Build(self, key, ground_key, view, ground, layer, theme, seat, need)
+            if not same_camera:  # (begun again for the same camera: the art smooth now, a hover)
+                self._transition = self._scaled_last(cached)
             return True  # (this frame scaled the last picture: the drawing starts with the next)
-        if not b.work(self.build_seconds, self.build_clock):
+        if not b.work(max(0.0, self.build_seconds - self._smoothed), self.build_clock):
             return True
         self._build = self._transition = None
         old_ground = self._ground_cache
@@ -654,6 +659,13 @@ class BoardView:
         self._frame_cache = (key, view, b.layer, self.piece_rects, self._tips, self._army_box, self._retained)
         self._damage = None
         return True
+
+    def _drop_build(self) -> None:
+        """Give up the picture being drawn (its pictures drawn into next time)."""
+        b = self._build
+        if b is not None:
+            self._spares = (self._spares + [p for p in (b.ground, b.layer) if p is not None])[-4:]
+        self._build = self._transition = None
 
     def _scaled_last(self, cached) -> pygame.Surface:
         """The last picture (`cached`, drawn for another camera) scaled and placed for this
@@ -693,11 +705,11 @@ class BoardView:
             pic.fill((22, 20, 18), r.move(-vp.x, -vp.y))
         part = cached[2].subsurface(src)
         dst.move_ip(-vp.x, -vp.y)
-        inside = dst.clip(pic.get_rect())
-        if inside == dst and dst.size != src.size:
-            pygame.transform.scale(part, dst.size, pic.subsurface(dst))  # (no picture made)
-        else:
-            pic.blit(part if dst.size == src.size else pygame.transform.scale(part, dst.size), dst.topleft)
+        inside = dst.clip(pic.get_rect())  # (the source's rounding outwards: a pixel or two over the edge)
+        if dst.size == src.size:
+            pic.blit(part, dst.topleft)
+        elif inside.w and inside.h:
+            pygame.transform.scale(part, inside.size, pic.subsurface(inside))  # (no picture made)
         return pic
 
     def _draw_panned(self, surface, theme, view, seat) -> bool:
@@ -1937,15 +1949,24 @@ class _Build:
     (piece rectangles, tooltips, army boxes, the items' records) is the build's own while it
     runs, and the frame's otherwise."""
 
-    def __init__(self, bv, key, ground_key, view, ground, layer, theme, seat):
+    def __init__(self, bv, key, ground_key, view, ground, layer, theme, seat, size):
         self.bv = bv
         self.key = key
         self.ground_key = ground_key
-        self.ground = ground
-        self.layer = layer
+        self.ground: pygame.Surface | None = ground
+        self.layer: pygame.Surface | None = layer
         self.state: dict = {"piece_rects": {}, "_tips": [], "_army_box": {}, "_retained": None, "_sig_ctx": ({}, {})}
-        self.steps = bv._picture_steps(ground, layer, theme, view, seat)
+        self.steps = self._steps(theme, view, seat, size)
         self.done = False
+
+    def _steps(self, theme, view, seat, size):
+        if self.ground is None:  # a new picture is a step (its memory cleared: ~1 ms a MB)
+            self.ground = self.bv._new_layer(size)
+            yield
+        if self.layer is None:
+            self.layer = self.bv._new_layer(size)
+            yield
+        yield from self.bv._picture_steps(self.ground, self.layer, theme, view, seat)
 
     def work(self, seconds: float, clock: Callable[[], float]) -> bool:
         """Steps until `seconds` of `clock` have passed (at least one); True when whole."""
