@@ -18,6 +18,8 @@ frame-rate sleep, so a frame is events -> update -> draw -> flip):
   `GameScene.submit` (so the autosave, into a real folder, and the log panel are in it), then one
   frame; 40 commands, the animation finished before the next;
 - a zoom step (one wheel notch over the board, then the frame), in and out, 24 steps;
+- zooming with pauses over levels seen: 12 notches, each followed by the frames until the board
+  is settled (`BoardView.smoothing`: a picture drawn over several frames, or the art smoothed);
 - zooming out with pauses: 3 notches, each to a level not scaled yet, then the frames until its
   art is smooth (the art of a new level is drawn at once with a quick scale and smoothed in
   slices over the next frames, `board_view.SmoothScale`);
@@ -160,6 +162,26 @@ def child(profile: str | None) -> dict:
     zs = maybe_profile("zoom", zooms)
     out["zoom median"] = statistics.median(zs)
     out["zoom max"] = max(zs)
+    out["zoom p99"] = pct(zs, 99)
+
+    # a notch, then the frames until the board's picture is settled (a tree that draws the new
+    # picture over several frames shows the last one scaled meanwhile), in and out over levels seen
+    def zoom_settles():
+        zt, frames = [], 0
+        for k in range(12):
+            y = 1 if (k // 3) % 2 == 0 else -1
+            zt.append(timed_step([pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=y, flipped=False)]))
+            n = 0
+            while getattr(scene.board, "smoothing", False) and n < 2000:
+                zt.append(timed_step())
+                n += 1
+            frames += n
+        return zt, frames / 12
+
+    zt, zf = maybe_profile("zoomsettle", zoom_settles)
+    out["zoom settle median"] = statistics.median(zt)
+    out["zoom settle p99"] = pct(zt, 99)
+    out["zoom settle frames"] = zf
     # zooming with a pause: a notch to a level not scaled yet, then the frames until its art is
     # smooth (a tree without the sliced smoothing scales it in the notch's frame)
     notch, smooth = [], []
@@ -311,6 +333,9 @@ ROWS = [
     ("command 8000 max", "the frame after a command, ~8,000-event log: slowest"),
     ("zoom median", "a zoom step: median"),
     ("zoom max", "a zoom step: slowest"),
+    ("zoom p99", "a zoom step: 99th percentile"),
+    ("zoom settle median", "a notch, then every frame until the board is settled: median"),
+    ("zoom settle p99", "the same: 99th percentile"),
     ("resize median", "a resize: median"),
     ("resize max", "a resize: slowest"),
     ("new size median", "a resize to a new size each frame (an edge dragged): median"),
@@ -380,6 +405,8 @@ def main(argv=None) -> int:
         print(f"| (log lengths: {rs[0].get('events 100', '?')} and {rs[0].get('events 8000', '?')} events) | | | | |")
         sm = [r.get("zoom smoothing frames", 0) for r in rs]
         print(f"| (frames to smooth a new level's art: {min(sm):.0f}-{max(sm):.0f}) | | | | |")
+        zf = [r.get("zoom settle frames", 0) for r in rs]
+        print(f"| (frames after a notch until the board is settled: {min(zf):.1f}-{max(zf):.1f}) | | | | |")
         c = [r["command 8000 median"] / r["command 100 median"] for r in rs]
         print(f"| the frame after a command, 8,000 / 100 events (per run) | {min(c):.2f} | "
               f"{statistics.median(c):.2f} | {max(c):.2f} | |")  # fmt: skip

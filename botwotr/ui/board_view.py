@@ -41,6 +41,8 @@ from .widgets import Tip
 MIN_ZOOM_FACTOR = 0.75  # of the fitting scale
 MAX_ZOOM = 3.0  # screen pixels per board pixel
 DRAG_THRESHOLD = 6
+BUILD_SECONDS = 0.003  # a frame's share of a picture drawn over several frames (`BoardView._Build`)
+_BUILD_STATE = ("piece_rects", "_tips", "_army_box", "_retained", "_sig_ctx")
 
 
 class Camera:
@@ -355,6 +357,18 @@ class BoardView:
         self.pan_layer = True  # draw a dragged board from one picture (`_draw_panned`)
         self._army_box: dict[str, pygame.Rect | None] = {}
         self._region_boxes = {r: _bbox(p) for r, p in layout.polygons.items()}
+        # A zoom step (or the art of a new level smoothed) draws the new picture over several
+        # frames, `build_seconds` of each (the clock injectable); meanwhile the last picture is
+        # shown scaled to the new camera (`_transition`). False: drawn at once.
+        self.progressive = True
+        self.build_seconds = BUILD_SECONDS
+        self.build_clock: Callable[[], float] = time.perf_counter
+        self._build: _Build | None = None
+        self._transition: pygame.Surface | None = None
+        self._smoothed = 0.0
+        self._spares: list[pygame.Surface] = []  # pictures of the board's size to draw the next one into
+        self._last_whole: tuple | None = None  # the frame cache of the last other rectangle
+        self._transition_pics: dict = {}  # size -> the picture a transition is drawn into (the last two)
 
     # -- geometry ------------------------------------------------------------------------
     @property
@@ -370,6 +384,8 @@ class BoardView:
         if tuple(rect) != old:
             back = self._other_rect if self._other_rect is not None and self._other_rect[0] == tuple(rect) else None
             self._other_rect = (old, self._frame_cache, self._ground_cache)
+            if self._frame_cache is not None:
+                self._last_whole = self._frame_cache  # (scaled onto the new rectangle meanwhile: `_progress`)
             self._frame_cache, self._ground_cache = (back[1], back[2]) if back is not None else (None, None)
         self.camera.set_viewport(rect)
 
@@ -456,7 +472,9 @@ class BoardView:
         rectangles the overlays drew in, or None when an overlay does not say (each overlay
         returns a list, or None); `self.blitted` is what this call blitted of the picture."""
         clip = surface.get_clip()
+        t = self.build_clock()
         self._smooth_art()
+        self._smoothed = self.build_clock() - t  # (taken from the frame's share for `_Build`)
         if self._dragging and self.pan_layer and view is not None and self._draw_panned(surface, theme, view, seat):
             surface.set_clip(clip)
             self._shown = None
@@ -464,6 +482,8 @@ class BoardView:
             return None
         self._pan_cache = None
         self._render(theme, view, seat)
+        if self._build is not None and self._transition is not None:
+            return self._draw_transition(surface, theme, clip)
         fc = self._frame_cache
         _k, _v, layer, self.piece_rects, self._tips, self._army_box, _r = fc
         self.piece_rects = dict(self.piece_rects)
@@ -498,6 +518,27 @@ class BoardView:
         surface.set_clip(clip)
         return drawn
 
+    def _draw_transition(self, surface, theme, clip) -> list[pygame.Rect] | None:
+        """A frame while the new picture is being drawn: the last one scaled to this camera. No
+        piece can be clicked or asked for its tooltip meanwhile (they are not where it shows
+        them); regions answer from the camera, as always."""
+        self.piece_rects, self._tips = {}, []
+        surface.set_clip(self.rect.clip(clip) if clip else self.rect)
+        assert self._transition is not None
+        surface.blit(self._transition, self.rect.topleft)
+        self.blitted = [pygame.Rect(self.rect)]
+        self._shown = None
+        self._damage = None
+        drawn: list[pygame.Rect] | None = []
+        for ov in self.overlays:
+            rects = ov(surface, self, theme)
+            if rects is None:
+                drawn = None
+            elif drawn is not None:
+                drawn += [self.rect.clip(r) for r in rects]
+        surface.set_clip(clip)
+        return drawn
+
     def _keys(self, theme, view, seat) -> tuple:
         cam = self.camera
         battle = (view or {}).get("battle") or {}
@@ -519,6 +560,12 @@ class BoardView:
         """Bring `_frame_cache` (the ground and the pieces for this camera) up to date."""
         ground_key, key = self._keys(theme, view, seat)
         cached = self._frame_cache
+        if cached is not None and cached[0] == key and cached[1] is view:
+            self._drop_build()
+            return
+        if self._progress(ground_key, key, cached, theme, view, seat):
+            return
+        self._drop_build()
         if cached is None or cached[0] != key or cached[1] is not view:
             need = (self.rect.right, self.rect.bottom)
             ground = self._ground_cache
@@ -556,6 +603,114 @@ class BoardView:
             layer.blit(ground[1], self.rect.topleft, area=self.rect)
             self._draw_pieces(layer, theme, view, seat)
             self._frame_cache = (key, view, layer, self.piece_rects, self._tips, self._army_box, self._retained)
+
+    def _progress(self, ground_key, key, cached, theme, view, seat) -> bool:
+        """Draw the picture for a new camera over several frames (`_Build`), when only the
+        camera (a zoom step; the board's rectangle and the theme: a resize), the hover region or
+        the art's smoothness changed since the last picture: the same view, seat, hidden pieces,
+        highlights and battle area. The frames meanwhile show the last picture scaled (`_transition`): nothing
+        it shows is not in the new one. When the new picture is whole, it becomes the frame's
+        picture, pixel for pixel the one drawn at once. False: draw as before."""
+        need = (self.rect.right, self.rect.bottom)
+        if not self.progressive or cached is not None and cached[0][0] == ground_key:
+            return False  # (the same ground: nothing, or only the pieces that changed, to draw)
+
+        def fits(fc) -> bool:
+            return (
+                fc is not None
+                and fc[1] is view
+                and fc[0][1:] == key[1:]
+                and fc[0][0][5] == ground_key[5]  # the highlights
+                and fc[0][0][7:9] == ground_key[7:9]  # the battle area
+                and (fc[0][0][4] == ground_key[4] and fc[0][0][6] == ground_key[6] or fc[0][0][:4] != ground_key[:4])
+            )  # (a new hover region or theme alone is drawn at once, as before)
+
+        last = cached if fits(cached) else self._last_whole if fits(self._last_whole) else None
+        if last is None:
+            return False
+        cached = last
+        b = self._build
+        if b is None or b.key != key:
+            if b is not None:
+                self._spares += [p for p in (b.ground, b.layer) if p is not None]
+            mine = [p for p in self._spares if p.get_size() == need]
+            ground = mine.pop() if mine else None  # (None: made by a step of its own)
+            layer = mine.pop() if mine else None
+            self._spares = [p for p in self._spares if p is not ground and p is not layer][-4:]
+            same_camera = b is not None and b.ground_key[:4] == ground_key[:4] and self._transition is not None
+            b = self._build = _Build(self, key, ground_key, view, ground, layer, theme, seat, need)
+            if not same_camera:  # (begun again for the same camera: the art smooth now, a hover)
+                self._transition = self._scaled_last(cached)
+            return True  # (this frame scaled the last picture: the drawing starts with the next)
+        if not b.work(max(0.0, self.build_seconds - self._smoothed), self.build_clock):
+            return True
+        self._build = self._transition = None
+        old_ground = self._ground_cache
+        if self._frame_cache is not None:  # (for this rectangle, another camera)
+            self._spares.append(self._frame_cache[2])
+        if old_ground is not None:
+            self._spares.append(old_ground[1])
+        kept = self._other_rect
+        keep = {id(p) for p in (kept[1][2] if kept and kept[1] else None, kept[2][1] if kept and kept[2] else None)}
+        self._spares = [p for p in self._spares if id(p) not in keep and p is not b.ground and p is not b.layer][-4:]
+        st = b.state
+        self.piece_rects, self._tips, self._army_box, self._retained, self._sig_ctx = (st[a] for a in _BUILD_STATE)
+        self._ground_cache = (ground_key, b.ground)
+        self._frame_cache = (key, view, b.layer, self.piece_rects, self._tips, self._army_box, self._retained)
+        self._damage = None
+        return True
+
+    def _drop_build(self) -> None:
+        """Give up the picture being drawn (its pictures drawn into next time)."""
+        b = self._build
+        if b is not None:
+            self._spares = (self._spares + [p for p in (b.ground, b.layer) if p is not None])[-4:]
+        self._build = self._transition = None
+
+    def _scaled_last(self, cached) -> pygame.Surface:
+        """The last picture (`cached`, drawn for another camera) scaled and placed for this
+        camera: the board's rectangle, the ground's colour where it had nothing."""
+        vp = pygame.Rect(self.rect)
+        v0, s0, ox0, oy0 = cached[0][0][:4]
+        v0 = pygame.Rect(v0)
+        cam = self.camera
+        s1, ox1, oy1 = cam.scale, cam.ox, cam.oy
+        pics = self._transition_pics
+        pic = pics.pop(vp.size, None)
+        if pic is None:
+            pic = self._new_layer(vp.size)
+        pics[vp.size] = pic
+        while len(pics) > 2:
+            pics.pop(next(iter(pics)))
+
+        def to_new(x, y):  # a point of the old picture (screen) on the new one
+            return (vp.x + ((x - v0.x) / s0 + ox0 - ox1) * s1, vp.y + ((y - v0.y) / s0 + oy0 - oy1) * s1)
+
+        def to_old(x, y):
+            return (v0.x + ((x - vp.x) / s1 + ox1 - ox0) * s0, v0.y + ((y - vp.y) / s1 + oy1 - oy0) * s0)
+
+        ax, ay = to_old(vp.x, vp.y)
+        bx, by = to_old(vp.right, vp.bottom)
+        src = pygame.Rect(
+            math.floor(ax), math.floor(ay), math.ceil(bx) - math.floor(ax), math.ceil(by) - math.floor(ay)
+        )
+        src = src.clip(v0).clip(cached[2].get_rect())
+        if src.w <= 0 or src.h <= 0:
+            pic.fill((22, 20, 18))
+            return pic
+        dx0, dy0 = to_new(src.x, src.y)
+        dx1, dy1 = to_new(src.right, src.bottom)
+        dst = pygame.Rect(round(dx0), round(dy0), max(1, round(dx1 - dx0)), max(1, round(dy1 - dy0)))
+        for r in _outside(vp, dst):  # the ground's colour where the last picture had nothing
+            pic.fill((22, 20, 18), r.move(-vp.x, -vp.y))
+        part = cached[2].subsurface(src)
+        dst.move_ip(-vp.x, -vp.y)
+        inside = dst.clip(pic.get_rect())  # (the source's rounding outwards: a pixel or two over the edge)
+        if dst.size == src.size:
+            pic.blit(part, dst.topleft)
+        elif inside.w and inside.h:
+            pygame.transform.scale(part, inside.size, pic.subsurface(inside))  # (no picture made)
+        return pic
 
     def _draw_panned(self, surface, theme, view, seat) -> bool:
         """While the board is dragged: the whole board (and a margin) drawn once into a picture
@@ -616,23 +771,50 @@ class BoardView:
         self._ground_cache = None
         self._pan_cache = None
         self._other_rect = None
+        self._build = self._transition = None
+        self._last_whole = None
 
     def _draw_ground(self, surface, theme, view) -> None:
-        surface.set_clip(self.rect)
-        surface.fill((22, 20, 18), self.rect)
+        for _step in self._ground_steps(surface, theme, view):
+            pass
+
+    def _ground_steps(self, surface, theme, view):
+        """The ground, drawn in steps (a generator: `_Build` stops between them, nothing else
+        draws on `surface` meanwhile, and each step starts with the same clip)."""
+        r = self.rect
+        surface.set_clip(r)
+        surface.fill((22, 20, 18), r)
         self._draw_art(surface)
+        yield
+        surface.set_clip(r)
         if self.layout.art is None:
             self._draw_schematic_frame(surface, theme)
         self._draw_regions(surface, theme)
         if view is not None and view.get("battle"):
             self._draw_battle_area(surface, theme, view["battle"])
-        self._draw_labels(surface, theme)
+        yield
+        for _step in self._label_steps(surface, theme):
+            yield
+            surface.set_clip(r)
+        surface.set_clip(r)
         art_labels.draw(surface, self, theme)  # the frame's painted English words, translated
         surface.set_clip(None)
+
+    def _picture_steps(self, ground, layer, theme, view, seat):
+        """The ground, then the ground and the pieces on `layer`, in steps: what `_render`
+        draws at once."""
+        yield from self._ground_steps(ground, theme, view)
+        layer.blit(ground, self.rect.topleft, area=self.rect)
+        yield
+        yield from self._piece_steps(layer, theme, view, seat)
 
     def _draw_pieces(self, surface, theme, view, seat) -> None:
         """All the pieces. Without the Gondor siege they are drawn item by item (`_item_ids`),
         each item's display list kept in `_retained` for `_update_pieces`."""
+        for _step in self._piece_steps(surface, theme, view, seat):
+            pass
+
+    def _piece_steps(self, surface, theme, view, seat):
         self.piece_rects = {}
         self._army_box: dict[str, pygame.Rect | None] = {}
         self._tips = []
@@ -642,6 +824,8 @@ class BoardView:
             items = {}
             for item in self._item_ids(view):
                 items[item] = self._draw_item(surface, theme, view, item)
+                yield
+                surface.set_clip(self.rect)
             self._retained = items
         else:
             if view is not None:
@@ -873,8 +1057,9 @@ class BoardView:
 
     @property
     def smoothing(self) -> bool:
-        """Whether the art on the board is a quick scale still being smoothed."""
-        return self._smoothing is not None
+        """Whether the board shows a picture not settled yet: its art a quick scale still being
+        smoothed, or the last picture scaled while the new one is drawn (`_progress`)."""
+        return self._smoothing is not None or self._build is not None
 
     def _draw_art(self, surface) -> None:
         plan = self._art_plan()
@@ -1054,7 +1239,7 @@ class BoardView:
             return [" ".join(words[:best]), " ".join(words[best:])], ew
         return [name], ew
 
-    def _draw_labels(self, surface, theme) -> None:
+    def _draw_labels(self, surface, theme, rids=None) -> None:
         """Region names on small plates. The painted board has its own names: they are covered
         by ours only while they are too small to read (or always on a schematic board)."""
         painted = self.layout.art is not None
@@ -1069,8 +1254,15 @@ class BoardView:
             size = max(size, int(art_text_px))
         f = res.font("serif_bold", size)
         min_h = int(30 * self.camera.scale) if translated and painted else 0
-        for rid in self.layout.polygons:
+        for rid in self.layout.polygons if rids is None else rids:
             self.label_plate(surface, theme, rid, f, size, T.PARCHMENT, T.INK_SOFT, min_h)
+
+    def _label_steps(self, surface, theme):
+        """`_draw_labels` a few plates a step."""
+        rids = list(self.layout.polygons)
+        for k in range(0, len(rids), 8):
+            self._draw_labels(surface, theme, rids[k : k + 8])
+            yield
 
     def label_plate(self, surface, theme, rid, f, size, fill, edge, min_h: int = 0) -> pygame.Rect:
         """A region's name (one line, or two as `_label_lines` splits it) on a plate of `fill`
@@ -1694,6 +1886,20 @@ class BoardView:
 _NO_BOX = object()  # a region item with no army
 
 
+def _outside(outer: pygame.Rect, inner: pygame.Rect) -> list[pygame.Rect]:
+    """The parts of `outer` not in `inner` (at most four bands)."""
+    i = inner.clip(outer)
+    if not i.w or not i.h:
+        return [pygame.Rect(outer)]
+    out = [
+        pygame.Rect(outer.x, outer.y, outer.w, i.y - outer.y),
+        pygame.Rect(outer.x, i.bottom, outer.w, outer.bottom - i.bottom),
+        pygame.Rect(outer.x, i.y, i.x - outer.x, i.h),
+        pygame.Rect(i.right, i.y, outer.right - i.right, i.h),
+    ]
+    return [r for r in out if r.w > 0 and r.h > 0]
+
+
 def _merge_rects(rects: list[pygame.Rect]) -> list[pygame.Rect]:
     """Overlapping rectangles joined into their union until none overlap."""
     out: list[pygame.Rect] = []
@@ -1735,3 +1941,51 @@ def _kind_name(kind: str) -> str:
         "commander": pgettext("character kind", "Commander"),
     }
     return names.get(kind, kind.capitalize())
+
+
+class _Build:
+    """A board picture drawn over several frames (`BoardView._progress`): the steps of
+    `_picture_steps` for one key, run for a budget of time a frame. The board's drawing state
+    (piece rectangles, tooltips, army boxes, the items' records) is the build's own while it
+    runs, and the frame's otherwise."""
+
+    def __init__(self, bv, key, ground_key, view, ground, layer, theme, seat, size):
+        self.bv = bv
+        self.key = key
+        self.ground_key = ground_key
+        self.ground: pygame.Surface | None = ground
+        self.layer: pygame.Surface | None = layer
+        self.state: dict = {"piece_rects": {}, "_tips": [], "_army_box": {}, "_retained": None, "_sig_ctx": ({}, {})}
+        self.steps = self._steps(theme, view, seat, size)
+        self.done = False
+
+    def _steps(self, theme, view, seat, size):
+        if self.ground is None:  # a new picture is a step (its memory cleared: ~1 ms a MB)
+            self.ground = self.bv._new_layer(size)
+            yield
+        if self.layer is None:
+            self.layer = self.bv._new_layer(size)
+            yield
+        yield from self.bv._picture_steps(self.ground, self.layer, theme, view, seat)
+
+    def work(self, seconds: float, clock: Callable[[], float]) -> bool:
+        """Steps until `seconds` of `clock` have passed (at least one); True when whole."""
+        bv = self.bv
+        saved = {a: getattr(bv, a) for a in _BUILD_STATE}
+        for a, v in self.state.items():
+            setattr(bv, a, v)
+        try:
+            t0 = clock()
+            while not self.done:
+                try:
+                    next(self.steps)
+                except StopIteration:
+                    self.done = True
+                    break
+                if clock() - t0 >= seconds:
+                    break
+        finally:
+            self.state = {a: getattr(bv, a) for a in _BUILD_STATE}
+            for a, v in saved.items():
+                setattr(bv, a, v)
+        return self.done

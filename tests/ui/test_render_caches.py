@@ -20,7 +20,7 @@ MAGENTA = (255, 0, 255)
 
 
 BOARD_CACHES = ("_frame_cache", "_ground_cache", "_pan_cache", "_art_cache", "_retained", "piece_rects", "_tips",
-                "_army_box")  # fmt: skip
+                "_army_box", "_build", "_transition", "_sig_ctx")  # fmt: skip
 
 
 def fresh_frame(app) -> bytes:
@@ -41,6 +41,7 @@ def fresh_frame(app) -> bytes:
         s.board.pan_layer = False
         s.board.partial_pieces = False
         s.board.smooth_later = False
+        s.board.progressive = False
     res.art_levels.clear()
     try:
         app.screen.fill(BG)
@@ -52,6 +53,7 @@ def fresh_frame(app) -> bytes:
             s.board.pan_layer = True
             s.board.partial_pieces = True
             s.board.smooth_later = True
+            s.board.progressive = True
         for board, caches in kept:
             for a, v in caches.items():
                 setattr(board, a, v)
