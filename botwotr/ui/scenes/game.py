@@ -611,6 +611,7 @@ class GameScene(Scene):
         if touched is None:
             self._panels = None
             self._panel_build = None  # (a picture being drawn at a new size too: drawn whole)
+            self._shown_key = None  # (and the last one is not shown scaled again)
         else:
             self._dirty |= touched
         if ev.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN) and self.animator.busy and not self.curtain:
@@ -855,9 +856,9 @@ class GameScene(Scene):
                     build.show(surface, self._panel_rects())
                     status_rule(surface, pygame.Rect(0, 0, self.toolbar.rect.x, self.bar_rect.h), t)
                     return
-                self._finish_panels(surface, key, stamp, layer, None)
+                self._finish_panels(surface, key, stamp, self._panels_layer, None)
                 return
-            self._panels = None  # (something changed meanwhile: the picture is drawn whole, now)
+            self._panels = self._shown_key = None  # (something changed meanwhile: drawn whole, now)
         whole = layer is None or layer.get_size() != surface.get_size() or redraw_all(old)
         source = None  # the last picture shown, for the frames until the new size's is whole
         if (
@@ -883,14 +884,15 @@ class GameScene(Scene):
                 self._dirty |= {"decision", "log"}
                 whole = redraw_all(old)
         if whole:
+            if source is not None:  # (a new picture is made by the first step: its memory cleared)
+                mine = layer if layer is not None and layer.get_size() == surface.get_size() else None
+                self._start_panels(surface, key, stamp, sigs, source, self._paint_steps(mine, surface.get_size()))
+                return
             if layer is None or layer.get_size() != surface.get_size():
                 layer = pygame.Surface(surface.get_size())
                 if pygame.display.get_surface() is not None:
                     layer = layer.convert()
                 self._panels_layer = layer
-            if source is not None:
-                self._start_panels(surface, key, stamp, sigs, source, self._paint_steps(layer))
-                return
             layer.fill(T.BG)
             self._paint_panels(layer)
             blit = None
@@ -955,9 +957,16 @@ class GameScene(Scene):
         build.show(surface, self._panel_rects())
         status_rule(surface, pygame.Rect(0, 0, self.toolbar.rect.x, self.bar_rect.h), self.theme)
 
-    def _paint_steps(self, layer):
-        """`_paint_panels` onto a cleared `layer`, a part a step."""
+    def _paint_steps(self, layer, size):
+        """`_paint_panels` onto a cleared `layer` (None: a new one of `size`, a step of its own),
+        a part a step."""
         t = self.theme
+        if layer is None:
+            layer = pygame.Surface(size)
+            if pygame.display.get_surface() is not None:
+                layer = layer.convert()
+            self._panels_layer = layer
+            yield
         layer.fill(T.BG)
         pygame.draw.rect(layer, (44, 38, 30), self.side_rect)
         pygame.draw.line(layer, T.BRASS, self.side_rect.topleft, self.side_rect.bottomleft, max(1, t.px(1.5)))
