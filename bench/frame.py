@@ -23,7 +23,8 @@ frame-rate sleep, so a frame is events -> update -> draw -> flip):
 - zooming out with pauses: 3 notches, each to a level not scaled yet, then the frames until its
   art is smooth (the art of a new level is drawn at once with a quick scale and smoothed in
   slices over the next frames, `board_view.SmoothScale`);
-- a resize (1920x1080 <-> 1600x900, `App.resize`, then the frame), 12 each way; and a resize to a
+- a resize (1920x1080 <-> 1600x900, `App.resize`, then the frame), 12 each way; 12 resizes each
+  followed by every frame until the board and the panels are settled; and a resize to a
   new size every frame (1600x900 growing by 24x13 px, 12 frames: a window edge dragged);
 - a pan (a middle-button drag, 12 px a frame, zoomed in 3 notches), 120 frames;
 - opening a game: `Continue` on a 300-command Rohan autosave (load and verify, the game scene,
@@ -226,6 +227,24 @@ def child(profile: str | None) -> dict:
     out["resize median"] = statistics.median(rs)
     out["resize max"] = max(rs)
 
+    def resize_settles():  # a resize, then every frame until the board and the panels are settled
+        rt, frames = [], 0
+        for k in range(12):
+            w, h = (1600, 900) if k % 2 == 0 else SIZE
+            rt.append(timed_step(fn=lambda w=w, h=h: app.resize(w, h)))
+            n = 0
+            while (getattr(scene.board, "smoothing", False) or getattr(scene, "panels_settling", False)) and n < 2000:
+                rt.append(timed_step())
+                n += 1
+            frames += n
+        return rt, frames / 12
+
+    rt, rf = maybe_profile("resizesettle", resize_settles)
+    out["resize settle median"] = statistics.median(rt)
+    out["resize settle p99"] = pct(rt, 99)
+    out["resize settle max"] = max(rt)
+    out["resize settle frames"] = rf
+
     def drag_resizes():  # a window edge dragged: a new size every frame
         return [timed_step(fn=lambda k=k: app.resize(1600 + 24 * k, 900 + 13 * k)) for k in range(1, 13)]
 
@@ -338,6 +357,9 @@ ROWS = [
     ("zoom settle p99", "the same: 99th percentile"),
     ("resize median", "a resize: median"),
     ("resize max", "a resize: slowest"),
+    ("resize settle median", "a resize, then every frame until settled: median"),
+    ("resize settle p99", "the same: 99th percentile"),
+    ("resize settle max", "the same: slowest"),
     ("new size median", "a resize to a new size each frame (an edge dragged): median"),
     ("new size max", "a resize to a new size each frame: slowest"),
     ("zoom new max", "a pause, then a notch to a level not scaled yet: slowest"),
@@ -407,6 +429,8 @@ def main(argv=None) -> int:
         print(f"| (frames to smooth a new level's art: {min(sm):.0f}-{max(sm):.0f}) | | | | |")
         zf = [r.get("zoom settle frames", 0) for r in rs]
         print(f"| (frames after a notch until the board is settled: {min(zf):.1f}-{max(zf):.1f}) | | | | |")
+        rf = [r.get("resize settle frames", 0) for r in rs]
+        print(f"| (frames after a resize until settled: {min(rf):.1f}-{max(rf):.1f}) | | | | |")
         c = [r["command 8000 median"] / r["command 100 median"] for r in rs]
         print(f"| the frame after a command, 8,000 / 100 events (per run) | {min(c):.2f} | "
               f"{statistics.median(c):.2f} | {max(c):.2f} | |")  # fmt: skip

@@ -364,6 +364,7 @@ class BoardView:
         self.build_seconds = BUILD_SECONDS
         self.build_clock: Callable[[], float] = time.perf_counter
         self._build: _Build | None = None
+        self._rest_art = False
         self._transition: pygame.Surface | None = None
         self._smoothed = 0.0
         self._spares: list[pygame.Surface] = []  # pictures of the board's size to draw the next one into
@@ -387,6 +388,7 @@ class BoardView:
             if self._frame_cache is not None:
                 self._last_whole = self._frame_cache  # (scaled onto the new rectangle meanwhile: `_progress`)
             self._frame_cache, self._ground_cache = (back[1], back[2]) if back is not None else (None, None)
+            self._rest_art = True  # (the frame of a resize does its own work: the art's smoothing waits a frame)
         self.camera.set_viewport(rect)
 
     def region_at_screen(self, pos) -> str | None:
@@ -1037,7 +1039,8 @@ class BoardView:
         """A slice of the smoothing of the art in view, if one is under way (`SmoothScale`);
         dropped when the camera no longer shows it."""
         job = self._smoothing
-        if job is None or self._dragging and self._pan_cache is not None:
+        rest, self._rest_art = self._rest_art, False
+        if job is None or rest or self._dragging and self._pan_cache is not None:
             return  # (a drag drawn from one picture: that picture is not made again meanwhile)
         plan = self._art_plan() if self.layout.art is not None else None
         if plan is None or job.key not in (plan[2], plan[3]):

@@ -190,3 +190,98 @@ def test_a_resize_shows_the_last_picture_scaled_then_settles_on_the_frame_drawn_
         settle(app)
         assert cached_frame(app) == fresh_frame(app), f"{size}: the settled frame differs"
     assert transitions >= 3
+
+
+def panels_region(frame: bytes, app, scene) -> list[bytes]:
+    """The pixels of the window outside the board (the status bar, the side column, the band
+    under a wide board), row by row."""
+    b = scene.board.rect
+    w = app.size[0] * 3
+    rows = []
+    for y in range(app.size[1]):
+        row = frame[y * w : (y + 1) * w]
+        rows.append(row if not b.top <= y < b.bottom else row[: b.x * 3] + row[b.right * 3 :])
+    return rows
+
+
+def test_a_resize_shows_the_panels_last_picture_scaled_then_settles_on_the_frame_drawn_from_nothing(make_app, rohan):
+    """The panels at a new window size are drawn a part a frame (`GameScene._draw_panels`,
+    `_PanelBuild`); meanwhile the frames show the last size's picture scaled onto the new
+    rectangles, and the settled frame is the one drawn from nothing — between two sizes seen
+    (a kept picture: only its changed parts) and at sizes not seen."""
+    app, scene = start(make_app, rohan, seed=4, size=(1280, 720))
+    transitions = []
+    for size in [(1600, 900), (1280, 720), (1600, 900), (1440, 810), (1024, 768), (1280, 720)]:
+        before = scene._panels_shown
+        app.resize(*size)
+        app.step([])
+        if scene.panels_settling:
+            transitions.append(size)
+            assert scene._panels_shown is before  # (the new picture is not shown until whole)
+            frames = 0
+            while scene.panels_settling:
+                app.step([])
+                frames += 1
+                assert frames < 20
+            assert frames >= 2  # (one part a frame here: the clock ticks once per reading)
+        settle(app)
+        assert cached_frame(app) == fresh_frame(app), f"{size}: the settled frame differs"
+    # (a 4:3 window puts the log under the board: another arrangement, drawn at once, and so is
+    # the first frame back from it)
+    assert transitions == [(1600, 900), (1280, 720), (1600, 900), (1440, 810)]
+
+
+def test_no_scaled_panels_outlive_a_change_of_what_they_show(make_app, rohan):
+    """R-15: the panels' last picture is shown scaled after a resize only if it was drawn for the
+    same position, seat and cover: a resize in the frame the hotseat cover is lifted, or after a
+    command, draws the panels for the new view at once; a command or a click during the
+    transition gives it up, and that frame is the frame drawn from nothing."""
+    app, scene = start(make_app, rohan, seed=8, size=(1280, 720))
+    g = scene.game
+    rng = random.Random(8)
+    sizes = itertools.cycle([(1600, 900), (1280, 720), (1440, 810)])
+    checked = covers = 0
+    for _k in range(30):
+        if g.state["winner"]:
+            break
+        app.resize(*next(sizes))
+        app.step([])
+        assert scene.panels_settling  # (nothing changed: the last picture is shown scaled)
+        n = len(g.log)
+        scene.submit(random_command(g, rng))  # during the transition
+        scene.animator.finish()
+        app.step([])
+        assert len(g.log) > n
+        # (under the cover the panels are not drawn; the build waits, and lifting it gives it up)
+        assert scene.curtain or not scene.panels_settling
+        got, want = cached_frame(app), fresh_frame(app)
+        assert panels_region(got, app, scene) == panels_region(want, app, scene)
+        checked += 1
+        if scene.curtain:
+            covers += 1
+            assert got == want  # the cover over all
+            scene.lift_curtain()
+            app.resize(*next(sizes))  # the cover lifted and the window resized in one frame
+            app.step([])
+            assert not scene.panels_settling, "the last player's panels were shown scaled"
+            assert panels_region(cached_frame(app), app, scene) == panels_region(fresh_frame(app), app, scene)
+        settle(app)
+        assert cached_frame(app) == fresh_frame(app)
+    assert checked >= 10 and covers >= 1, (checked, covers)
+    # a click on the panels during a transition: drawn whole at once
+    app.resize(*next(sizes))
+    app.step([])
+    assert scene.panels_settling
+    side = scene.side_rect.center
+    app.step([mouse("motion", side)])
+    assert not scene.panels_settling
+    settle(app)
+    assert cached_frame(app) == fresh_frame(app)
+    # a hover on the panels during a transition (the part under the mouse changes): drawn whole
+    app.resize(*next(sizes))
+    app.step([])
+    assert scene.panels_settling
+    app.step([mouse("motion", (scene.side_rect.centerx, scene.side_rect.bottom - 20))])
+    assert not scene.panels_settling
+    settle(app)
+    assert cached_frame(app) == fresh_frame(app)

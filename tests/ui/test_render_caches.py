@@ -62,10 +62,11 @@ def fresh_frame(app) -> bytes:
 
 
 def settle(app) -> int:
-    """Frames until no board is smoothing a new zoom level's art (`BoardView.smoothing`): the
-    frames before draw it with a quick scale; returns how many."""
+    """Frames until no board is smoothing a new zoom level's art (`BoardView.smoothing`) and no
+    panels' picture is being drawn at a new size (`GameScene.panels_settling`): the frames
+    before show a quick scale; returns how many."""
     n = 0
-    while any(s.board.smoothing for s in app.scenes if isinstance(s, GameScene)):
+    while any(s.board.smoothing or s.panels_settling for s in app.scenes if isinstance(s, GameScene)):
         app.step([])
         n += 1
         assert n < 2000, "the art's smoothing never ends"

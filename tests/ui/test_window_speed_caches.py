@@ -145,7 +145,7 @@ def test_the_log_still_ends_with_the_newest_entry_after_resizes(make_app, rohan)
     for size in [(1100, 650), (1500, 850), (1400, 800), (1420, 810), (1360, 765)]:
         app.resize(*size)
         app.step([])
+        settle(app)  # (the panels at a new size are drawn over a few frames: `_PanelBuild`)
         shown = lst._in_view()
         assert shown and shown[-1][1] is lst.items[-1], f"{size}: the newest entry is out of view"
-        settle(app)
         assert cached_frame(app) == fresh_frame(app)

@@ -184,6 +184,16 @@ class GameScene(Scene):
         # the picture (with its key and parts' signatures) of the last other window size: a
         # window resized back finds it and draws again only the parts that changed
         self._other_panels: tuple | None = None
+        # A new window size: the frames show the last picture's parts scaled onto their new
+        # rectangles while the picture at the new size is drawn a part or so a frame
+        # (`_PanelBuild`, `panel_build_seconds` of `board.build_clock` a frame); False: at once.
+        self.progressive_panels = True
+        self.panel_build_seconds = 0.002
+        self._panel_build: _PanelBuild | None = None
+        self._shown_stamp: tuple | None = None  # what the picture last blitted whole was drawn for
+        self._shown_key: tuple | None = None
+        self._panel_transition_pics: dict = {}
+        self._shown_rects: list = []
         self._last_mouse: tuple | None = None
         self.cache_panels = True  # False: the panels are drawn onto the window every frame, as before
         # (the surface, its size, and the rectangles the last frame's overlays drew in over the
@@ -600,6 +610,8 @@ class GameScene(Scene):
         touched = self._touched_parts(ev)  # hover, presses, typing, scrolling: those parts drawn again
         if touched is None:
             self._panels = None
+            self._panel_build = None  # (a picture being drawn at a new size too: drawn whole)
+            self._shown_key = None  # (and the last one is not shown scaled again)
         else:
             self._dirty |= touched
         if ev.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN) and self.animator.busy and not self.curtain:
@@ -833,7 +845,33 @@ class GameScene(Scene):
         def redraw_all(old: dict) -> bool:  # another key, the edit palette, a part come or gone, the bar moved
             return self._panels != key or self.edit.active or set(old) != set(sigs) or old["bar"][0] != sigs["bar"][0]
 
+        stamp = self._panels_stamp()
+        build = self._panel_build
+        if build is not None:
+            self._panel_build = None
+            if build.key == key and build.stamp == stamp and not self._dirty and build.sigs == sigs:
+                if not build.work(self.panel_build_seconds, self.board.build_clock):
+                    build.sigs = {name: sig for name, _r, _u, sig in self._panel_parts()}
+                    self._panel_build = build
+                    build.show(surface, self._panel_rects())
+                    status_rule(surface, pygame.Rect(0, 0, self.toolbar.rect.x, self.bar_rect.h), t)
+                    return
+                self._finish_panels(surface, key, stamp, self._panels_layer, None)
+                return
+            self._panels = self._shown_key = None  # (something changed meanwhile: drawn whole, now)
         whole = layer is None or layer.get_size() != surface.get_size() or redraw_all(old)
+        source = None  # the last picture shown, for the frames until the new size's is whole
+        if (
+            layer is not None
+            and layer.get_size() != surface.get_size()
+            and self.progressive_panels
+            and self._panels_shown is not None
+            and self._shown_key is not None
+            and self._shown_key[2:] == key[2:]
+            and self._shown_stamp == stamp
+            and self._dirty <= {"decision"}
+        ):
+            source = (self._panels_shown, self._shown_rects)
         if layer is None or layer.get_size() != surface.get_size():
             kept = self._other_panels
             if layer is not None:
@@ -846,6 +884,10 @@ class GameScene(Scene):
                 self._dirty |= {"decision", "log"}
                 whole = redraw_all(old)
         if whole:
+            if source is not None:  # (a new picture is made by the first step: its memory cleared)
+                mine = layer if layer is not None and layer.get_size() == surface.get_size() else None
+                self._start_panels(surface, key, stamp, sigs, source, self._paint_steps(mine, surface.get_size()))
+                return
             if layer is None or layer.get_size() != surface.get_size():
                 layer = pygame.Surface(surface.get_size())
                 if pygame.display.get_surface() is not None:
@@ -854,6 +896,9 @@ class GameScene(Scene):
             layer.fill(T.BG)
             self._paint_panels(layer)
             blit = None
+        elif source is not None:  # (a picture kept for this size: the parts that changed, a few a frame)
+            self._start_panels(surface, key, stamp, sigs, source, self._part_steps(layer, parts, old))
+            return
         else:
             # a part that moved or changed size (the decision panel and the log share the
             # column): its old rectangle gets the colour under it, and it and every part that
@@ -875,6 +920,9 @@ class GameScene(Scene):
                     if blit is not None:
                         blit.append(rect)
             layer.set_clip(None)
+        self._finish_panels(surface, key, stamp, layer, blit)
+
+    def _finish_panels(self, surface, key, stamp, layer, blit) -> None:
         # (after the drawing: a list may settle its scroll while it is drawn)
         self._part_sigs = {name: sig for name, _r, _u, sig in self._panel_parts()}
         self._dirty = set()
@@ -882,7 +930,9 @@ class GameScene(Scene):
         if layer is not self._panels_shown:
             blit = None  # (another picture: the window's size came back to one kept)
         self._panels_shown = layer
-        for r in self._panel_rects():
+        self._shown_stamp, self._shown_key = stamp, key
+        rects = self._shown_rects = self._panel_rects()
+        for r in rects:
             if blit is None:
                 surface.blit(layer, r.topleft, area=r)
                 continue
@@ -890,7 +940,63 @@ class GameScene(Scene):
                 b = r.clip(b)
                 if b.w and b.h:
                     surface.blit(layer, b.topleft, area=b)
-        status_rule(surface, pygame.Rect(0, 0, self.toolbar.rect.x, self.bar_rect.h), t)
+        status_rule(surface, pygame.Rect(0, 0, self.toolbar.rect.x, self.bar_rect.h), self.theme)
+
+    def _panels_stamp(self) -> tuple:
+        """What the panels' picture is drawn for besides its parts' signatures: the position
+        (the log's length, the state, looking back), whose view and who answers, the cover. A
+        picture shown scaled while the new size's is drawn must have been drawn for the same."""
+        return (self._version, id(self.view), self.shown, self.sides.seat, self.actor, self.curtain, bool(self.consent))
+
+    def _start_panels(self, surface, key, stamp, sigs, source, steps) -> None:
+        """The first frame at a new size: the last picture's parts scaled onto their new
+        rectangles; the new picture is drawn by `steps` over the next frames."""
+        self._dirty = set()
+        build = self._panel_build = _PanelBuild(key, stamp, sigs, steps)
+        build.scale(source, self._panel_rects(), surface.get_size(), self._panel_transition_pics)
+        build.show(surface, self._panel_rects())
+        status_rule(surface, pygame.Rect(0, 0, self.toolbar.rect.x, self.bar_rect.h), self.theme)
+
+    def _paint_steps(self, layer, size):
+        """`_paint_panels` onto a cleared `layer` (None: a new one of `size`, a step of its own),
+        a part a step."""
+        t = self.theme
+        if layer is None:
+            layer = pygame.Surface(size)
+            if pygame.display.get_surface() is not None:
+                layer = layer.convert()
+            self._panels_layer = layer
+            yield
+        layer.fill(T.BG)
+        pygame.draw.rect(layer, (44, 38, 30), self.side_rect)
+        pygame.draw.line(layer, T.BRASS, self.side_rect.topleft, self.side_rect.bottomleft, max(1, t.px(1.5)))
+        for name in ("sides", "decision", "log", "bar"):
+            yield
+            self._draw_part(layer, name)
+
+    def _part_steps(self, layer, parts, old):
+        """The parts of a kept picture that changed or moved since it was drawn, a part a step
+        (as `_draw_panels` draws them at once)."""
+        stale = []
+        for name, _rect, under, sig in parts:
+            if old[name][0] != sig[0]:
+                was = pygame.Rect(old[name][0])
+                layer.fill(under, was)
+                stale.append(was)
+        redo = {name for name, rect, _u, _s in parts if stale and rect.collidelist(stale) >= 0}
+        dirty = self._dirty | {"decision", "log"}
+        for name, rect, under, sig in parts:
+            if name in redo or name in dirty or old.get(name) != sig:
+                yield
+                layer.set_clip(rect)
+                layer.fill(under, rect)
+                self._draw_part(layer, name)
+                layer.set_clip(None)
+
+    @property
+    def panels_settling(self) -> bool:
+        """Whether the panels show the last size's picture scaled (the new one being drawn)."""
+        return self._panel_build is not None
 
     def _paint_panels(self, surface) -> None:
         t = self.theme
@@ -1088,3 +1194,48 @@ def _within(surface, area: pygame.Rect, draw) -> pygame.Rect:
     finally:
         surface.set_clip(old)
     return area
+
+
+class _PanelBuild:
+    """The panels' picture at a new window size drawn over several frames
+    (`GameScene._draw_panels`): its steps, what it is drawn for (the key, the stamp, the parts'
+    signatures: anything else changed meanwhile and it is given up for the picture drawn at
+    once), and the last picture's parts scaled onto their new rectangles, shown meanwhile."""
+
+    def __init__(self, key, stamp, sigs, steps):
+        self.key, self.stamp, self.sigs = key, stamp, sigs
+        self.steps = steps
+        self.done = False
+        self.shown: pygame.Surface | None = None
+
+    def scale(self, source, rects, size, kept: dict) -> None:
+        """`kept`: the pictures of earlier builds by size (one is drawn into again)."""
+        pic, old_rects = source
+        shown = self.shown = kept.pop(size, None) or pygame.Surface(size)
+        kept[size] = shown
+        while len(kept) > 2:
+            kept.pop(next(iter(kept)))
+        for i, new in enumerate(rects):
+            was = pygame.Rect(old_rects[i]).clip(pic.get_rect()) if i < len(old_rects) else pygame.Rect(0, 0, 0, 0)
+            new = new.clip(shown.get_rect())
+            if new.w > 0 and new.h > 0 and was.w > 0 and was.h > 0:
+                pygame.transform.scale(pic.subsurface(was), new.size, shown.subsurface(new))
+            elif new.w > 0 and new.h > 0:
+                shown.fill(T.BG, new)
+
+    def show(self, surface, rects) -> None:
+        for r in rects:
+            surface.blit(self.shown, r.topleft, area=r)
+
+    def work(self, seconds: float, clock) -> bool:
+        """Steps until `seconds` of `clock` have passed (at least one); True when whole."""
+        t0 = clock()
+        while not self.done:
+            try:
+                next(self.steps)
+            except StopIteration:
+                self.done = True
+                break
+            if clock() - t0 >= seconds:
+                break
+        return self.done
