@@ -41,7 +41,8 @@ def reference(app) -> bytes:
         app._holds, app._holds_surface = holds
 
 
-@pytest.mark.parametrize("face, seed", [("rohan", 5), ("rohan", 9), ("gondor", 2)])
+# (Rohan seed 5 too until session 5: cut for the suite's time; rohan-9 and gondor-2 draw every kind)
+@pytest.mark.parametrize("face, seed", [("rohan", 9), ("gondor", 2)])
 def test_frames_drawn_onto_the_last_one_are_the_frames_drawn_from_nothing(make_app, request, face, seed):
     spec = request.getfixturevalue(face)
     mode = "hotseat"

@@ -639,9 +639,9 @@ def play_checked(spec, seed, home, **kw):
     return h
 
 
-# both seeds also save and load mid-game; `bench/secrecy.py` plays 50 games (seed 2, no save and
-# load, left the suite for time: test_secrecy_probes plays two more whole hotseat games)
-@pytest.mark.parametrize("seed", [1, 3])
+# seed 1 also saves and loads mid-game; `bench/secrecy.py` plays 50 games (seeds 2 and 3 left the
+# suite for time in session 5: test_secrecy_probes plays two more whole hotseat games)
+@pytest.mark.parametrize("seed", [1])
 def test_hotseat_games_never_show_a_seat_secret_to_the_other_R15(rohan, tmp_path, seed):
     """R-15: whole hotseat games through the window; no frame shows a hand card, a drawn card or
     a secret tactic of a seat while the other seat may be at the screen."""
