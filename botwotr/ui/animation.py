@@ -93,7 +93,7 @@ class Clip:
         raise NotImplementedError
 
 
-def _clipped(surface, bound: pygame.Rect, draw) -> pygame.Rect:
+def clipped(surface, bound: pygame.Rect, draw) -> pygame.Rect:
     """Run `draw()` with the surface clipped to `bound` (within its clip); returns what it may
     have touched."""
     old = surface.get_clip()
@@ -125,7 +125,7 @@ class GlideClip(Clip):
         bound = group_bound(bv, theme, (x, y - lift), self.tokens)
         if bound is None:
             return None
-        return _clipped(
+        return clipped(
             surface, bound, lambda: draw_group(surface, bv, theme, (x, y - lift), self.tokens, shadow=lift > 1)
         )
 
@@ -251,7 +251,7 @@ class FadeClip(Clip):
                 pygame.draw.line(surface, col, box.topleft, _lerp(box.topleft, box.bottomright, k), w)
                 pygame.draw.line(surface, col, box.topright, _lerp(box.topright, box.bottomleft, k), w)
 
-        return _clipped(surface, bound, draw)
+        return clipped(surface, bound, draw)
 
 
 # -- the fate marker ---------------------------------------------------------------------------
@@ -281,7 +281,7 @@ class FateClip(Clip):
         m = max(20, int(min(fr.w, fr.h) * 0.7))
         r = pygame.Rect(0, 0, m, m)
         r.center = (round(x), round(y))
-        return _clipped(
+        return clipped(
             surface,
             r.inflate(m, m),
             lambda: draw_token(
@@ -368,7 +368,7 @@ class DiceClip(Clip):
                     n=self.to_box
                 )
         bound = _banner_box(bv, theme, title, n, size).inflate(2 * size, 2 * size)
-        return _clipped(surface, bound, lambda: self._draw(surface, bv, theme, t, now, title, size))
+        return clipped(surface, bound, lambda: self._draw(surface, bv, theme, t, now, title, size))
 
     def _draw(self, surface, bv, theme, t, now, title, size) -> None:
         n = len(self.results)
@@ -467,7 +467,7 @@ class CombatClip(Clip):
         if landed and self.mod:
             title += "  " + _("(modifier {m:+d})").format(m=self.mod)
         bound = _banner_box(bv, theme, title, n, size).inflate(2 * size, 2 * size)
-        return _clipped(surface, bound, lambda: self._draw(surface, bv, theme, t, now, title, size, landed))
+        return clipped(surface, bound, lambda: self._draw(surface, bv, theme, t, now, title, size, landed))
 
     def _draw(self, surface, bv, theme, t, now, title, size, landed) -> None:
         n = len(self.dice)

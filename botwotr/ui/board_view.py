@@ -218,6 +218,19 @@ class SmoothScale:
         return self.out
 
 
+def run_steps(steps, seconds: float, clock: Callable[[], float]) -> bool:
+    """Advance the generator `steps` until `seconds` of `clock` have passed (at least one step);
+    True when it is exhausted. The progressive redraws of the board and the panels use it."""
+    t0 = clock()
+    while True:
+        try:
+            next(steps)
+        except StopIteration:
+            return True
+        if clock() - t0 >= seconds:
+            return False
+
+
 def _scratch(kept: list, size, like: pygame.Surface) -> pygame.Surface:
     """A `size` part of the picture in `kept` (one per board view: the row pass of each new zoom
     level writes into it), in the format of `like`; made again only when too small.
@@ -510,6 +523,11 @@ class BoardView:
             self.blitted = [pygame.Rect(self.rect)]
         self._shown = (fc, at)
         self._damage = []
+        return self._draw_overlays(surface, theme, clip)
+
+    def _draw_overlays(self, surface, theme, clip) -> list[pygame.Rect] | None:
+        """The overlays over the board; what they drew (None: somewhere not said). Sets the
+        surface's clip back to `clip`."""
         drawn: list[pygame.Rect] | None = []
         for ov in self.overlays:
             rects = ov(surface, self, theme)
@@ -531,15 +549,7 @@ class BoardView:
         self.blitted = [pygame.Rect(self.rect)]
         self._shown = None
         self._damage = None
-        drawn: list[pygame.Rect] | None = []
-        for ov in self.overlays:
-            rects = ov(surface, self, theme)
-            if rects is None:
-                drawn = None
-            elif drawn is not None:
-                drawn += [self.rect.clip(r) for r in rects]
-        surface.set_clip(clip)
-        return drawn
+        return self._draw_overlays(surface, theme, clip)
 
     def _keys(self, theme, view, seat) -> tuple:
         cam = self.camera
@@ -1978,15 +1988,7 @@ class _Build:
         for a, v in self.state.items():
             setattr(bv, a, v)
         try:
-            t0 = clock()
-            while not self.done:
-                try:
-                    next(self.steps)
-                except StopIteration:
-                    self.done = True
-                    break
-                if clock() - t0 >= seconds:
-                    break
+            self.done = self.done or run_steps(self.steps, seconds, clock)
         finally:
             self.state = {a: getattr(bv, a) for a in _BUILD_STATE}
             for a, v in saved.items():

@@ -31,8 +31,8 @@ from ...core.spec import other as other_side
 from ...core.view import command_for
 from .. import resources as res
 from .. import theme as T
-from ..animation import Animator
-from ..board_view import BoardView, draw_token
+from ..animation import Animator, clipped
+from ..board_view import BoardView, draw_token, run_steps
 from ..dragdrop import DragDrop
 from ..help import draw_help
 from ..hud import SidesPanel, draw_status_bar, pending_side, phase_text, status_rule, waiting_text
@@ -703,7 +703,7 @@ class GameScene(Scene):
         over = []  # where the overlays that say so drew (each within its rectangle)
         if self.btn_force_undo.visible:
             b = self.btn_force_undo
-            over.append(_within(surface, b.rect.inflate(t.px(8), t.px(8)), lambda: b.draw(surface, t)))
+            over.append(clipped(surface, b.rect.inflate(t.px(8), t.px(8)), lambda: b.draw(surface, t)))
         if self.looking_at is not None:
             over.append(self._draw_looking_back(surface))
         elif self.view.get("winner"):
@@ -1079,7 +1079,7 @@ class GameScene(Scene):
             surface.blit(img, (box.centerx - img.get_width() // 2, box.y + t.px(6)))
             self.btn_present.draw(surface, t)
 
-        return _within(surface, box.union(self.btn_present.rect).inflate(t.px(8), t.px(8)), draw)
+        return clipped(surface, box.union(self.btn_present.rect).inflate(t.px(8), t.px(8)), draw)
 
     def _draw_winner(self, surface):
         t = self.theme
@@ -1101,7 +1101,7 @@ class GameScene(Scene):
             surface.blit(reason, (box.centerx - reason.get_width() // 2, box.y + t.px(14) + title.get_height()))
             b.draw(surface, t)
 
-        return _within(surface, box.union(b.rect).inflate(t.px(8), t.px(8)), draw)
+        return clipped(surface, box.union(b.rect).inflate(t.px(8), t.px(8)), draw)
 
     def _draw_message(self, surface):
         t = self.theme
@@ -1116,7 +1116,7 @@ class GameScene(Scene):
             pygame.draw.rect(surface, T.DANGER if self.message_error else T.BRASS, box, width=2, border_radius=t.px(6))
             surface.blit(img, r)
 
-        return _within(surface, box.inflate(t.px(4), t.px(4)), draw)
+        return clipped(surface, box.inflate(t.px(4), t.px(4)), draw)
 
     def _cover_lines(self):
         """The cover's lines of text (rendered) and its buttons."""
@@ -1183,19 +1183,6 @@ class GameScene(Scene):
         return self.board.tooltip_at(pos)
 
 
-def _within(surface, area: pygame.Rect, draw) -> pygame.Rect:
-    """Run `draw()` clipped to `area` (within the surface's clip); returns what it may have
-    touched (the next frame drawn onto this one puts the pictures back there)."""
-    old = surface.get_clip()
-    area = area.clip(old)
-    surface.set_clip(area)
-    try:
-        draw()
-    finally:
-        surface.set_clip(old)
-    return area
-
-
 class _PanelBuild:
     """The panels' picture at a new window size drawn over several frames
     (`GameScene._draw_panels`): its steps, what it is drawn for (the key, the stamp, the parts'
@@ -1229,13 +1216,5 @@ class _PanelBuild:
 
     def work(self, seconds: float, clock) -> bool:
         """Steps until `seconds` of `clock` have passed (at least one); True when whole."""
-        t0 = clock()
-        while not self.done:
-            try:
-                next(self.steps)
-            except StopIteration:
-                self.done = True
-                break
-            if clock() - t0 >= seconds:
-                break
+        self.done = self.done or run_steps(self.steps, seconds, clock)
         return self.done
