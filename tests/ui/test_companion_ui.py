@@ -416,11 +416,14 @@ def test_r3_1_opening_hands_are_entered_by_mouse_and_corrected_before_confirming
     assert g.state["rng"] == 0
 
 
-def council_dialog(make_app, rohan):
-    """The Free Peoples play Council of War (draw two generic cards): the dialog asks for both."""
+def council_dialog(make_app, rohan, sh_generic: str | None = None):
+    """The Free Peoples play Council of War (draw two generic cards, from the deck the two sides
+    share, R-5.5): the dialog asks for both. `sh_generic`: the Shadow's opening generic card."""
     g = Game.new(rohan, seed=3, options={"companion": True})
     rng = random.Random(3)
     g.submit({"cmd": "draw_cards", "side": "fp", "outcomes": ["council_of_war", sorted(g.state["sides"]["fp"]["story"])[0]]})
+    if sh_generic is not None:
+        g.submit({"cmd": "draw_cards", "side": "sh", "outcomes": [sh_generic, sorted(g.state["sides"]["sh"]["story"])[0]]})
     advance_to(g, "roll_dice", seed=3)
     g.submit({"cmd": "roll_dice", "side": "fp", "outcomes": ["event"] * g.state["sides"]["fp"]["dice"]})
     submit_asking(g, {"cmd": "roll_dice", "side": "sh"}, rng)
@@ -585,26 +588,6 @@ def test_random_entering_correcting_and_taking_back_always_leaves_a_valid_entry(
     assert len(g.log) == logged  # nothing sent without Confirm
 
 
-def _council_with_shadow_opening(make_app, rohan, sh_generic: str):
-    """As `council_dialog`, with the Shadow's opening generic card chosen: the Free Peoples then
-    draw two generic cards from the deck the two sides share (R-5.5)."""
-    g = Game.new(rohan, seed=3, options={"companion": True})
-    rng = random.Random(3)
-    g.submit({"cmd": "draw_cards", "side": "fp", "outcomes": ["council_of_war", sorted(g.state["sides"]["fp"]["story"])[0]]})
-    g.submit({"cmd": "draw_cards", "side": "sh", "outcomes": [sh_generic, sorted(g.state["sides"]["sh"]["story"])[0]]})
-    advance_to(g, "roll_dice", seed=3)
-    g.submit({"cmd": "roll_dice", "side": "fp", "outcomes": ["event"] * g.state["sides"]["fp"]["dice"]})
-    submit_asking(g, {"cmd": "roll_dice", "side": "sh"}, rng)
-    while g.state["pending"][-1] != {"kind": "action", "side": "fp"}:
-        submit_asking(g, g.legal_commands()[0], rng)
-    app, scene = open_scene(make_app, g)
-    scene.submit({"cmd": "use_die", "side": "fp", "die": 0, "action": "play_card", "card": "council_of_war"})
-    app.step()
-    dlg = app.scene
-    assert isinstance(dlg, OutcomeDialog) and dlg.need["what"] == "Free Peoples generic card"
-    return g, app, scene, dlg
-
-
 def test_r15_a_generic_draw_offers_the_same_cards_whatever_the_other_hand_holds(make_app, rohan):
     """R-15 with tracked cards: the generic deck is shared, so the cards left in it are the cards
     the Free Peoples do not hold minus the discard pile minus what the Shadow holds. The dialog must
@@ -613,7 +596,8 @@ def test_r15_a_generic_draw_offers_the_same_cards_whatever_the_other_hand_holds(
     entered, changing nothing."""
     offers = []
     for held in ("storm_the_line", "watchful_spies"):
-        g, app, scene, dlg = _council_with_shadow_opening(make_app, rohan, held)
+        g, app, scene, dlg = council_dialog(make_app, rohan, held)
+        assert dlg.need["what"] == "Free Peoples generic card"
         assert held in g.state["sides"]["sh"]["hand"] and held not in g.state["generic"]
         offer = [(c.value, c.enabled) for c in dlg.choices]
         assert (held, True) in offer  # offered like any card still in the deck
@@ -637,6 +621,6 @@ def test_r15_a_generic_draw_offers_the_same_cards_whatever_the_other_hand_holds(
         app.pop()
     assert offers[0] == offers[1]
     shared = {c for c, v in rohan.cards.items() if v.deck == "generic"}
-    g = _council_with_shadow_opening(make_app, rohan, "storm_the_line")[0]
+    g = council_dialog(make_app, rohan, "storm_the_line")[0]
     public_out = set(g.state["discard"]) | {c for c in g.state["sides"]["fp"]["hand"] if c in shared}
     assert {c for c, _e in offers[0]} == shared - public_out  # all the Free Peoples cannot rule out
