@@ -27,12 +27,12 @@ from ..core.spec import SIDES, ScenarioSpec
 from ..core.view import command_for, event_for
 from .determinize import DeterminizeError, determinize
 from .players import choose_easy, choose_normal
-from .search import search
+from .search import SEARCHED, search
 
 if TYPE_CHECKING:
     from ..core.game import Game
 
-__all__ = ["LEVELS", "REASONS", "Budget", "Decision", "DeterminizeError", "decide", "reason_text", "seen_by"]
+__all__ = ["LEVELS", "REASONS", "Budget", "Decision", "DeterminizeError", "decide", "log_for", "reason_text", "seen_by"]
 
 LEVELS = ("easy", "normal", "hard")
 
@@ -69,11 +69,17 @@ def seen_by(game: Game, seat: str) -> dict[str, Any]:
     as that seat sees it. Plain data (JSON and pickle)."""
     if seat not in SIDES:
         raise ValueError(f"seat must be fp or sh, not {seat!r}")
+    return {"scenario": game.spec.id, "seat": seat, "view": game.view_for(seat), "log": log_for(game.log, seat)}
+
+
+def log_for(entries: list[dict[str, Any]], seat: str) -> list[dict[str, Any]]:
+    """Log entries as `seat` sees them (`core.view.command_for` and `event_for`); a caller that
+    keeps a seat's log may convert only the entries added since (bench/ai.py)."""
     log = []
-    for entry in game.log:
+    for entry in entries:
         events = [v for v in (event_for(e, seat) for e in entry["events"]) if v is not None]
         log.append({"cmd": command_for(entry["cmd"], seat), "events": events})
-    return {"scenario": game.spec.id, "seat": seat, "view": game.view_for(seat), "log": log}
+    return log
 
 
 @functools.lru_cache(maxsize=8)
@@ -115,6 +121,9 @@ def decide(
         c, code = choose_easy(spec, seen["view"], commands, rng)
         d = Decision(c, {"code": code, "params": {}}, 0)
     elif level == "normal":
+        c, code = choose_normal(spec, seen["view"], commands, rng)
+        d = Decision(c, {"code": code, "params": {}}, 0)
+    elif seen["view"]["pending"][-1]["kind"] not in SEARCHED:
         c, code = choose_normal(spec, seen["view"], commands, rng)
         d = Decision(c, {"code": code, "params": {}}, 0)
     else:

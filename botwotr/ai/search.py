@@ -29,6 +29,25 @@ DEPTH = 24  # commands of a rollout after the candidate
 ROLLOUT_NOISE = 0.6  # noise added to the greedy score in rollouts
 ROLLOUT_WIDTH = 60  # a rollout step with more commands scores a sample of this many
 DEFAULT_SECONDS = 1.0  # the time budget when none is given
+# The decisions hard searches; the others (casualties, re-rolls, discards, recruiting places...)
+# it answers as normal does, at once.
+SEARCHED = frozenset(
+    {
+        "action",
+        "attack",
+        "advance",
+        "cease",
+        "move",
+        "withdraw",
+        "fate_decide",
+        "choose_position",
+        "tactic",
+        "combat_card",
+        "place_leadership",
+        "retreat_to",
+        "choose_army",
+    }
+)
 
 
 def rollout_state(s: dict[str, Any]) -> dict[str, Any]:
