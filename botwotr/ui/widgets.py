@@ -590,7 +590,11 @@ class ScrollList(Widget):
         return h + max(0, lines - n) * self.row_height(theme)
 
     def _layout(self, theme: Theme) -> None:
-        key = (id(self.items), self.rect.size, theme.ui)
+        key = (
+            id(self.items),
+            self.rect.w,
+            theme.ui,
+        )  # (rows depend on the width only: not laid out again for a new height)
         dropped, self._dropped = self._dropped, 0
         if key == self._layout_key and dropped <= len(self._rows) and len(self._rows) - dropped <= len(self.items):
             # the same list: rows dropped from the front, rows added at the end

@@ -184,6 +184,7 @@ class GameScene(Scene):
         # what the decision panel's drawing read when it was last drawn into the picture (None:
         # unknown): a refresh whose panel reads the same keeps it (`_draw_panels`)
         self._decision_drawn = None
+        self._decision_next = None
         self.decisions_kept = 0  # (how many times: tests/ui/test_kept_panels.py)
         # the picture (with its key and parts' signatures) of the last other window size: a
         # window resized back finds it and draws again only the parts that changed
@@ -798,11 +799,11 @@ class GameScene(Scene):
             return None
         return self.decision.drawn_signature()
 
-    def _draw_part(self, surface, name, signature=None) -> None:
-        """`signature`: the decision panel's `_decision_signature()` taken just before (None: not
-        taken, so the panel drawn now is not kept for a next context)."""
+    def _draw_part(self, surface, name) -> None:
         t = self.theme
         if name == "decision":
+            # (the decision panel's `_decision_signature()` when just taken by `_draw_panels`)
+            signature, self._decision_next = self._decision_next, None
             if signature is None and surface is self._panels_layer:
                 signature = self._decision_signature()
             self._decision_drawn = (surface, signature) if signature is not None else None
@@ -942,7 +943,9 @@ class GameScene(Scene):
                         drawn = self._decision_signature()
                     layer.set_clip(rect)
                     layer.fill(under, rect)
-                    self._draw_part(layer, name, drawn if name == "decision" else None)
+                    if name == "decision":
+                        self._decision_next = drawn
+                    self._draw_part(layer, name)
                     if blit is not None:
                         blit.append(rect)
             layer.set_clip(None)
