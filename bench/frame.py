@@ -16,7 +16,8 @@ frame-rate sleep, so a frame is events -> update -> draw -> flip):
   events (a long random game, seed 18, padded past its end with `adjust_fate` adjustments as in bench/rohan_core.py): the
   command is an `adjust_fate` (the same core cost at both lengths), given through
   `GameScene.submit` (so the autosave, into a real folder, and the log panel are in it), then one
-  frame; 40 commands, the animation finished before the next;
+  frame; 40 commands, the animation finished before the next, the first once the opened board is
+  settled (before winfast5 the first command's frame also ran the board's first build steps);
 - a zoom step (one wheel notch over the board, then the frame), in and out, 24 steps;
 - zooming with pauses over levels seen: 12 notches, each followed by the frames until the board
   is settled (`BoardView.smoothing`: a picture drawn over several frames, or the art smoothed);
@@ -291,6 +292,10 @@ def child(profile: str | None) -> dict:
         for _ in range(3):
             if sc.curtain:
                 sc.lift_curtain()
+            app.step([])
+        for _ in range(400):  # (a player's first command comes after the opened board is drawn)
+            if not (getattr(sc.board, "smoothing", False) or getattr(sc, "panels_settling", False)):
+                break
             app.step([])
 
         def commands(g=g, sc=sc):

@@ -24,7 +24,7 @@ from . import resources as res
 from . import theme as T
 from .i18n import _
 from .logtext import command_group, command_sentence, entry_sentences, pending_detail, region_name
-from .widgets import Button, Label, ListItem, Panel, ScrollList, Tip
+from .widgets import BY_IDENTITY, Button, Label, ListItem, Panel, ScrollList, Tip, draw_signature
 
 REGION_KEYS = ("region", "target", "from", "to")
 
@@ -93,6 +93,13 @@ class DecisionPanel(Panel):
 
     def layout(self, theme) -> None:
         pass
+
+    def drawn_signature(self) -> tuple:
+        """What this panel's drawing reads (`widgets.draw_signature`): the scene keeps the panel
+        drawn for the last context when the new one's signature is the same."""
+        if self.ctx is not None:
+            BY_IDENTITY.add(type(self.ctx.game.spec))  # (the content: never changed once loaded)
+        return draw_signature(self)
 
 
 class GenericDecisionPanel(DecisionPanel):

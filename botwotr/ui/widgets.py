@@ -590,7 +590,11 @@ class ScrollList(Widget):
         return h + max(0, lines - n) * self.row_height(theme)
 
     def _layout(self, theme: Theme) -> None:
-        key = (id(self.items), self.rect.size, theme.ui)
+        key = (
+            id(self.items),
+            self.rect.w,
+            theme.ui,
+        )  # (rows depend on the width only: not laid out again for a new height)
         dropped, self._dropped = self._dropped, 0
         if key == self._layout_key and dropped <= len(self._rows) and len(self._rows) - dropped <= len(self.items):
             # the same list: rows dropped from the front, rows added at the end
@@ -772,3 +776,69 @@ def _tooltip(theme: Theme, tip: Tip) -> tuple[pygame.Surface, pygame.Surface]:
     draw_text_block(img, lines, "sans", size, T.INK_SOFT, pad, pad + ft.get_linesize())
     img.set_colorkey(_KEY)
     return shade, img
+
+
+# -- what a widget tree draws ---------------------------------------------------------------
+# Attributes a drawing never reads (what a click does, what a tooltip says: the scene draws the
+# tooltip itself), or that tie a panel to its scene and context (the drawing reads neither).
+_NOT_DRAWN = frozenset({"tooltip", "payload", "tip", "scene", "ctx", "_sig"})
+_PRESENCE = frozenset({"on_click", "on_pick"})  # (only whether there is one: a tile without is drawn dim)
+# Types compared by identity: never changed once made (the content spec, the theme, cached
+# pictures and fonts). Panels add the spec's type (`panels.DecisionPanel.drawn_signature`).
+BY_IDENTITY: set[type] = {Theme, pygame.Surface, pygame.font.Font}
+
+
+class _Unknown:
+    """In a signature: something it cannot vouch for (unequal to everything, so never kept)."""
+
+    __slots__ = ()
+
+    def __eq__(self, other) -> bool:
+        return False
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+def draw_signature(root) -> tuple:
+    """A value equal for two states of `root` (a widget) exactly when its drawing reads the same:
+    every attribute of every widget and list row it holds, painters by their code and what they
+    hold, and nothing it cannot vouch for (an object of an unknown type makes the signature
+    unequal to every other). A panel whose signature is the one it had when drawn draws the same
+    pixels (tests/ui/test_kept_panels.py)."""
+    import types
+
+    seen: dict[int, int] = {}
+
+    def sig(o):
+        t = type(o)
+        if o is None or t is bool or t is int or t is str or t is float:
+            return o
+        if t is tuple or t is list:
+            return (t is tuple, *[sig(v) for v in o])
+        if t is dict:
+            return ("d", *[(k, sig(v)) for k, v in o.items()])
+        if t is pygame.Rect:
+            return ("R", o.x, o.y, o.w, o.h)
+        if t is types.FunctionType:
+            cells = tuple(sig(c.cell_contents) for c in o.__closure__ or ())
+            return ("f", o.__code__, sig(o.__defaults__), sig(o.__kwdefaults__), cells)
+        if t is types.MethodType:
+            return ("m", o.__func__, sig(o.__self__))
+        if t in BY_IDENTITY or t is type or t is types.ModuleType:
+            return ("id", id(o))
+        if isinstance(o, (Widget, ListItem, Tip)) or o is root:
+            k = id(o)
+            if k in seen:
+                return ("seen", seen[k])
+            seen[k] = len(seen)
+            return (
+                t,
+                *[(a, v is not None if a in _PRESENCE else sig(v)) for a, v in vars(o).items() if a not in _NOT_DRAWN],
+            )
+        if t is set or t is frozenset:
+            return ("s", *sorted((sig(v) for v in o), key=repr))
+        if t is pygame.Color:
+            return ("c", tuple(o))
+        return _Unknown()
+
+    return sig(root)

@@ -181,6 +181,11 @@ class GameScene(Scene):
         # board redraws the log, the decision panel and the bar, not the summaries.
         self._part_sigs: dict[str, tuple] = {}
         self._dirty: set[str] = set()
+        # what the decision panel's drawing read when it was last drawn into the picture (None:
+        # unknown): a refresh whose panel reads the same keeps it (`_draw_panels`)
+        self._decision_drawn = None
+        self._decision_next = None
+        self.decisions_kept = 0  # (how many times: tests/ui/test_kept_panels.py)
         # the picture (with its key and parts' signatures) of the last other window size: a
         # window resized back finds it and draws again only the parts that changed
         self._other_panels: tuple | None = None
@@ -787,8 +792,21 @@ class GameScene(Scene):
             parts.insert(2, ("decision", pygame.Rect(dec.rect), column, (tuple(dec.rect), id(dec))))
         return parts
 
+    def _decision_signature(self):
+        """What the decision panel's drawing reads (`widgets.draw_signature`; None: the edit
+        palette in its place, or no panel)."""
+        if self.edit.active or self.decision is None:
+            return None
+        return self.decision.drawn_signature()
+
     def _draw_part(self, surface, name) -> None:
         t = self.theme
+        if name == "decision":
+            # (the decision panel's `_decision_signature()` when just taken by `_draw_panels`)
+            signature, self._decision_next = self._decision_next, None
+            if signature is None and surface is self._panels_layer:
+                signature = self._decision_signature()
+            self._decision_drawn = (surface, signature) if signature is not None else None
         if name == "bar":
             seat_label = {"fp": _("Free Peoples' view"), "sh": _("Shadow's view"), "public": _("public view")}[
                 self.sides.seat
@@ -912,10 +930,21 @@ class GameScene(Scene):
                     if blit is not None:
                         blit.append(was)
             redo = {name for name, rect, _u, _s in parts if stale and rect.collidelist(stale) >= 0}
+            drawn = None
+            if "decision" in self._dirty and "decision" not in redo and old.get("decision") == sigs.get("decision"):
+                # a new context (every command) that draws the same panel: the one drawn is kept
+                drawn, kept = self._decision_signature(), self._decision_drawn
+                if drawn is not None and kept is not None and kept[0] is layer and drawn == kept[1]:
+                    self._dirty.discard("decision")
+                    self.decisions_kept += 1
             for name, rect, under, sig in parts:
                 if name in redo or name in self._dirty or old.get(name) != sig:
+                    if name == "decision" and drawn is None:
+                        drawn = self._decision_signature()
                     layer.set_clip(rect)
                     layer.fill(under, rect)
+                    if name == "decision":
+                        self._decision_next = drawn
                     self._draw_part(layer, name)
                     if blit is not None:
                         blit.append(rect)
