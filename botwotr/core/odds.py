@@ -166,7 +166,7 @@ def _odds(
         b = ctx.s["battle"]
         chain = _chain(ctx, b)
         rnd = {sd: chain.side_round(ctx, b, sd) for sd in (att, dfn)}
-        dists = {sd: _hit_dist(*rnd[sd]) for sd in (att, dfn)}
+        dists = {sd: _hit_dist(rnd[sd]) for sd in (att, dfn)}
         kills: dict[str, dict[int, float]] = {att: {}, dfn: {}}
         win = 0.0
         base = chain.key_of(ctx.s, b)
@@ -213,11 +213,9 @@ def _binom(n: int, p: float) -> list[float]:
     return [comb(n, k) * p**k * (1 - p) ** (n - k) for k in range(n + 1)]
 
 
-def _hit_dist(
-    total: int, man: int, target: int, mod: int, rerolls: int, ability: tuple[tuple[str, int], ...], *_rest: int
-) -> dict[tuple[int, bool], float]:
-    """(hits scored, maneuver ability triggered) -> chance, for one side's round."""
-    bonus = _rest[0] if _rest else 0
+def _hit_dist(r: tuple[Any, ...]) -> dict[tuple[int, bool], float]:
+    """(hits scored, maneuver ability triggered) -> chance, for one side's round (`side_round`)."""
+    total, man, target, mod, rerolls, ability, _absorb, _cancel, bonus = r
     key = (total, man, target, mod, rerolls, ability, bonus)
     hit = _DIST_MEMO.get(key)
     if hit is not None:
@@ -457,8 +455,8 @@ class _Chain:
         ctx = Ctx(self.spec, self.rules, s, None)
         att = self.side_round(ctx, b, self.att)
         dfn = self.side_round(ctx, b, self.dfn)
-        on_def = _effective(_hit_dist(*att), dfn[6])
-        on_att = _effective(_hit_dist(*dfn), att[6])
+        on_def = _effective(_hit_dist(att), dfn[6])
+        on_att = _effective(_hit_dist(dfn), att[6])
         stay, total = 0.0, 0.0
         for hd, pd in on_def.items():
             for ha, pa in on_att.items():
