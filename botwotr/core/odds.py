@@ -89,10 +89,12 @@ class BattleOdds:
     defender: str
     round: int
     sides: dict[str, SideOdds] | None  # this round's odds (None once a die of the round is rolled)
-    win: float  # the attacker wins if both fight on to the end
+    win: float | None  # the attacker wins if both fight on to the end (None: not counted)
     unknown: tuple[str, ...] = field(default=())  # "tactic:<side>" / "card:<side>" not known to the seat
 
-    def win_for(self, side: str) -> float:
+    def win_for(self, side: str) -> float | None:
+        if self.win is None:
+            return None
         return self.win if side == self.attacker else 1.0 - self.win
 
 
@@ -102,17 +104,25 @@ def odds_for(
     view: dict[str, Any],
     seat: str,
     attack: dict[str, Any] | None = None,
+    whole: bool = True,
 ) -> BattleOdds | None:
     """The odds the seat may see (see the module docstring); None when there is no battle to
-    count (no battle and no attack aimed, or one the core refuses)."""
+    count (no battle and no attack aimed, or one the core refuses). `whole=False`: this round
+    only (`win` is None), a millisecond or so; the whole battle's chain takes longer the first
+    time a battle's armies are counted (docs/battles.md, "Battle odds")."""
     try:
-        return _odds(spec, rules, view, seat, attack)
+        return _odds(spec, rules, view, seat, attack, whole)
     except (RuleError, RuntimeError, KeyError):
         return None
 
 
 def _odds(
-    spec: ScenarioSpec, rules: ScenarioRules, view: dict[str, Any], seat: str, attack: dict[str, Any] | None
+    spec: ScenarioSpec,
+    rules: ScenarioRules,
+    view: dict[str, Any],
+    seat: str,
+    attack: dict[str, Any] | None,
+    whole: bool,
 ) -> BattleOdds | None:
     ctx = Ctx(spec, rules, view, None)
     if attack is not None:
@@ -168,7 +178,7 @@ def _odds(
         rnd = {sd: chain.side_round(ctx, b, sd) for sd in (att, dfn)}
         dists = {sd: _hit_dist(rnd[sd]) for sd in (att, dfn)}
         kills: dict[str, dict[int, float]] = {att: {}, dfn: {}}
-        win = 0.0
+        win: float | None = 0.0
         base = chain.key_of(ctx.s, b)
         for (ha, ta), pa in dists[att].items():
             for (hd, td), pd in dists[dfn].items():
@@ -179,7 +189,8 @@ def _odds(
                 nxt, lost = chain.after(base, on_att, on_def)
                 kills[dfn][lost[1]] = kills[dfn].get(lost[1], 0.0) + p
                 kills[att][lost[0]] = kills[att].get(lost[0], 0.0) + p
-                win += p * chain.value(nxt)
+                if win is not None:
+                    win = win + p * chain.value(nxt) if whole else None
         sides = {}
         for sd in (att, dfn):
             total, man, target, _mod, rr = rnd[sd][:5]
@@ -198,7 +209,7 @@ def _odds(
     elif stage in AFTER_STAGES:
         chain = _chain(ctx, b)
         k = chain.key_of(ctx.s, b, settle=True)
-        win = chain.value((k[0], k[1], k[2], k[3], min(chain.cap, k[4] + 1), k[5]))
+        win = chain.value((k[0], k[1], k[2], k[3], min(chain.cap, k[4] + 1), k[5])) if whole else None
     else:
         return None
     return BattleOdds(att, dfn, int(b["round"]), sides, win, tuple(unknown))
@@ -330,6 +341,7 @@ class _Chain:
         self.flag_ids: dict[int, int] = {id(s["flags"]): 0}
         self.values: dict[tuple[int, ...], float] = {}
         self.after_memo: dict[tuple[int, ...], tuple[tuple[int, ...], tuple[int, int]]] = {}
+        self.round_memo: dict[tuple[int, ...], tuple[dict[int, float], dict[int, float]]] = {}
         self.wall_memo: dict[tuple[int, ...], tuple[dict[str, int], int]] = {}
         self.mods = [m for m in s["mods"] if m.get("until") != "round"]
 
@@ -451,12 +463,16 @@ class _Chain:
         if v is not None:
             return v
         self.values[key] = 0.0  # a guard: a cycle other than staying put reads 0 (it cannot happen)
-        s, b = self._state(key, next_round=True)
-        ctx = Ctx(self.spec, self.rules, s, None)
-        att = self.side_round(ctx, b, self.att)
-        dfn = self.side_round(ctx, b, self.dfn)
-        on_def = _effective(_hit_dist(att), dfn[6])
-        on_att = _effective(_hit_dist(dfn), att[6])
+        # a round's dice depend on the units left, the round and the flags, not on the markers
+        rk = (na, nd, key[4], key[5])
+        eff = self.round_memo.get(rk)
+        if eff is None:
+            s, b = self._state(key, next_round=True)
+            ctx = Ctx(self.spec, self.rules, s, None)
+            att = self.side_round(ctx, b, self.att)
+            dfn = self.side_round(ctx, b, self.dfn)
+            eff = self.round_memo[rk] = (_effective(_hit_dist(att), dfn[6]), _effective(_hit_dist(dfn), att[6]))
+        on_def, on_att = eff
         stay, total = 0.0, 0.0
         for hd, pd in on_def.items():
             for ha, pa in on_att.items():
