@@ -135,7 +135,7 @@ def test_dragging_onto_an_enemy_shows_the_odds_then_the_battle_panels_update(mak
     texts = panel_texts(scene)
     assert type(scene.decision).__name__ == "TacticPanel" and scene.shown == "fp"
     assert "Odds this round" in texts and "The Shadow: tactic unknown, counted as plain dice." in texts
-    win = next(t for t in texts if t.startswith("Free Peoples win if both fight on: "))
+    win = next(t for t in texts if t.startswith("Win if both fight on: Free Peoples "))
     g.submit({"cmd": "tactic", "side": "fp", "tactic": "maneuver:rohan_riders"})
     g.submit({"cmd": "tactic", "side": "sh", "tactic": "regroup"})
     for _ in range(3):
@@ -147,7 +147,7 @@ def test_dragging_onto_an_enemy_shows_the_odds_then_the_battle_panels_update(mak
     assert not any("unknown" in t for t in texts)
     want = odds_texts(odds_for(g.spec, g.rules, g.view_for("public"), "public"))
     assert [t for t, _s in want] == [t for t in texts if t in {w for w, _s in want}]
-    assert next(t for t in texts if t.startswith("Free Peoples win if both fight on: ")) != win  # the Charge
+    assert next(t for t in texts if t.startswith("Win if both fight on: Free Peoples ")) != win  # the Charge
 
 
 def test_companion_mode_shows_the_same_odds(make_app, rohan):

@@ -96,8 +96,7 @@ def odds_texts(odds) -> list[tuple[str, str]]:
                 )
             )
     if odds.win is not None:
-        w = odds.win_for(odds.attacker)
-        out.append((_("If both fight on, the attacker wins: {p}").format(p=pct(w)), "win"))
+        out.append((odds_summary(odds, always=True), "win"))
     for u in odds.unknown:
         what, sd = u.split(":", 1)
         if what == "tactic":
@@ -127,11 +126,11 @@ def aim_lines(game, view, seat, attack) -> list[str]:
     return out
 
 
-def odds_summary(odds) -> str:
-    """The one line shown near the top of a battle panel (the details follow below)."""
-    if odds is None or odds.win is None or not odds.sides:
+def odds_summary(odds, always: bool = False) -> str:
+    """The chance to win, shown near the top of a battle panel (the details follow below)."""
+    if odds is None or odds.win is None or not (odds.sides or always):
         return ""
-    return _("{side} win if both fight on: {p}").format(
+    return _("Win if both fight on: {side} {p}").format(
         side=side_title(odds.attacker), p=pct(odds.win)
     )
 
@@ -158,7 +157,8 @@ def add_odds(panel, ctx, attack=None) -> None:
         elif style == "side":
             panel.text(text, "small", T.TEXT, kind="sans_bold")
         elif style == "win":
-            panel.text(text, "small", T.BRASS_LIGHT, kind="sans_bold")
+            if text not in {getattr(w, "text", None) for e in panel.flow for w in panel._entry_widgets(e)}:
+                panel.text(text, "small", T.BRASS_LIGHT, kind="sans_bold")  # (not twice: the summary)
         elif style == "note":
             panel.text(text, "small", T.TEXT_DIM)
         else:
