@@ -806,13 +806,14 @@ class DragDrop:
                     border_radius=theme.px(4),
                 )
                 surface.blit(img, r)
-                y = r.bottom + theme.px(6)
-                for line in self._odds_lines(region) if ok else ():  # the battle this drop starts (issue 13)
+                # the battle this drop starts (issue 13): above the piece, clear of the hover tooltip
+                y = box.top - theme.px(8)
+                for line in reversed(self._odds_lines(region) if ok else []):
                     img = res.text(line, "sans", theme.small, (255, 240, 220))
-                    r2 = img.get_rect(midtop=(r.centerx, y))
+                    r2 = img.get_rect(midbottom=(box.centerx, y))
                     pygame.draw.rect(surface, (46, 38, 30), r2.inflate(theme.px(10), theme.px(2)))
                     surface.blit(img, r2)
-                    y = r2.bottom
+                    y = r2.top
         return None
 
     def _odds_lines(self, region) -> list[str]:
