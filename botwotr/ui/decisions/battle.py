@@ -130,9 +130,7 @@ def odds_summary(odds, always: bool = False) -> str:
     """The chance to win, shown near the top of a battle panel (the details follow below)."""
     if odds is None or odds.win is None or not (odds.sides or always):
         return ""
-    return _("Win if both fight on: {side} {p}").format(
-        side=side_title(odds.attacker), p=pct(odds.win)
-    )
+    return _("Win if both fight on: {side} {p}").format(side=side_title(odds.attacker), p=pct(odds.win))
 
 
 def add_odds_summary(panel, ctx, attack=None) -> None:
