@@ -806,7 +806,28 @@ class DragDrop:
                     border_radius=theme.px(4),
                 )
                 surface.blit(img, r)
+                # the battle this drop starts (issue 13): above the piece, clear of the hover tooltip
+                y = box.top - theme.px(8)
+                for line in reversed(self._odds_lines(region) if ok else []):
+                    img = res.text(line, "sans", theme.small, (255, 240, 220))
+                    r2 = img.get_rect(midbottom=(box.centerx, y))
+                    pygame.draw.rect(surface, (46, 38, 30), r2.inflate(theme.px(10), theme.px(2)))
+                    surface.blit(img, r2)
+                    y = r2.top
         return None
+
+    def _odds_lines(self, region) -> list[str]:
+        if self.dests.get(region) != "target" or self.drag is None:
+            return []
+        cmd = next(
+            (c for c in self._cmds_from("attack", self.drag.region) if c.get("target") == region and not c.get("to")),
+            None,
+        )
+        if cmd is None:
+            return []
+        from .decisions.battle import aim_lines
+
+        return aim_lines(self.scene.game, self.scene.view, self.scene.shown, cmd)
 
     def _drop_label(self, region) -> str:
         if region is None or self.drag is None or region == self.drag.region:

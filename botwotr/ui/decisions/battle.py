@@ -39,6 +39,130 @@ def _battle(ctx):
     return ctx.game.state.get("battle") or {}
 
 
+# -- battle odds (issue 13; botwotr/core/odds.py; docs/battles.md "Battle odds") --------------------
+
+_ODDS: dict = {}  # (state id, log length, seat, aimed attack, whole) -> BattleOdds | None
+
+
+def battle_odds(game, view, seat, attack=None, whole=True):
+    """The odds the seat may see, from its view only (never the true state), counted once per
+    position, seat and aimed attack: a tactic or card chosen makes a new position."""
+    from ...core.odds import odds_for
+
+    key = (id(game.state), len(game.log), seat, repr(sorted(attack.items())) if attack else None, whole)
+    if key not in _ODDS:
+        if len(_ODDS) > 64:
+            _ODDS.clear()
+        _ODDS[key] = odds_for(game.spec, game.rules, view, seat, dict(attack) if attack else None, whole)
+    return _ODDS[key]
+
+
+def pct(p: float) -> str:
+    if 0 < p < 0.005:
+        return "<1%"
+    if 0.995 < p < 1:
+        return ">99%"
+    return f"{round(p * 100)}%"
+
+
+def odds_texts(odds) -> list[tuple[str, str]]:
+    """(text, style) lines: "head", "side", "line", "win", "note"."""
+    if odds is None:
+        return []
+    out: list[tuple[str, str]] = []
+    if odds.sides:
+        out.append((_("Odds this round"), "head"))
+        for sd in (odds.attacker, odds.defender):
+            so = odds.sides[sd]
+            what = (
+                ngettext("{n} die", "{n} dice", so.dice).format(n=so.dice)
+                + " · "
+                + _("hits on {t}+").format(t=so.target)
+            )
+            if so.rerolls:
+                what += " · " + ngettext("{n} re-roll", "{n} re-rolls", so.rerolls).format(n=so.rerolls)
+            out.append((_("{side}: {what}").format(side=side_title(sd), what=what), "side"))
+            out.append(
+                (
+                    _("hits 1+: {a}, 2+: {b}, 3+: {c} · kills 1+: {d}, 2+: {e}, 3+: {f}").format(
+                        a=pct(so.hit_at_least(1)),
+                        b=pct(so.hit_at_least(2)),
+                        c=pct(so.hit_at_least(3)),
+                        d=pct(so.kill_at_least(1)),
+                        e=pct(so.kill_at_least(2)),
+                        f=pct(so.kill_at_least(3)),
+                    ),
+                    "line",
+                )
+            )
+    if odds.win is not None:
+        out.append((odds_summary(odds, always=True), "win"))
+    for u in odds.unknown:
+        what, sd = u.split(":", 1)
+        if what == "tactic":
+            out.append((_("The {side}: tactic unknown, counted as plain dice.").format(side=side_title(sd)), "note"))
+        else:
+            out.append((_("The {side}: combat card unknown, not counted.").format(side=side_title(sd)), "note"))
+    return out
+
+
+def aim_lines(game, view, seat, attack) -> list[str]:
+    """The lines under the drag label of an army aimed at an enemy (this round only: cheap)."""
+    odds = battle_odds(game, view, seat, attack, whole=False)
+    if odds is None or not odds.sides:
+        return []
+    out = []
+    for sd in (odds.attacker, odds.defender):
+        so = odds.sides[sd]
+        out.append(
+            _("{side} kill 1+: {a}, 2+: {b}, 3+: {c} · hits 2+: {d}").format(
+                side=side_title(sd),
+                a=pct(so.kill_at_least(1)),
+                b=pct(so.kill_at_least(2)),
+                c=pct(so.kill_at_least(3)),
+                d=pct(so.hit_at_least(2)),
+            )
+        )
+    return out
+
+
+def odds_summary(odds, always: bool = False) -> str:
+    """The chance to win, shown near the top of a battle panel (the details follow below)."""
+    if odds is None or odds.win is None or not (odds.sides or always):
+        return ""
+    return _("Win if both fight on: {side} {p}").format(side=side_title(odds.attacker), p=pct(odds.win))
+
+
+def add_odds_summary(panel, ctx, attack=None) -> None:
+    line = odds_summary(battle_odds(ctx.game, ctx.view, ctx.seat, attack))
+    if line:
+        panel.text(line, "small", T.BRASS_LIGHT, kind="sans_bold")
+
+
+def add_odds(panel, ctx, attack=None) -> None:
+    """The odds block of a battle panel (or of an aimed attack), from the seat's view."""
+    texts = odds_texts(battle_odds(ctx.game, ctx.view, ctx.seat, attack))
+    if not texts:
+        return
+    tips = _(
+        "Hits: before cancels and walls. A kill is a unit the army must remove (markers beyond its units, "
+        "R-11.3). The battle: both fight on with plain rounds; see docs/battles.md."
+    )
+    for text, style in texts:
+        if style == "head":
+            lab = panel.text(text, "small", T.BRASS_LIGHT, kind="sans_bold")
+            lab.tooltip = Tip(_("Battle odds"), tips)
+        elif style == "side":
+            panel.text(text, "small", T.TEXT, kind="sans_bold")
+        elif style == "win":
+            if text not in {getattr(w, "text", None) for e in panel.flow for w in panel._entry_widgets(e)}:
+                panel.text(text, "small", T.BRASS_LIGHT, kind="sans_bold")  # (not twice: the summary)
+        elif style == "note":
+            panel.text(text, "small", T.TEXT_DIM)
+        else:
+            panel.text(text, "small", T.TEXT)
+
+
 def _region(b, side):
     return b.get("current") if side == b.get("attacker") else b.get("target")
 
@@ -134,6 +258,7 @@ class BattlePanel(ChoicePanel):
                 0,
                 54,
             )
+            add_odds_summary(self, ctx)
 
     def sides(self, ctx, cmd):
         return list(dict.fromkeys(c["side"] for c in ctx.legal if c["cmd"] == cmd))
@@ -302,6 +427,7 @@ class TacticPanel(BattlePanel):
             go.enabled = not missing
             self.add_footer(go)
         self.other_status(ctx, "choice", sides)
+        add_odds(self, ctx)
 
     def _pick(self, sd, t):
         self.sel[sd] = None if self.sel.get(sd) == t else t
@@ -387,6 +513,7 @@ class CombatCardPanel(BattlePanel):
             go = Button(_("Confirm both"), lambda: self.submit_together(both), name="confirm:both", icon="check-mark")
             go.enabled = not missing
             self.add_footer(go)
+        add_odds(self, ctx)
 
     def _pick(self, sd, card):
         if sd in self.sel and self.sel[sd] == card:
@@ -481,6 +608,7 @@ class CombatRollPanel(BattlePanel):
                     size_key="small",
                 )
             )
+        add_odds(self, ctx)
 
 
 @register_decision_panel("reroll")
@@ -553,6 +681,7 @@ class CeasePanel(BattlePanel):
                 self.heading(side_title(sd))
                 for ln in strength_summary(ctx, sd):
                     self.text(ln, "small", T.TEXT)
+        add_odds(self, ctx)
         cease, fight = self.first(cmd="cease"), self.first(cmd="fight_on")
         if cease:
             self.add_footer(Button(_("Cease"), lambda: self.submit(cease), name="cease", icon="cancel"))
@@ -596,3 +725,4 @@ class WithdrawPanel(BattlePanel):
                 )
             )
         self.tiles(tiles, 0, 70, gap=6)
+        add_odds(self, ctx)

@@ -380,6 +380,11 @@ class AttackPanel(GroupPanel):
         go = Button(_("Attack!"), lambda: self.submit(self.chosen()), name="attack", icon="crossed-swords")
         go.enabled = self.chosen() is not None
         self.add_footer(Button(_("Back"), self._back, name="back"), go)
+        if self.chosen() is not None:
+            from .battle import add_odds, add_odds_summary
+
+            add_odds_summary(self, ctx, self.chosen())  # the battle this attack would start (issue 13)
+            add_odds(self, ctx, self.chosen())
 
     def _build_combined(self, ctx):
         spec = ctx.game.spec
@@ -414,6 +419,10 @@ class AttackPanel(GroupPanel):
         go = Button(_("Attack!"), lambda: self.submit(self.chosen()), name="attack", icon="crossed-swords")
         go.enabled = self.chosen() is not None
         self.add_footer(go)
+        if self.chosen() is not None:
+            from .battle import add_odds
+
+            add_odds(self, ctx, self.chosen())
 
     def chosen(self):
         if self.target is None:
