@@ -57,6 +57,7 @@ class Answer:
     command: dict
     reason: dict
     iterations: int
+    extra: dict = field(default_factory=dict)  # what `ask` was given to keep with the question
 
 
 @dataclass
@@ -64,6 +65,7 @@ class Failure:
     rid: int
     text: str
     crashed: bool = False
+    extra: dict = field(default_factory=dict)
 
 
 class _Cancelled(Exception):
@@ -239,7 +241,7 @@ class Thinker:
                     self.fatal = data
                     if req is not None:
                         self.current = None
-                        out = Failure(req.rid, data, crashed=True)
+                        out = Failure(req.rid, data, crashed=True, extra=req.extra)
                     break
                 if req is None or rid != req.rid:
                     continue  # an answer nobody waits for any more
@@ -247,10 +249,10 @@ class Thinker:
                     req.progress = data
                 elif kind == "done":
                     self.current = None
-                    out = Answer(rid, data["command"], data["reason"], data["iterations"])
+                    out = Answer(rid, data["command"], data["reason"], data["iterations"], req.extra)
                 elif kind == "error":
                     self.current = None
-                    out = Failure(rid, data)
+                    out = Failure(rid, data, extra=req.extra)
                 elif kind == "cancelled":  # (asked again with the same id: not expected)
                     req.sent = False
         except (EOFError, OSError):
@@ -264,7 +266,7 @@ class Thinker:
             self.current = None
             self._stop_process()
             self.restarts += 1
-            return Failure(req.rid, f"exit code {code}", crashed=True)
+            return Failure(req.rid, f"exit code {code}", crashed=True, extra=req.extra)
         if req is not None and not req.sent:
             if self.busy and self.cancelled_at is not None and self.clock() - self.cancelled_at > self.stuck_seconds:
                 self._stop_process()  # a search that does not listen: started again, the request resent
@@ -273,3 +275,209 @@ class Thinker:
                 self.wanted.value = req.rid
             self._send()
         return None
+
+
+# -- the game scene's side of it ----------------------------------------------------------------
+
+HINT_SECONDS = 1.5
+HINT_COLOUR = (110, 190, 255)  # the regions of a hint on the board
+
+
+def hint_regions(cmd: dict) -> list[str]:
+    """The regions a command names (its army, destination, target, region), for the board."""
+    out: list[str] = []
+    for key in ("from", "region", "target"):
+        v = cmd.get(key)
+        if isinstance(v, str):
+            out.append(v)
+    path = cmd.get("path")
+    if isinstance(path, list) and path and isinstance(path[-1], str):
+        out.append(path[-1])
+    for a in cmd.get("armies") or ():
+        r = a if isinstance(a, str) else a.get("from") if isinstance(a, dict) else None
+        if isinstance(r, str):
+            out.append(r)
+    return list(dict.fromkeys(out))
+
+
+class Computer:
+    """The computer's side of one game in the window (`GameScene.computer`) and the hints of any
+    game: asks the worker when the computer's side has a decision or a player asks for a hint,
+    polls it each frame (`update`), and gives the answer to the scene when it may be shown.
+
+    `seen_fn(game, seat)` (default `botwotr.ai.seen_by`) and `budget_fn(seconds)` (default
+    `botwotr.ai.Budget(seconds=...)`) may be replaced (tests: iterations)."""
+
+    def __init__(self, scene, side: str | None, level: str | None, target: str = DECIDE):
+        self.scene = scene
+        self.side, self.level = side, level
+        self.target = target
+        self.thinker: Thinker | None = None
+        self.seen_fn = None
+        self.budget_fn = None
+        self.answer: dict | None = None  # {"version", "command", "reason"} waiting to be given
+        self.failure: str | None = None  # why the last question got no answer (the scene shows it)
+        self.failed_at: tuple | None = None  # the version it failed at (no new question until Retry)
+        self.hint: dict | None = None  # {"version", "side", "command", "text", "reason", "regions"}
+        self.asked_at: int | None = None  # the frame a question was sent (tests count frames)
+        self.frames_thinking = 0
+        self.answered: list[tuple[str, int]] = []  # (purpose, frames it took), for tests and the bench
+        self._legal: tuple | None = None
+
+    # -- helpers -------------------------------------------------------------------------
+    @property
+    def person(self) -> str | None:
+        return None if self.side is None else ("fp" if self.side == "sh" else "sh")
+
+    def version(self) -> tuple:
+        g = self.scene.game
+        return (len(g.log), id(g.state))
+
+    def _computer_legal(self) -> list[dict]:
+        v = self.version()
+        if self._legal is None or self._legal[0] != v:
+            g = self.scene.game
+            legal = [] if g.state.get("winner") else [c for c in g.legal_commands() if c.get("side") == self.side]
+            self._legal = (v, legal)
+        return self._legal[1]
+
+    def _seen(self, seat: str) -> dict:
+        fn = self.seen_fn
+        if fn is None:
+            from ..ai import seen_by as fn
+        return fn(self.scene.game, seat)
+
+    def _budget(self, seconds: float):
+        fn = self.budget_fn
+        if fn is None:
+            from ..ai import Budget
+
+            return Budget(seconds=seconds)
+        return fn(seconds)
+
+    def _thinker(self) -> Thinker:
+        if self.thinker is None:
+            self.thinker = Thinker(target=self.target)
+        return self.thinker
+
+    def warm_up(self) -> None:
+        """Start the worker (its interpreter and imports) before the first question."""
+        self._thinker().start()
+
+    @property
+    def thinking(self) -> dict | None:
+        """{"purpose": "move" | "hint", "side", "progress"} while the worker thinks, else None."""
+        req = self.thinker.thinking if self.thinker is not None else None
+        if req is None:
+            return None
+        return {**req.extra, "progress": req.progress}
+
+    def cancel(self) -> None:
+        """Forget every question and answer (an undo, leaving the game)."""
+        if self.thinker is not None:
+            self.thinker.cancel()
+        self.answer = None
+        self.hint = None
+        self.failure = self.failed_at = None
+
+    def close(self) -> None:
+        self.cancel()
+        if self.thinker is not None:
+            self.thinker.close()
+
+    # -- questions -----------------------------------------------------------------------
+    def _ask(self, purpose: str, seat: str, level: str, seconds: float) -> None:
+        g = self.scene.game
+        seed = think_seed(g.seed, len(g.log), seat, purpose)
+        self._thinker().ask(
+            self._seen(seat), level, seed, self._budget(seconds), purpose=purpose, side=seat, version=self.version()
+        )
+        self.asked_at = getattr(self.scene.app, "frame", 0)
+        self.frames_thinking = 0
+
+    def ask_hint(self, seat: str) -> str | None:
+        """Ask what the hard computer would do for `seat` now; None, or why it cannot be asked."""
+        t = self.thinking
+        if t is not None and t["purpose"] == "move":
+            return "busy"
+        self._ask("hint", seat, HINT_LEVEL, HINT_SECONDS)
+        return None
+
+    def own_pick(self, cmd: dict, err) -> dict | None:
+        """Companion mode: a card of the computer's own side to draw or to discard at random is
+        picked here (its hand is its own, never typed in): `cmd` with that outcome added, or None
+        when the players are to be asked. Seeded by the game and the position."""
+        import random
+
+        data = getattr(err, "data", None) or {}
+        what, options = str(data.get("what", "")), data.get("options")
+        prefix = {"fp": "Free Peoples ", "sh": "Shadow "}.get(self.side or "")
+        if data.get("kind") != "pick" or not prefix or not what.startswith(prefix) or not options:
+            return None
+        if not (what.endswith(" card") or what.endswith("card discarded at random")):
+            return None
+        outcomes = list(cmd.get("outcomes") or [])
+        g = self.scene.game
+        rng = random.Random(think_seed(g.seed, len(g.log), self.side, f"draw:{len(outcomes)}"))
+        return {**cmd, "outcomes": [*outcomes, rng.choice(sorted(options))]}
+
+    def retry(self) -> None:
+        self.failure = self.failed_at = None
+
+    # -- each frame ----------------------------------------------------------------------
+    def update(self) -> None:
+        scene = self.scene
+        msg = self.thinker.poll() if self.thinker is not None else None
+        t = self.thinking
+        if t is not None:
+            self.frames_thinking += 1
+        if msg is not None:
+            self._received(msg)
+        if self.hint is not None and self.hint["version"] != self.version():
+            self.hint = None
+            scene.hint_changed()
+        t = self.thinking
+        if t is not None and t["version"] != self.version():
+            self.thinker.cancel()  # the position changed (a move, an undo): the question is stale
+            t = None
+        if self.side is None or scene.looking_at is not None or scene.consent:
+            return
+        if not self._computer_legal():
+            return
+        v = self.version()
+        if self.answer is not None and self.answer["version"] == v:
+            scene.computer_answer(self.answer)
+            return
+        if self.failed_at == v or t is not None:
+            return
+        self._ask("move", self.side, self.level, THINK_SECONDS.get(self.level, 1.0))
+
+    def _received(self, msg) -> None:
+        from .i18n import _
+
+        req_extra = msg.extra
+        if isinstance(msg, Failure):
+            what = (
+                _("The computer's player stopped unexpectedly ({why}).").format(why=msg.text)
+                if msg.crashed
+                else _("The computer could not decide: {why}").format(why=msg.text.splitlines()[0][:200])
+            )
+            self.failure = what
+            self.failed_at = req_extra.get("version")
+            self.scene.computer_failed(what, req_extra.get("purpose"))
+            return
+        frames = self.frames_thinking
+        self.answered.append((req_extra.get("purpose"), frames))
+        if req_extra.get("version") != self.version():
+            return
+        if req_extra.get("purpose") == "hint":
+            self.hint = {
+                "version": req_extra["version"],
+                "side": req_extra["side"],
+                "command": msg.command,
+                "reason": msg.reason,
+                "regions": hint_regions(msg.command),
+            }
+            self.scene.hint_taken(self.hint)
+        else:
+            self.answer = {"version": req_extra["version"], "command": msg.command, "reason": msg.reason}
