@@ -30,8 +30,10 @@ from __future__ import annotations
 import hashlib
 import importlib
 import multiprocessing as mp
+import sys
 import time
 import traceback
+import types
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -80,6 +82,7 @@ def _serve(conn, wanted, target: str) -> None:  # pragma: no cover - runs in the
     except BaseException:  # noqa: BLE001 - said to the window, which shows it
         conn.send(("fatal", 0, traceback.format_exc(limit=4)))
         return
+    logs: dict = {}  # per seat: the log as last sent
     while True:
         try:
             msg = conn.recv()
@@ -88,6 +91,10 @@ def _serve(conn, wanted, target: str) -> None:  # pragma: no cover - runs in the
         if msg is None:
             return
         rid, seen, level, seed, budget = msg
+        # the seat's log comes as what changed since the last request (`Thinker._delta`)
+        seat, keep, tail = seen.pop("log_delta")
+        logs[seat] = logs.get(seat, [])[:keep] + tail
+        seen["log"] = logs[seat]
         if wanted.value != rid:
             conn.send(("cancelled", rid, None))
             continue
@@ -139,6 +146,7 @@ class Thinker:
         self.restarts = 0
         self.fatal: str | None = None
         self.stuck_seconds = STUCK_SECONDS
+        self._sent_logs: dict[str, list] = {}  # per seat: the log entries the worker holds
 
     # -- the process ----------------------------------------------------------------------
     def start(self) -> None:
@@ -152,10 +160,19 @@ class Thinker:
         self.proc = self.ctx.Process(
             target=_serve, args=(child, self.wanted, self.target), name="botwotr-computer", daemon=True
         )
-        self.proc.start()
+        # The worker needs only this module: the program's main module (a script, `python -m ...`)
+        # is not given to it, so spawn never runs it again in the worker.
+        main = sys.modules.get("__main__")
+        sys.modules["__main__"] = types.ModuleType("__main__")
+        try:
+            self.proc.start()
+        finally:
+            if main is not None:
+                sys.modules["__main__"] = main
         child.close()
         self.conn = parent
         self.busy = set()
+        self._sent_logs = {}
         self.fatal = None
 
     def _stop_process(self) -> None:
@@ -218,12 +235,29 @@ class Thinker:
         req = self.current
         if req is None or req.sent or self.busy or self.conn is None:
             return  # one request at a time: the worker reads the next when it is idle
+        seen, *rest = req.args
         try:
-            self.conn.send((req.rid, *req.args))
+            self.conn.send((req.rid, self._delta(seen), *rest))
         except (OSError, ValueError):
+            self._sent_logs = {}
             return  # the process is gone: `poll` says so
         req.sent = True
         self.busy.add(req.rid)
+
+    def _delta(self, seen: dict) -> dict:
+        """`seen` with its log as (seat, entries kept, new entries): only the entries after the
+        last one the worker already has (the same objects) are pickled. The log changes only at
+        its end (a move, an undo), so the common part is found from the end."""
+        log = seen.get("log") or []
+        seat = seen.get("seat")
+        sent = self._sent_logs.get(seat, [])
+        j = min(len(sent), len(log))
+        while j > 0 and sent[j - 1] is not log[j - 1]:
+            j -= 1
+        self._sent_logs[seat] = list(log)
+        out = {k: v for k, v in seen.items() if k != "log"}
+        out["log_delta"] = (seat, j, list(log[j:]))
+        return out
 
     def poll(self) -> Answer | Failure | None:
         """What the worker said since the last call, for the current request (never blocks)."""
@@ -300,6 +334,13 @@ def hint_regions(cmd: dict) -> list[str]:
     return list(dict.fromkeys(out))
 
 
+class _NoLog:
+    """A game as `seen_by` reads it, with an empty log (`Computer._seen` puts the seat's log in)."""
+
+    def __init__(self, game):
+        self.spec, self.log, self.view_for = game.spec, [], game.view_for
+
+
 class Computer:
     """The computer's side of one game in the window (`GameScene.computer`) and the hints of any
     game: asks the worker when the computer's side has a decision or a player asks for a hint,
@@ -320,9 +361,9 @@ class Computer:
         self.failed_at: tuple | None = None  # the version it failed at (no new question until Retry)
         self.hint: dict | None = None  # {"version", "side", "command", "text", "reason", "regions"}
         self.asked_at: int | None = None  # the frame a question was sent (tests count frames)
-        self.frames_thinking = 0
         self.answered: list[tuple[str, int]] = []  # (purpose, frames it took), for tests and the bench
         self._legal: tuple | None = None
+        self._logs: dict[str, tuple[list, list]] = {}  # per seat: (log entries, as the seat sees them)
 
     # -- helpers -------------------------------------------------------------------------
     @property
@@ -342,10 +383,24 @@ class Computer:
         return self._legal[1]
 
     def _seen(self, seat: str) -> dict:
-        fn = self.seen_fn
-        if fn is None:
-            from ..ai import seen_by as fn
-        return fn(self.scene.game, seat)
+        """`botwotr.ai.seen_by(game, seat)`, with the seat's log converted only for the entries
+        added since the last question (`ai.log_for`, entry by entry: the same data)."""
+        if self.seen_fn is not None:
+            return self.seen_fn(self.scene.game, seat)
+        from ..ai import log_for, seen_by
+
+        game = self.scene.game
+        src, conv = self._logs.setdefault(seat, ([], []))
+        log = game.log
+        j = min(len(src), len(log))
+        while j > 0 and src[j - 1] is not log[j - 1]:
+            j -= 1
+        del src[j:], conv[j:]
+        src += log[j:]
+        conv += log_for(log[j:], seat)
+        seen = seen_by(_NoLog(game), seat)
+        seen["log"] = list(conv)
+        return seen
 
     def _budget(self, seconds: float):
         fn = self.budget_fn
@@ -393,7 +448,6 @@ class Computer:
             self._seen(seat), level, seed, self._budget(seconds), purpose=purpose, side=seat, version=self.version()
         )
         self.asked_at = getattr(self.scene.app, "frame", 0)
-        self.frames_thinking = 0
 
     def ask_hint(self, seat: str) -> str | None:
         """Ask what the hard computer would do for `seat` now; None, or why it cannot be asked."""
@@ -428,9 +482,6 @@ class Computer:
     def update(self) -> None:
         scene = self.scene
         msg = self.thinker.poll() if self.thinker is not None else None
-        t = self.thinking
-        if t is not None:
-            self.frames_thinking += 1
         if msg is not None:
             self._received(msg)
         if self.hint is not None and self.hint["version"] != self.version():
@@ -466,8 +517,8 @@ class Computer:
             self.failed_at = req_extra.get("version")
             self.scene.computer_failed(what, req_extra.get("purpose"))
             return
-        frames = self.frames_thinking
-        self.answered.append((req_extra.get("purpose"), frames))
+        frames = getattr(self.scene.app, "frame", 0) - (self.asked_at or 0)
+        self.answered.append((req_extra.get("purpose"), frames))  # frames drawn between the ask and the answer
         if req_extra.get("version") != self.version():
             return
         if req_extra.get("purpose") == "hint":

@@ -1114,7 +1114,13 @@ def table_sentence(cmd: dict, spec, state: dict | None = None) -> str:
 
 
 # Decision.reason codes of botwotr.ai (docs/ai.md) -> one line; params are formatted in
-REASON_TEXTS: dict[str, str] = {}
+REASON_TEXTS: dict[str, str] = {
+    "only": N_("The only move there is."),
+    "score": N_("The move that scores best at a glance."),
+    "hunch": N_("A hunch."),
+    "search": N_("The best outcome over {rollouts} simulated games from here."),
+    "search_confirms": N_("The move that looked best, confirmed by {rollouts} simulated games from here."),
+}
 
 
 def reason_text(reason) -> str:

@@ -553,8 +553,8 @@ class GameScene(Scene):
     def computer_answer(self, answer: dict) -> None:
         """The computer's decision, once the last animation is over: given at once, or in
         companion mode told to the table first (the players carry it out and press Done)."""
-        if self.animator.busy or self.app.scene is not self:
-            return
+        if self.animator.busy or self.app.scene is not self or self.btn_force_undo.visible:
+            return  # (nor while the person is asked whether to take back past revealed chance)
         if self.mode == "companion":
             if self.table_move is None or self.table_move["version"] != answer["version"]:
                 cmd = answer["command"]
