@@ -1110,7 +1110,10 @@ def table_sentence(cmd: dict, spec, state: dict | None = None) -> str:
             return _("The Shadow attacks {target} from {src} with {who}.").format(**args)
     except (KeyError, TypeError, AttributeError, IndexError):
         pass
-    return _("{side}: {what}.").format(side=side_title(side), what=command_sentence(cmd, spec, state))
+    what = command_sentence(cmd, spec, state)
+    if what.startswith(side_title(side) + ":"):  # ("Shadow: roll the dice")
+        return what + "."
+    return _("{side}: {what}.").format(side=side_title(side), what=what)
 
 
 # Decision.reason codes of botwotr.ai (docs/ai.md) -> one line; params are formatted in
