@@ -81,7 +81,7 @@ def test_a_whole_game_against_the_computer_R15(make_app, rohan, level):
             if not hinted and len(game.log) > 12 and len(mine) > 1:
                 at = len(game.log)
                 key(app, pygame.K_i)  # a hint: asked of the hard computer in the worker
-                assert comp.thinking and comp.thinking["purpose"] == "hint", scene.message
+                assert comp.hint is not None or comp.thinking["purpose"] == "hint", scene.message  # (or answered already)
                 for _ in range(20_000):
                     if comp.hint is not None or comp.failure:
                         break
@@ -110,6 +110,13 @@ def test_a_whole_game_against_the_computer_R15(make_app, rohan, level):
     from botwotr.ai import seen_by
 
     assert comp._seen("sh") == seen_by(game, "sh")  # its seat's log kept up entry by entry: the same data
+    if level == "normal":  # the end-of-game screen's "Swap sides": the computer takes the other side
+        from botwotr.ui.scenes.game_over import GameOverScene
+
+        assert isinstance(app.scene, GameOverScene)
+        app.scene.play_again(swap=True)
+        again = app.scene
+        assert again.game.computer == {"fp": "normal"} and again.computer.person == "sh" and again.seat == "sh"
     assert hinted and undone and animated
     moves = [f for purpose, f in comp.answered if purpose == "move"]
     assert len(moves) > 20

@@ -33,7 +33,8 @@ def endless(seen, level, seed, budget, progress):
 
 
 def deaf(seen, level, seed, budget, progress):
-    time.sleep(60)  # never asks progress: cancelling cannot reach it
+    progress(0.5)  # it has begun ...
+    time.sleep(60)  # ... and never asks progress again: cancelling cannot reach it
 
 
 def boom(seen, level, seed, budget, progress):
@@ -111,8 +112,10 @@ def test_a_worker_that_does_not_listen_is_restarted(thinker_for):
     t = thinker_for(deaf)
     t.stuck_seconds = 0.5
     t.ask({"seat": "sh"}, "hard", 1, None)
-    time.sleep(0.3)
-    t.poll()
+    deadline = time.monotonic() + 20
+    while t.progress == 0 and time.monotonic() < deadline:  # (the worker's start takes a moment)
+        t.poll()
+        time.sleep(0.01)
     first = t.proc.pid
     t.ask({"seat": "sh"}, "hard", 2, None)  # the first never stops: the worker is replaced
     deadline = time.monotonic() + 20
@@ -158,3 +161,21 @@ def test_the_seed_is_a_function_of_the_game_seed_and_the_position():
     assert len({think_seed(7, 40, "sh"), think_seed(7, 41, "sh"), think_seed(8, 40, "sh"),
                 think_seed(7, 40, "fp"), think_seed(7, 40, "sh", "hint")}) == 5
     assert 0 <= think_seed(7, 40, "sh") < 2**63
+
+
+def test_the_window_words_for_the_computer():
+    from botwotr.ui.logtext import reason_text, table_sentence, thinking_text
+    from botwotr.catalog import spec_for
+
+    assert reason_text({"code": "search", "params": {"rollouts": 24}}) == (
+        "The best outcome over 24 simulated games from here.")
+    assert reason_text({"code": "no_such_code", "params": {}}) == (
+        "The hard computer rates this best of what you may do now.")  # an unknown code: a general line
+    assert reason_text({"code": "search", "params": {}}).startswith("The hard computer")  # a missing param
+    spec = spec_for("rohan")
+    move = {"cmd": "move_army", "side": "sh", "from": "isen_vale", "path": ["east_fords"], "units": {"uruk_hai": 3}}
+    text = table_sentence(move, spec)
+    assert text == "The Shadow moves 3 Uruk-hai from Isen Vale to East Fords.", text
+    assert table_sentence({"cmd": "tactic", "side": "sh", "tactic": "regroup"}, spec) == (
+        "The Shadow has made its secret choice; it is revealed when yours is entered.")  # never named
+    assert thinking_text("fp") == "The Free Peoples are thinking…"
