@@ -17,9 +17,9 @@ from typing import Any
 from ..core.bots import battle_odds, score
 from ..core.spec import ScenarioSpec
 
-EASY_NOISE = 3.0
-EASY_RANDOM = 0.2
-EASY_SLACK = 2.0
+EASY_NOISE = 4.0
+EASY_RANDOM = 0.35
+EASY_SLACK = 3.0
 NORMAL_NOISE = 0.25
 
 

@@ -7,14 +7,14 @@ from __future__ import annotations
 from ai_support import play_checked
 
 
-def test_rohan_hotseat_hard_free_peoples_against_easy_shadow():
-    g, checked = play_checked("rohan", 1, {"fp": "hard", "sh": "easy"})
+def test_rohan_hotseat_easy_free_peoples_against_hard_shadow():
+    g, checked = play_checked("rohan", 1, {"fp": "easy", "sh": "hard"})
     assert g.state["winner"] in ("fp", "sh")
     assert checked > 200
 
 
-def test_gondor_hotseat_normal_free_peoples_against_hard_shadow():
-    g, checked = play_checked("gondor", 2, {"fp": "normal", "sh": "hard"})
+def test_gondor_hotseat_hard_free_peoples_against_normal_shadow():
+    g, checked = play_checked("gondor", 4, {"fp": "hard", "sh": "normal"}, iterations=1)
     assert g.state["winner"] in ("fp", "sh")
     assert checked > 200
 
