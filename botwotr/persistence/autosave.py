@@ -126,6 +126,7 @@ class _Slot:
     base_n: int = 0  # entries in the save file
     journal_n: int = 0  # entries in the journal
     appendable: bool = False  # the journal on disk is exactly base + journal_n good lines
+    extras: str = ""  # the computer and hints as written (`save.extras`): a change writes the save whole
 
 
 _slots: "weakref.WeakKeyDictionary[Game, _Slot]" = weakref.WeakKeyDictionary()
@@ -301,7 +302,8 @@ def autosave(game: Game, folder: str | os.PathLike | None = None, force: bool = 
     if slot is None:
         slot = _slots[game] = _Slot(None)
     log = game.log
-    same = _extends(slot, log)
+    extras = json.dumps(saves.extras(game), sort_keys=True)
+    same = _extends(slot, log) and extras == slot.extras  # (the journal holds log entries only)
     if not force and same and len(log) == slot.n:
         return slot.path
     sfolder.mkdir(parents=True, exist_ok=True)
@@ -323,6 +325,7 @@ def autosave(game: Game, folder: str | os.PathLike | None = None, force: bool = 
     slot.n = len(log)
     slot.last = log[-1]
     slot.last_text = _entry_text(log[-1])
+    slot.extras = extras
     _problems.pop(game, None)
     return slot.path
 
@@ -537,10 +540,12 @@ def _load_one(path: Path, spec_for) -> tuple[Game, JournalError | None, _Slot]:
             raise saves.SaveError(f"{where}: the save is nested too deeply to replay") from None
         if data.get("origin") is not None:  # a what-if branch keeps its origin with its journal too
             game.origin = saves.check_origin(data["origin"], where)
+        saves.attach_extras(game, data, where)
     slot = _Slot(None, n=len(game.log), base_sha=sha, base_n=base_n, journal_n=len(extra))
     slot.appendable = problem is None and (belongs or not extra)
     slot.last = game.log[-1]
     slot.last_text = _entry_text(game.log[-1])
+    slot.extras = json.dumps(saves.extras(game), sort_keys=True)
     if not belongs and os.path.lexists(journal_of(path)):
         slot.appendable = False  # a journal of another save is in the way: the next write compacts
     return game, problem, slot

@@ -3,6 +3,11 @@
     {"format": "botwotr-save", "version": 1, "scenario": "rohan", "content_version": "1",
      "seed": 7, "log": [{"cmd": {...}, "events": [...]}, ...]}
 
+A game against the computer also holds `"computer": {"sh": "hard"}` (the side the computer plays
+and its level: easy, normal or hard), and a game where a player asked the computer for a hint
+`"hints": [{"entry": N, "side": "fp"}, ...]` (a hint taken by that side after the first N log
+entries, in order). Saves without them load as before; a bad value is refused.
+
 A game started from a moment of another ("what if", `botwotr/review.py`) also holds
 `"origin": {"source": "the original's save name", "entry": N}`: it is a branch of that game after
 its first N log entries. Saves without it load as before; a malformed origin is refused.
@@ -48,7 +53,9 @@ MAX_TEXT = 1000  # a scenario folder path is the longest text a save holds
 MAX_CONTAINERS = 350_000
 MAX_VALUES = 1_500_000
 
-KEYS = ("format", "version", "scenario", "content_version", "seed", "log", "origin")
+KEYS = ("format", "version", "scenario", "content_version", "seed", "log", "origin", "computer", "hints")
+LEVELS = ("easy", "normal", "hard")  # the computer's levels (botwotr.ai.LEVELS; not imported: a save needs no AI)
+HINT_KEYS = ("entry", "side")
 ORIGIN_KEYS = ("source", "entry")  # a branch: the original's save name and the entry it branched at
 ENTRY_KEYS = {"cmd", "events", "forced_undos"}  # forced_undos: who agreed (scenes/game.py)
 # NUL, the other C0 controls, DEL, the C1 controls and lone surrogates: none is in a real save, and
@@ -76,7 +83,73 @@ def to_dict(game: Game) -> dict:
     origin = getattr(game, "origin", None)
     if origin is not None:
         out["origin"] = {"source": origin["source"], "entry": origin["entry"]}
+    out.update(extras(game))
     return out
+
+
+def extras(game: Game) -> dict:
+    """The save's keys besides the log that the window keeps on the game: the computer's side and
+    level (`game.computer`), the hints taken (`game.hints`); absent when there are none."""
+    out: dict = {}
+    computer = getattr(game, "computer", None)
+    if computer:
+        out["computer"] = dict(computer)
+    hints = [h for h in getattr(game, "hints", None) or () if h["entry"] <= len(game.log)]  # (none past an undo)
+    if hints:
+        out["hints"] = [{"entry": h["entry"], "side": h["side"]} for h in hints]
+    return out
+
+
+def check_computer(computer, where: str = "save") -> dict:
+    """The computer's side and level, checked: {"fp" or "sh": "easy" | "normal" | "hard"}, one side."""
+    if not isinstance(computer, dict) or len(computer) != 1:
+        raise SaveError(
+            f"{where}: 'computer' is bad: it must be a mapping of the one side the computer plays to its "
+            'level, such as {"sh": "hard"}'
+        )
+    ((side, level),) = computer.items()
+    if side not in ("fp", "sh"):
+        raise SaveError(f"{where}: 'computer' is bad: the side must be 'fp' or 'sh', not '{shown(side)}'")
+    if level not in LEVELS:
+        raise SaveError(
+            f"{where}: 'computer' is bad: the level must be one of {', '.join(LEVELS)}, not {shown(repr(level))}"
+        )
+    return {side: level}
+
+
+def check_hints(hints, entries: int, where: str = "save") -> list:
+    """The hints taken, checked: a list of {"entry": 1..entries, "side": "fp" or "sh"}, in order."""
+    if not isinstance(hints, list):
+        raise SaveError(f"{where}: 'hints' is bad: it must be a list of {{entry: N, side: fp or sh}}")
+    out: list = []
+    for i, h in enumerate(hints):
+        if not isinstance(h, dict):
+            raise SaveError(f"{where}: hint {i} is bad: it must be a mapping {{entry: N, side: fp or sh}}")
+        extra = [k for k in h if k not in HINT_KEYS]
+        if extra:
+            raise SaveError(
+                f"{where}: hint {i} is bad: unknown key '{shown(extra[0])}' (a hint holds only 'entry' and 'side')"
+            )
+        entry, side = h.get("entry"), h.get("side")
+        if side not in ("fp", "sh"):
+            raise SaveError(f"{where}: hint {i} is bad: 'side' must be 'fp' or 'sh', not {shown(repr(side))}")
+        low = out[-1]["entry"] if out else 1
+        if type(entry) is not int or not low <= entry <= entries:
+            raise SaveError(
+                f"{where}: hint {i} is bad: 'entry' must be a whole number from {low} to {entries} "
+                f"(the log's length, and hints in order), not {shown(repr(entry))}"
+            )
+        out.append({"entry": entry, "side": side})
+    return out
+
+
+def attach_extras(game: Game, data: dict, where: str = "save") -> Game:
+    """Put a parsed save's computer and hints on the game it was replayed into."""
+    if data.get("computer") is not None:
+        game.computer = check_computer(data["computer"], where)  # type: ignore[attr-defined]
+    if data.get("hints") is not None:
+        game.hints = check_hints(data["hints"], len(game.log), where)  # type: ignore[attr-defined]
+    return game
 
 
 def check_origin(origin, where: str = "save") -> dict:
@@ -304,6 +377,10 @@ def parse(text: str, where: str = "save") -> dict:
         )
     if "origin" in data:
         data["origin"] = check_origin(data["origin"], where)
+    if "computer" in data:
+        data["computer"] = check_computer(data["computer"], where)
+    if "hints" in data:
+        data["hints"] = check_hints(data["hints"], len(log), where)
     for i, entry in enumerate(log):
         if (
             not isinstance(entry, dict)
@@ -332,7 +409,7 @@ def from_dict(data: dict, spec: ScenarioSpec, where: str = "save") -> Game:
         game = Game.replay(spec, data["seed"], data["log"])
         if data.get("origin") is not None:
             game.origin = check_origin(data["origin"], where)
-        return game
+        return attach_extras(game, data, where)
     except ReplayError as e:
         raise SaveError(f"{where}: log entry {e.index} is bad: {e.message}") from None
     except RecursionError:  # check_shape bounds the depth, so this is a last guard

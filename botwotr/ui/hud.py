@@ -474,3 +474,119 @@ PENDING_TEXT = {
     "retreat_to": N_("choose where the army retreats"),
     "advance": N_("advance into the freed region"),
 }
+
+
+# -- the computer's player (botwotr/ui/computer.py; drawn by the game scene over the board) ------
+
+
+def _box(surface, box: pygame.Rect, theme: Theme, edge) -> None:
+    pygame.draw.rect(surface, (0, 0, 0), box.move(0, theme.px(2)), border_radius=theme.px(8))
+    pygame.draw.rect(surface, (24, 20, 16), box, border_radius=theme.px(8))
+    pygame.draw.rect(surface, edge, box, width=max(1, theme.px(2)), border_radius=theme.px(8))
+
+
+def draw_thinking(surface, board: pygame.Rect, theme: Theme, side: str, text: str, progress: float) -> pygame.Rect:
+    """ "The Shadow is thinking…" at the top of the board: the side's token, the words and a bar
+    that fills as the search goes (its progress, 0..1). Returns the rectangle it drew in."""
+    from .animation import clipped
+
+    t = theme
+    img = res.text(text, "sans_bold", t.body, T.PARCHMENT)
+    tok = img.get_height() + t.px(10)
+    w = tok + img.get_width() + t.px(40)
+    box = pygame.Rect(0, 0, max(w, t.px(260)), tok + t.px(22))
+    box.midtop = (board.centerx, board.y + t.px(10))
+
+    def draw():
+        _box(surface, box, t, T.side_style(side).fill)
+        draw_token(surface, pygame.Rect(box.x + t.px(10), box.y + t.px(6), tok, tok), side, "sands-of-time")
+        surface.blit(img, (box.x + tok + t.px(20), box.y + t.px(6) + (tok - img.get_height()) // 2))
+        bar = pygame.Rect(box.x + t.px(10), box.bottom - t.px(11), box.w - t.px(20), t.px(5))
+        pygame.draw.rect(surface, (60, 52, 42), bar, border_radius=t.px(2))
+        done = bar.copy()
+        done.w = max(1, int(bar.w * max(0.0, min(1.0, progress))))
+        pygame.draw.rect(surface, T.BRASS_LIGHT, done, border_radius=t.px(2))
+
+    return clipped(surface, box.inflate(t.px(6), t.px(8)), draw)
+
+
+def draw_hint(surface, board: pygame.Rect, theme: Theme, spec, state, hint: dict) -> pygame.Rect:
+    """A hint under the top of the board: what the hard computer would do (the command in words;
+    its regions are tinted on the board) and its one-line reason."""
+    from .animation import clipped
+    from .computer import HINT_COLOUR
+    from .logtext import command_sentence, reason_text
+    from .widgets import wrap_text
+
+    t = theme
+    width = min(board.w - t.px(40), t.px(560))
+    head = res.text(_("Hint"), "serif_bold", t.heading, HINT_COLOUR)
+    f = res.font("sans_bold", t.body)
+    small = res.font("sans", t.small)
+    lines = wrap_text(command_sentence(hint["command"], spec, state), f, width - t.px(24))[:3]
+    why = wrap_text(reason_text(hint["reason"]), small, width - t.px(24))[:2]
+    h = head.get_height() + len(lines) * f.get_linesize() + len(why) * small.get_linesize() + t.px(22)
+    box = pygame.Rect(0, 0, width, h)
+    box.midtop = (board.centerx, board.y + t.px(70))
+
+    def draw():
+        _box(surface, box, t, HINT_COLOUR)
+        y = box.y + t.px(6)
+        surface.blit(head, (box.x + t.px(12), y))
+        y += head.get_height() + t.px(2)
+        for ln in lines:
+            surface.blit(res.text(ln, "sans_bold", t.body, T.PARCHMENT), (box.x + t.px(12), y))
+            y += f.get_linesize()
+        y += t.px(4)
+        for ln in why:
+            surface.blit(res.text(ln, "sans", t.small, T.TEXT_DIM), (box.x + t.px(12), y))
+            y += small.get_linesize()
+
+    return clipped(surface, box.inflate(t.px(6), t.px(8)), draw)
+
+
+def draw_table_move(
+    surface, board: pygame.Rect, theme: Theme, side: str, text: str, button, error: bool = False
+) -> pygame.Rect:
+    """The computer's move told to the players at the table (companion mode), with the button
+    that says it is done on the real board; or (`error`) why the computer stopped, with Try again."""
+    from .animation import clipped
+    from .widgets import wrap_text
+
+    t = theme
+    width = min(board.w - t.px(40), t.px(620))
+    title = (
+        _("The computer could not go on") if error else _("The {side} (computer) plays").format(side=side_title(side))
+    )
+    head = res.text(title, "serif_bold", t.heading, (255, 150, 130) if error else T.BRASS_LIGHT)
+    f = res.font("sans_bold", t.body)
+    lines = wrap_text(text, f, width - t.px(28))[:4]
+    note = "" if error else _("Carry it out on the board, then press the button.")
+    note_img = res.text(note, "sans", t.small, T.TEXT_DIM) if note else None
+    bw = max(t.px(200), res.font(button.kind, t.body).size(button.text)[0] + t.px(50))
+    h = (
+        head.get_height()
+        + len(lines) * f.get_linesize()
+        + (note_img.get_height() if note_img else 0)
+        + t.row
+        + t.px(36)
+    )
+    box = pygame.Rect(0, 0, width, h)
+    box.center = (board.centerx, board.centery - t.px(40))
+    button.rect = pygame.Rect(0, 0, bw, t.row)
+    button.rect.midbottom = (box.centerx, box.bottom - t.px(10))
+
+    def draw():
+        _box(surface, box, t, T.DANGER if error else T.side_style(side).fill)
+        y = box.y + t.px(8)
+        surface.blit(head, (box.centerx - head.get_width() // 2, y))
+        y += head.get_height() + t.px(4)
+        for ln in lines:
+            img = res.text(ln, "sans_bold", t.body, T.PARCHMENT)
+            surface.blit(img, (box.centerx - img.get_width() // 2, y))
+            y += f.get_linesize()
+        if note_img is not None:
+            surface.blit(note_img, (box.centerx - note_img.get_width() // 2, y + t.px(4)))
+        button.draw(surface, t)
+
+    return clipped(surface, box.inflate(t.px(6), t.px(8)), draw)

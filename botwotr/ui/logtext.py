@@ -1047,3 +1047,92 @@ def pending_detail(spec, p: dict | None) -> str:
     except (KeyError, TypeError, AttributeError):
         return ""
     return ""
+
+
+# -- the computer's player (botwotr/ui/computer.py) ---------------------------------------------
+
+LEVEL_NAMES = {"easy": N_("easy"), "normal": N_("normal"), "hard": N_("hard")}
+
+
+def level_name(level) -> str:
+    return _(LEVEL_NAMES.get(level, humanize(level)))
+
+
+def computer_name(level) -> str:
+    """The computer as a player's name ("Computer (hard)"), kept in the game's start options."""
+    return _("Computer ({level})").format(level=level_name(level))
+
+
+def thinking_text(side) -> str:
+    if side == "fp":
+        return _("The Free Peoples are thinking…")
+    return _("The Shadow is thinking…")
+
+
+def hint_log_sentence(side) -> str:
+    """The log's line for a hint taken (it says nothing of the hint: that is the seat's alone)."""
+    if side == "fp":
+        return _("The Free Peoples asked the computer for a hint.")
+    return _("The Shadow asked the computer for a hint.")
+
+
+def table_sentence(cmd: dict, spec, state: dict | None = None) -> str:
+    """What the computer's side does, told to the players at a physical table (the companion
+    mode): "The Shadow moves 3 Uruk-hai from Isen Vale to East Fords." A secret choice is not
+    named (it is revealed when both sides have chosen)."""
+    side, c = cmd.get("side"), cmd.get("cmd")
+    try:
+        if c in ("tactic", "combat_card"):
+            if side == "fp":
+                return _("The Free Peoples have made their secret choice; it is revealed when yours is entered.")
+            return _("The Shadow has made its secret choice; it is revealed when yours is entered.")
+        if c == "draw_cards":
+            if side == "fp":
+                return _("The Free Peoples draw their cards: the program keeps their hand, unseen.")
+            return _("The Shadow draws its cards: the program keeps its hand, unseen.")
+        if c == "move_army":
+            args = {
+                "who": _move_bits(cmd, spec, state),
+                "src": region_name(spec, cmd["from"]),
+                "path": path_text(spec, cmd["path"]),
+            }
+            if side == "fp":
+                return _("The Free Peoples move {who} from {src} to {path}.").format(**args)
+            return _("The Shadow moves {who} from {src} to {path}.").format(**args)
+        if c == "attack" and not cmd.get("armies"):
+            args = {
+                "who": _move_bits(cmd, spec, state),
+                "src": region_name(spec, cmd["from"]),
+                "target": region_name(spec, cmd["target"]),
+            }
+            if side == "fp":
+                return _("The Free Peoples attack {target} from {src} with {who}.").format(**args)
+            return _("The Shadow attacks {target} from {src} with {who}.").format(**args)
+    except (KeyError, TypeError, AttributeError, IndexError):
+        pass
+    what = command_sentence(cmd, spec, state)
+    if what.startswith(side_title(side) + ":"):  # ("Shadow: roll the dice")
+        return what + "."
+    return _("{side}: {what}.").format(side=side_title(side), what=what)
+
+
+# Decision.reason codes of botwotr.ai (docs/ai.md) -> one line; params are formatted in
+REASON_TEXTS: dict[str, str] = {
+    "only": N_("The only move there is."),
+    "score": N_("The move that scores best at a glance."),
+    "hunch": N_("A hunch."),
+    "search": N_("The best outcome over {rollouts} simulated games from here."),
+    "search_confirms": N_("The move that looked best, confirmed by {rollouts} simulated games from here."),
+}
+
+
+def reason_text(reason) -> str:
+    """The one-line reason of a hint (`Decision.reason`); a code without words gets a general line."""
+    try:
+        code, params = reason.get("code"), dict(reason.get("params") or {})
+        template = REASON_TEXTS.get(code)
+        if template is not None:
+            return _(template).format(**params)
+    except (AttributeError, KeyError, IndexError, ValueError, TypeError):
+        pass
+    return _("The hard computer rates this best of what you may do now.")

@@ -23,7 +23,7 @@ import pygame
 from . import resources as res
 from . import theme as T
 from .i18n import _
-from .logtext import command_group, command_sentence, entry_sentences, pending_detail, region_name
+from .logtext import command_group, command_sentence, entry_sentences, hint_log_sentence, pending_detail, region_name
 from .widgets import BY_IDENTITY, Button, Label, ListItem, Panel, ScrollList, Tip, draw_signature
 
 REGION_KEYS = ("region", "target", "from", "to")
@@ -264,6 +264,9 @@ def entry_items(game, i: int, seat: str, tip: Tip | None = None) -> list[ListIte
         items += [
             ListItem(_forced_undo_text(game, n, seat), payload=i + 1, color=T.DANGER) for n in entry["forced_undos"]
         ]
+    for h in getattr(game, "hints", None) or ():  # hints taken after this entry (ui/computer.py)
+        if h["entry"] == i + 1:
+            items.append(ListItem(hint_log_sentence(h["side"]), payload=i + 1, color=T.BRASS_LIGHT))
     return items
 
 

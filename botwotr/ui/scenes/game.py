@@ -40,7 +40,7 @@ from ..i18n import _
 from ..i18n_content import localize_game
 from ..i18n_rules import refusal, win_reason
 from ..layouts import layout_for
-from ..logtext import command_sentence, side_title, winner_title
+from ..logtext import command_sentence, side_title, table_sentence, thinking_text, winner_title
 from ..panels import DecisionContext, LogPanel, panel_class_for
 from .. import decisions as _decisions  # noqa: F401  (registers the decision panels)
 from ..widgets import Button, Panel, Tip
@@ -135,6 +135,17 @@ class GameScene(Scene):
                 tooltip=Tip(_("Animation speed"), _("1×, 2× or 4×. Space, Escape or a click skips an animation.")),
             )
         )
+        self.btn_hint = self.toolbar.add(
+            Button(
+                _("Hint"),
+                self.ask_hint,
+                name="hint",
+                tooltip=Tip(
+                    _("Hint (I)"),
+                    _("What would the hard computer do now? Shown on the board; the log says a hint was taken."),
+                ),
+            )
+        )
         self.btn_menu = self.toolbar.add(
             Button(
                 _("Menu"),
@@ -208,6 +219,18 @@ class GameScene(Scene):
         # who is at the screen: the seat that gave the last input (None: nobody yet, so a hotseat
         # game starts covered until the player to decide says it is them)
         self.seat: str | None = None
+        # the computer's player (`game.computer`: {side: level}, kept in the save) and the hints
+        # of any game (botwotr/ui/computer.py); against the computer one person is at the screen,
+        # always on their own seat: no cover
+        from ..computer import Computer
+
+        ((c_side, c_level),) = (getattr(game, "computer", None) or {None: None}).items()
+        self.computer = Computer(self, c_side, c_level)
+        if c_side is not None:
+            self.seat = self.computer.person
+        self.table_move: dict | None = None  # companion: the computer's move told to the table
+        self.btn_table_done = Button(_("Done on the table"), self.table_done, name="table_done", icon="check-mark")
+        self.btn_retry = Button(_("Try again"), self.computer_retry, name="computer_retry")
         # hotseat: set when a command answered the other side's public decision, so either player may
         # be at the screen: only the public view until a cover is lifted (seat_model)
         self.seat_unsure = False
@@ -293,6 +316,10 @@ class GameScene(Scene):
             return None, "public", None, [c for c in legal if c.get("side") == "players"]
         if self.consent:
             return self.consent["side"], "public", None, []
+        if self.computer.side is not None:  # one person at the screen, on their own seat
+            person = self.computer.person
+            mine = [c for c in legal if c.get("side") in (person, "players")]
+            return None, person, person if any(c.get("side") == person for c in legal) else None, mine
         players = [c for c in legal if c.get("side") == "players"]
         if self.secret_hands and getattr(self, "edit", None) is not None and self.edit.active:
             # the board is edited by both players together (they agree on the edits), so both
@@ -339,22 +366,34 @@ class GameScene(Scene):
             self.curtain = None
             self.refresh(force=True)
 
-    def submit(self, cmd: dict) -> bool:
+    def submit(self, cmd: dict, by_computer: bool = False) -> bool:
         """Give a command; False (and the reason shown) if refused. In companion mode a command
         that needs dice or draws opens the outcome dialog and returns True: the dialog completes
-        it through this method again, or drops it (Back)."""
+        it through this method again, or drops it (Back). The computer's own cards (drawn, or
+        discarded at random) are picked here, never asked (`Computer.own_pick`)."""
         self.looking_at = None
-        try:
-            events = self.game.submit(cmd)
-        except RuleError as e:
-            if e.code == "chance/needs_outcome":  # companion mode: ask the players what came up
-                from ..outcomes import ask_outcomes
+        while True:
+            try:
+                events = self.game.submit(cmd)
+                break
+            except RuleError as e:
+                if e.code == "chance/needs_outcome":  # companion mode: ask the players what came up
+                    pick = self.computer.own_pick(cmd, e)
+                    if pick is not None:
+                        cmd = pick
+                        continue
+                    from ..outcomes import ask_outcomes
 
-                ask_outcomes(self, cmd, e)
-                return True  # the dialog completes the command (or Back drops it)
-            self.notify(_("Refused: {why}").format(why=refusal(e)), error=True)
-            return False
+                    ask_outcomes(self, cmd, e)
+                    return True  # the dialog completes the command (or Back drops it)
+                self.notify(_("Refused: {why}").format(why=refusal(e)), error=True)
+                return False
         self.btn_force_undo.visible = False
+        if self.computer.side is not None:  # the person stays at the screen whoever gave it
+            self.autosave()
+            self.refresh()
+            self.animator.feed(events, from_drop=not by_computer)
+            return True
         if cmd.get("side") in ("fp", "sh"):
             if self.mode == "hotseat" and self.seat in ("fp", "sh") and cmd["side"] != self.seat:
                 # the other side's public decision (a fate draw) was answered: either player may be
@@ -373,6 +412,9 @@ class GameScene(Scene):
         self.animator.finish()
         self.dragdrop.cancel(snap=False)
         game = self.game
+        if self.computer.side is not None:
+            self._undo_against_computer(force)
+            return
         if not game.can_undo(force=True):
             self.notify(_("There is nothing to undo."), error=True)
             return
@@ -436,14 +478,118 @@ class GameScene(Scene):
         self.autosave()
         self.refresh(force=True)
 
+    def _undo_against_computer(self, force: bool) -> None:
+        """Take back the person's last decision and the computer's answers to it (a thinking
+        worker is stopped). Over revealed dice, cards or a secret choice only when forced; the log
+        says the person took it back."""
+        game = self.game
+        person = self.computer.person
+        k = max((i for i, e in enumerate(game.log) if e["cmd"].get("side") in (person, "players")), default=0)
+        if k < 1:
+            self.notify(_("There is nothing to undo."), error=True)
+            return
+        barrier = any(is_barrier(e) for e in game.log[k:])
+        if barrier and not force:
+            self.notify(
+                _("That move revealed dice, cards or a secret choice; take it back anyway only if you must."),
+                error=True,
+            )
+            self.btn_force_undo.visible = True
+            self.layout()
+            return
+        self.computer.cancel()
+        self.table_move = None
+        try:
+            while len(game.log) > k:
+                game.undo(force=barrier, agreed=(person,))
+        except RuleError as e:
+            self.notify(refusal(e), error=True)
+        self.btn_force_undo.visible = False
+        self.message_time = 0.0
+        if barrier:
+            self.notify(_("Taken back; the log says so."))
+        self.autosave()
+        self.refresh(force=True)
+
     def redo(self) -> None:
         try:
             self.animator.feed(self.game.redo())
+            # against the computer: the person's decision comes back with the computer's answers
+            while self.computer.side is not None and self.game.can_redo():
+                if self.game._redo[-1]["cmd"].get("side") != self.computer.side:
+                    break
+                self.animator.feed(self.game.redo())
         except RuleError as e:
             self.notify(refusal(e), error=True)
             return
         self.autosave()
         self.refresh()
+
+    # -- the computer's player and hints (botwotr/ui/computer.py) ------------------------
+    def ask_hint(self) -> None:
+        """The Hint button (I): what the hard computer would do for the player deciding now."""
+        if self.curtain or self.looking_at is not None or not self.actor or not self.legal:
+            self.notify(_("A hint is for a decision of yours; there is none now."), error=True)
+            return
+        if self.computer.ask_hint(self.actor) == "busy":
+            self.notify(_("The computer is thinking; ask for a hint on your own decision."), error=True)
+
+    def hint_taken(self, hint: dict) -> None:
+        """A hint came back: written in the log (and the save), shown on the board."""
+        game = self.game
+        hints = getattr(game, "hints", None)
+        if hints is None:
+            hints = game.hints = []
+        hints.append({"entry": len(game.log), "side": hint["side"]})
+        self.autosave()
+        self.log_panel._key = None  # (the log's last entry has a row more)
+        self.log_panel.refresh(game, self.shown)
+        self.hint_changed()
+
+    def hint_changed(self) -> None:
+        if self.decision is not None:
+            self.board.highlights = self.decision.highlights()
+        hint = self.computer.hint
+        if hint is not None:
+            from ..computer import HINT_COLOUR
+
+            self.board.highlights = {**self.board.highlights, **{r: HINT_COLOUR for r in hint["regions"]}}
+
+    def computer_answer(self, answer: dict) -> None:
+        """The computer's decision, once the last animation is over: given at once, or in
+        companion mode told to the table first (the players carry it out and press Done)."""
+        if self.animator.busy or self.app.scene is not self or self.btn_force_undo.visible:
+            return  # (nor while the person is asked whether to take back past revealed chance)
+        if self.mode == "companion":
+            if self.table_move is None or self.table_move["version"] != answer["version"]:
+                cmd = answer["command"]
+                self.table_move = {
+                    "version": answer["version"],
+                    "command": cmd,
+                    "text": table_sentence(cmd, self.game.spec, self.game.state),
+                }
+            return
+        self.computer.answer = None
+        self._computer_submit(answer["command"])
+
+    def table_done(self) -> None:
+        move, self.table_move = self.table_move, None
+        if move is None:
+            return
+        self.computer.answer = None
+        self._computer_submit(move["command"])
+
+    def _computer_submit(self, cmd: dict) -> None:
+        version = self.computer.version()
+        if not self.submit(cmd, by_computer=True):
+            self.computer.failure = _("The computer chose a move the rules refuse.")
+            self.computer.failed_at = version
+
+    def computer_failed(self, text: str, purpose: str | None) -> None:
+        self.notify(text, error=True)
+
+    def computer_retry(self) -> None:
+        self.computer.retry()
 
     def autosave(self) -> None:
         from ...persistence.autosave import autosave
@@ -523,6 +669,11 @@ class GameScene(Scene):
     # -- scene interface -----------------------------------------------------------------
     def on_enter(self):
         self.refresh(force=True)
+        if self.computer.side is not None:
+            self.computer.warm_up()
+
+    def on_exit(self):
+        self.computer.close()
 
     def layout(self):
         self._dirty.add("decision")  # (its widgets are laid out again; the others' rects are in their signatures)
@@ -609,6 +760,10 @@ class GameScene(Scene):
             ws.append(self.btn_the_end)
         if self.btn_force_undo.visible:
             ws.append(self.btn_force_undo)
+        if self.table_move is not None and self.looking_at is None:
+            ws.append(self.btn_table_done)
+        elif self.computer.failure and self.looking_at is None:
+            ws.append(self.btn_retry)
         return ws
 
     def handle_event(self, ev):
@@ -650,6 +805,9 @@ class GameScene(Scene):
         if ev.key == pygame.K_F1 or ev.key == pygame.K_h and not ctrl:
             self.show_help = not self.show_help
             return True
+        if ev.key == pygame.K_i and not ctrl and not self.curtain:
+            self.ask_hint()
+            return True
         if ev.key == pygame.K_l and not ctrl and not self.curtain:  # the full log
             self.show_help = False
             open_full_log(self)
@@ -670,6 +828,7 @@ class GameScene(Scene):
 
     def update(self, dt):
         self.refresh()
+        self.computer.update()
         if not self.end_shown and self.game.state.get("winner") and not self.animator.busy and not self.consent:
             self.open_the_end()
             return
@@ -715,6 +874,7 @@ class GameScene(Scene):
             over.append(self._draw_winner(surface))
         if self.message and self.message_time > 0:
             over.append(self._draw_message(surface))
+        over += self._draw_computer(surface)
         self.dragdrop.draw_screen(surface, t)
         if self.show_help:
             draw_help(surface, self.board.rect, t, spec=self.game.spec, view=self.view)
@@ -1035,7 +1195,11 @@ class GameScene(Scene):
             self._draw_part(surface, name)
 
     def status_sentence(self) -> str | None:
-        """In hotseat play the status line speaks to the player whose turn it is."""
+        """In hotseat play the status line speaks to the player whose turn it is; against the
+        computer it says when the computer thinks."""
+        thinking = self.computer.thinking
+        if thinking is not None and thinking["purpose"] == "move" and not self.view.get("winner"):
+            return thinking_text(thinking["side"])
         if self.mode != "hotseat" or not self.actor or self.view.get("winner") or self.looking_at is not None:
             return None
         top = self.game.state["pending"][-1] if self.game.state["pending"] else None
@@ -1131,6 +1295,36 @@ class GameScene(Scene):
             b.draw(surface, t)
 
         return clipped(surface, box.union(b.rect).inflate(t.px(8), t.px(8)), draw)
+
+    def _draw_computer(self, surface) -> list:
+        """The computer's overlays (botwotr/ui/hud.py): thinking with its progress, a hint, the
+        move told to the table (companion), why it stopped; the rectangles they drew in."""
+        from ..hud import draw_hint, draw_table_move, draw_thinking
+
+        t = self.theme
+        out = []
+        if self.looking_at is not None:
+            return out
+        thinking = self.computer.thinking
+        if thinking is not None:
+            text = thinking_text(thinking["side"]) if thinking["purpose"] == "move" else _("Looking for a hint…")
+            out.append(draw_thinking(surface, self.board.rect, t, thinking["side"], text, thinking["progress"]))
+        hint = self.computer.hint
+        if hint is not None:
+            out.append(draw_hint(surface, self.board.rect, t, self.game.spec, self.game.state, hint))
+        if self.table_move is not None:
+            out.append(
+                draw_table_move(
+                    surface, self.board.rect, t, self.computer.side, self.table_move["text"], self.btn_table_done
+                )
+            )
+        elif self.computer.failure:
+            out.append(
+                draw_table_move(
+                    surface, self.board.rect, t, self.computer.side, self.computer.failure, self.btn_retry, error=True
+                )
+            )
+        return out
 
     def _draw_message(self, surface):
         t = self.theme

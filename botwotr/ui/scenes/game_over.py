@@ -100,6 +100,9 @@ class GameOverScene(Scene):
         # the rules of the new game get the English spec (the shown one is translated, docs/i18n.md)
         spec = english_spec(self.finished)
         game = Game.new(spec, seed=random.randrange(1, 2**31), options=self.new_options(swap))
+        computer = getattr(self.finished, "computer", None)
+        if computer:  # against the computer again, on the side it takes now (ui/computer.py)
+            game.computer = {{"fp": "sh", "sh": "fp"}[s] if swap else s: lv for s, lv in computer.items()}
         self.app.open_game(game, replace_all=True)
 
     def to_title(self) -> None:

@@ -1,4 +1,5 @@
-"""The title screen: new game (scenario, hotseat or companion, who plays which side), continue the
+"""The title screen: new game (scenario, hotseat or companion, who plays which side: a person or the
+computer at one of its levels), continue the
 most recently played game (its own autosave), load a game (the load screen), quit. Every game
 keeps its own autosave file, so starting or loading one never overwrites another."""
 
@@ -15,11 +16,12 @@ from ..i18n import _
 from ..i18n_choice import choose as choose_language
 from ..i18n_choice import language_buttons
 from ..i18n_content import scenario_text
-from ..logtext import side_title
+from ..logtext import computer_name, level_name, side_title
 from ..widgets import Button, Label, Panel, Tip, wrap_text
 from .base import Scene
 
 MODES = ("hotseat", "companion")
+LEVELS = ("easy", "normal", "hard")  # botwotr.ai.LEVELS (not imported here: the title needs no AI)
 
 
 def scenario_choices() -> list[tuple[str, str, str | None]]:
@@ -97,6 +99,8 @@ class TitleScene(Scene):
         self.scenario = usable[0][0] if usable else None
         self.mode = "hotseat"
         self.first_player_side = "fp"  # "Player 1" plays this side
+        self.computer_side: str | None = None  # the side the computer plays (None: two people)
+        self.level = "normal"  # the computer's level
         self.problem = ""
         self.seed: int | None = None  # tests may fix it
 
@@ -176,6 +180,7 @@ class TitleScene(Scene):
         }
         for b in self.mode_buttons.values():
             self.card.add(b)
+        self._hotseat_tip = self.mode_buttons["hotseat"].tooltip
         self.physical_cards = False  # companion mode: the players keep their cards in their hands
         self.btn_cards = self.card.add(
             Button(
@@ -196,6 +201,45 @@ class TitleScene(Scene):
         self.lbl_sides = self.card.add(Label(_("Who plays which side"), kind="sans_bold", color=T.BRASS_LIGHT))
         self.lbl_sides_text = self.card.add(Label("", color=T.TEXT))
         self.btn_swap = self.card.add(Button(_("Swap sides"), self.swap_sides, name="swap"))
+        # each side: a person or the computer (with its level); one side at most is the computer
+        self.side_rows: dict[str, dict] = {}
+        for sd in ("fp", "sh"):
+            row = {
+                "label": self.card.add(Label(side_title(sd), color=T.TEXT)),
+                "person": self.card.add(
+                    Button(_("Person"), lambda s=sd: self.choose_player(s, False), name=f"person:{sd}")
+                ),
+                "computer": self.card.add(
+                    Button(
+                        _("Computer"),
+                        lambda s=sd: self.choose_player(s, True),
+                        name=f"computer:{sd}",
+                        tooltip=Tip(
+                            _("Play against the computer"),
+                            _(
+                                "The computer plays this side; it sees only what a player of that side "
+                                "would, and its hand stays hidden. One person plays the other side: no "
+                                "screen cover."
+                            ),
+                        ),
+                    )
+                ),
+                "level": self.card.add(
+                    Button(
+                        "",
+                        self.cycle_level,
+                        name=f"level:{sd}",
+                        tooltip=Tip(
+                            _("The computer's level"),
+                            _(
+                                "Easy makes mistakes; normal plays the best move it sees at once; hard "
+                                "searches ahead. Click to change."
+                            ),
+                        ),
+                    )
+                ),
+            }
+            self.side_rows[sd] = row
         self.lbl_notes = self.card.add(Label("", size_key="small", color=T.TEXT_DIM))
         self.lang_buttons = language_buttons(self.choose_language)  # the language choice (i18n_choice)
         for b in self.lang_buttons.values():
@@ -216,6 +260,7 @@ class TitleScene(Scene):
         scene = TitleScene(self.app)  # every text is made again in the new language
         scene.problem = problem or ""
         scene.first_player_side, scene.physical_cards = self.first_player_side, self.physical_cards
+        scene.computer_side, scene.level = self.computer_side, self.level
         self.app.replace(scene)
         if self.scenario:
             scene.choose_scenario(self.scenario)
@@ -228,7 +273,24 @@ class TitleScene(Scene):
         self.layout()
 
     def toggle_cards(self):
-        self.physical_cards = not self.physical_cards
+        if self.computer_side is not None:
+            self.physical_cards = False  # the computer's hand is kept by the program
+        else:
+            self.physical_cards = not self.physical_cards
+        self.layout()
+
+    def choose_player(self, side: str, computer: bool) -> None:
+        """A side is played by a person or by the computer (then the other side by a person)."""
+        if computer:
+            self.computer_side = side
+            self.first_player_side = "sh" if side == "fp" else "fp"  # the person is Player 1
+            self.physical_cards = False
+        elif self.computer_side == side:
+            self.computer_side = None
+        self.layout()
+
+    def cycle_level(self) -> None:
+        self.level = LEVELS[(LEVELS.index(self.level) + 1) % len(LEVELS)]
         self.layout()
 
     def options(self) -> dict:
@@ -242,10 +304,15 @@ class TitleScene(Scene):
 
     def swap_sides(self):
         self.first_player_side = "sh" if self.first_player_side == "fp" else "fp"
+        if self.computer_side is not None:
+            self.computer_side = "sh" if self.computer_side == "fp" else "fp"
         self.layout()
 
     def players(self) -> dict:
         other = "sh" if self.first_player_side == "fp" else "fp"
+        if self.computer_side is not None:
+            person = "sh" if self.computer_side == "fp" else "fp"
+            return {person: _("Player 1"), self.computer_side: computer_name(self.level)}
         return {self.first_player_side: _("Player 1"), other: _("Player 2")}
 
     def new_game(self):
@@ -258,6 +325,8 @@ class TitleScene(Scene):
             spec = catalog.spec_for(self.scenario)
             seed = self.seed if self.seed is not None else random.randrange(1, 2**31)
             game = Game.new(spec, seed=seed, options=self.options())
+            if self.computer_side is not None:  # kept in the save beside the log (persistence/save.py)
+                game.computer = {self.computer_side: self.level}
             self.app.open_game(game)  # its own autosave file from its first move: no other game is touched
         except Exception as e:  # noqa: BLE001 - broken content or map: say so, stay here
             self.problem = _("The scenario cannot be started: {why}").format(why=e)
@@ -332,13 +401,23 @@ class TitleScene(Scene):
         self.mode_buttons["hotseat"].rect = pygame.Rect(x, y, half, t.row)
         self.mode_buttons["companion"].rect = pygame.Rect(x + half + t.px(8), y, half, t.row)
         y += t.row + t.px(6)
+        self.mode_buttons["hotseat"].tooltip = (
+            Tip(_("Hotseat"), _("You play at this screen against the computer. Every rule is enforced."))
+            if self.computer_side is not None
+            else self._hotseat_tip
+        )
         self.btn_cards.visible = self.lbl_cards.visible = self.mode == "companion"
         if self.btn_cards.visible:
             self.btn_cards.text = _("Cards: physical") if self.physical_cards else _("Cards: tracked")
             self.btn_cards.selected = self.physical_cards
+            self.btn_cards.enabled = self.computer_side is None
             self.btn_cards.rect = pygame.Rect(x + half + t.px(8), y, half, t.row)
             self.lbl_cards.text = (
-                _("Your hands are not tracked.") if self.physical_cards else _("You tell it the cards you draw.")
+                _("The computer keeps its own hand; you tell it the cards you draw.")
+                if self.computer_side is not None
+                else _("Your hands are not tracked.")
+                if self.physical_cards
+                else _("You tell it the cards you draw.")
             )
             self.lbl_cards.rect = pygame.Rect(x, y, half, 10)
             self.lbl_cards.rect.h = self.lbl_cards.fit_height(t)
@@ -348,12 +427,35 @@ class TitleScene(Scene):
         self.lbl_sides.rect = pygame.Rect(x, y, iw, 10)
         self.lbl_sides.rect.h = self.lbl_sides.fit_height(t)
         y = self.lbl_sides.rect.bottom + t.px(4)
-        self.lbl_sides_text.text = _("{p1} plays the {s1}; {p2} plays the {s2}.").format(
-            p1=_("Player 1"),
-            s1=side_title(self.first_player_side),
-            p2=_("Player 2"),
-            s2=side_title("sh" if self.first_player_side == "fp" else "fp"),
-        )
+        lw = t.px(120)
+        bw3 = (iw - lw - 2 * t.px(6)) // 3
+        for sd, row in self.side_rows.items():
+            comp = self.computer_side == sd
+            row["label"].rect = pygame.Rect(x, y, lw, t.row)
+            row["label"].rect.h = row["label"].fit_height(t)
+            row["label"].rect.centery = y + t.row // 2
+            row["person"].rect = pygame.Rect(x + lw, y, bw3, t.row)
+            row["computer"].rect = pygame.Rect(x + lw + bw3 + t.px(6), y, bw3, t.row)
+            row["person"].selected, row["computer"].selected = not comp, comp
+            row["level"].visible = comp
+            row["level"].text = _("Level: {level}").format(level=level_name(self.level))
+            row["level"].rect = pygame.Rect(x + lw + 2 * (bw3 + t.px(6)), y, bw3, t.row)
+            y += t.row + t.px(6)
+        y += t.px(2)
+        if self.computer_side is not None:
+            self.lbl_sides_text.text = _("{p1} plays the {s1}; the computer ({level}) plays the {s2}.").format(
+                p1=_("Player 1"),
+                s1=side_title("sh" if self.computer_side == "fp" else "fp"),
+                level=level_name(self.level),
+                s2=side_title(self.computer_side),
+            )
+        else:
+            self.lbl_sides_text.text = _("{p1} plays the {s1}; {p2} plays the {s2}.").format(
+                p1=_("Player 1"),
+                s1=side_title(self.first_player_side),
+                p2=_("Player 2"),
+                s2=side_title("sh" if self.first_player_side == "fp" else "fp"),
+            )
         sw = t.px(110)
         self.lbl_sides_text.rect = pygame.Rect(x, y, iw - sw - t.px(8), 10)
         self.lbl_sides_text.rect.h = self.lbl_sides_text.fit_height(t)
@@ -412,7 +514,7 @@ class TitleScene(Scene):
         y = int(h * 0.08)
         surface.blit(shadow, (w // 2 - title.get_width() // 2 + t.px(3), y + t.px(3)))
         surface.blit(title, (w // 2 - title.get_width() // 2, y))
-        sub = res.text(_("Hotseat play · tabletop companion · screenshots"), "serif", t.heading, T.PARCHMENT)
+        sub = res.text(_("Hotseat play · against the computer · tabletop companion"), "serif", t.heading, T.PARCHMENT)
         surface.blit(sub, (w // 2 - sub.get_width() // 2, y + title.get_height() + t.px(4)))
         super().draw(surface)
         if self.problem:
