@@ -14,7 +14,7 @@ from botwotr.core.state import canonical
 from botwotr.persistence import save as saves
 from helpers import scenario_spec
 
-GAMES = 200
+GAMES = 100
 MAX_STEPS = 4000
 
 
