@@ -438,7 +438,8 @@ class TitleScene(Scene):
             row["computer"].rect = pygame.Rect(x + lw + bw3 + t.px(6), y, bw3, t.row)
             row["person"].selected, row["computer"].selected = not comp, comp
             row["level"].visible = comp
-            row["level"].text = _("Level: {level}").format(level=level_name(self.level))
+            name = level_name(self.level)
+            row["level"].text = name[:1].upper() + name[1:]  # the tooltip says it is the level
             row["level"].rect = pygame.Rect(x + lw + 2 * (bw3 + t.px(6)), y, bw3, t.row)
             y += t.row + t.px(6)
         y += t.px(2)
