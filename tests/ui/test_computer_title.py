@@ -29,3 +29,23 @@ def test_the_level_button_shows_each_level_uncut(make_app, lang):
         assert len(set(shown)) == 3, shown  # three different names
     finally:
         set_language("en")
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1360, 770)])
+def test_companion_against_the_computer_fits_the_title_card(make_app, size):
+    """Companion mode with a computer side adds a three-line note beside "Cards: tracked": the
+    note stays clear of the mode buttons and the side rows, and the card clear of the credits line."""
+    app = make_app(size)
+    title = TitleScene(app)
+    app.push(title)
+    app.step()
+    title.choose_mode("companion")
+    title.computer_side = "fp"
+    title.layout()
+    app.step()
+    note = title.lbl_cards.rect
+    assert title.lbl_cards.visible and title.btn_cards.visible
+    for b in (*title.mode_buttons.values(), title.side_rows["fp"]["person"], title.lbl_sides):
+        assert not note.colliderect(b.rect), (note, b.rect)
+    assert title.card.rect.bottom <= size[1] - app.theme.px(24), (title.card.rect, size)
+    assert title.card.rect.top > title.btn_new.rect.top - app.theme.px(20)  # not pushed above the menu

@@ -354,12 +354,34 @@ class TitleScene(Scene):
 
     # -- layout and drawing -------------------------------------------------------------
     def layout(self):
+        self._layout(lift=0)
+        # a tall card (companion mode against the computer, a short window) would run into the
+        # credits line: lift the menu and the card, never above the subtitle
+        t = self.theme
+        h = self.app.size[1]
+        over = self.card.rect.bottom - (h - t.px(30))
+        size = t.title if self.app.size[0] >= 1000 else t.px(44)
+        subtitle_bottom = (
+            int(h * 0.08)
+            + res.font("serif_bold", size).get_linesize()
+            + t.px(4)
+            + res.font("serif", t.heading).get_linesize()
+        )
+        room = int(h * 0.30) - subtitle_bottom - t.px(12)
+        lift = min(over, room) if over > 0 and room > 0 else 0
+        if lift:
+            self._layout(lift=lift)
+        over -= lift
+        if over > 0:  # still too tall: smaller scenario pictures
+            self._layout(lift=lift, shrink=over)
+
+    def _layout(self, lift: int, shrink: int = 0) -> None:
         from ...persistence.autosave import candidates
 
         self.btn_continue.enabled = bool(candidates(self.app.home))
         t = self.theme
         w, h = self.app.size
-        top = int(h * 0.30)
+        top = int(h * 0.30) - lift
         bw = min(t.px(300), w // 2 - t.px(60))
         bh = t.row + t.px(14)
         narrow = w < 1000
@@ -389,6 +411,7 @@ class TitleScene(Scene):
         per_row = 2 if len(self.scenario_buttons) > 1 else 1
         tw = (iw - gap * (per_row - 1)) // per_row
         th = min(int(tw * 2 / 3) + res.font("sans_bold", t.body).get_linesize() + t.px(14), max(t.row, h // 4))
+        th = max(t.row * 3, th - shrink)
         for i, b in enumerate(self.scenario_buttons):
             b.rect = pygame.Rect(x + (i % per_row) * (tw + gap), y + (i // per_row) * (th + gap), tw, th)
         rows = (len(self.scenario_buttons) + per_row - 1) // per_row
@@ -421,8 +444,9 @@ class TitleScene(Scene):
             )
             self.lbl_cards.rect = pygame.Rect(x, y, half, 10)
             self.lbl_cards.rect.h = self.lbl_cards.fit_height(t)
-            self.lbl_cards.rect.centery = self.btn_cards.rect.centery
-            y += t.row + t.px(6)
+            row_h = max(t.row, self.lbl_cards.rect.h)  # the note may take more lines than the button
+            self.btn_cards.rect.centery = self.lbl_cards.rect.centery = y + row_h // 2
+            y += row_h + t.px(6)
         y += t.px(6)
         self.lbl_sides.rect = pygame.Rect(x, y, iw, 10)
         self.lbl_sides.rect.h = self.lbl_sides.fit_height(t)
