@@ -103,9 +103,31 @@ def advance_odds(seconds: float | None = None, clock=time.perf_counter) -> bool:
 
 
 def step_odds(panel) -> None:
-    """A battle panel's frame: advance the count; rebuild the panel when a count finished."""
-    if _COUNTING and advance_odds() and panel.ctx is not None:
-        panel.changed()
+    """A battle panel's frame: advance the count; once the panel's own is done, its "counting…"
+    line takes the chance to win in place (the same label: a rebuild in the middle of a click
+    would drop the click)."""
+    if _COUNTING:
+        advance_odds()
+    wait = getattr(panel, "_odds_wait", None)
+    if wait is None:
+        return
+    odds = battle_odds(*wait)
+    if odds is not None and odds.counting:
+        return
+    panel._odds_wait = None
+    counting, text = _("Win if both fight on: counting…"), odds_summary(odds, always=True)
+    for e in panel.flow:
+        for w in panel._entry_widgets(e):
+            if getattr(w, "text", None) == counting:
+                w.text = text
+    if panel.scene is not None and panel.rect.w > 0:
+        panel.layout(panel.scene.theme)
+
+
+def _wait_for(panel, ctx, attack, odds) -> None:
+    """The panel shows a count still going: `step_odds` fills it in when it is done."""
+    if odds is not None and odds.counting:
+        panel._odds_wait = (ctx.game, ctx.view, ctx.seat, attack)
 
 
 def pct(p: float) -> str:
@@ -189,14 +211,18 @@ def odds_summary(odds, always: bool = False) -> str:
 
 
 def add_odds_summary(panel, ctx, attack=None) -> None:
-    line = odds_summary(battle_odds(ctx.game, ctx.view, ctx.seat, attack))
+    odds = battle_odds(ctx.game, ctx.view, ctx.seat, attack)
+    _wait_for(panel, ctx, attack, odds)
+    line = odds_summary(odds)
     if line:
         panel.text(line, "small", T.BRASS_LIGHT, kind="sans_bold")
 
 
 def add_odds(panel, ctx, attack=None) -> None:
     """The odds block of a battle panel (or of an aimed attack), from the seat's view."""
-    texts = odds_texts(battle_odds(ctx.game, ctx.view, ctx.seat, attack))
+    odds = battle_odds(ctx.game, ctx.view, ctx.seat, attack)
+    _wait_for(panel, ctx, attack, odds)
+    texts = odds_texts(odds)
     if not texts:
         return
     tips = _(
