@@ -150,12 +150,17 @@ def test_dragging_onto_an_enemy_shows_the_odds_then_the_battle_panels_update(mak
     # the whole battle is counted a step a frame: the round's figures at once, the chance to win
     # once the chain is done, the frames drawn meanwhile (one step a frame here: budget 0)
     frames = 0
+    lab = next(w for w in scene.decision.children if getattr(w, "text", "") == "Win if both fight on: counting…")
+    shot = app.screen.subsurface(lab.rect).copy()
     while not any(t.startswith("Win if both fight on: Free Peoples ") for t in texts):
         assert "Win if both fight on: counting…" in texts and "Odds this round" in texts
         assert app.step() and frames < 5000  # a frame drawn (App.step: one update, one draw)
         frames += 1
         texts = panel_texts(scene)
     assert frames > 10 and not BO._COUNTING
+    app.step()  # the label filled in place, and drawn again
+    assert lab.text.startswith("Win if both fight on: Free Peoples ")
+    assert app.screen.subsurface(lab.rect).copy().get_view().raw != shot.get_view().raw
     win = next(t for t in texts if t.startswith("Win if both fight on: Free Peoples "))
     assert win == odds_summary(odds_for(g.spec, g.rules, g.view_for("fp"), "fp"))  # = the one-shot count
     g.submit({"cmd": "tactic", "side": "fp", "tactic": "maneuver:rohan_riders"})

@@ -122,6 +122,9 @@ def step_odds(panel) -> None:
                 w.text = text
     if panel.scene is not None and panel.rect.w > 0:
         panel.layout(panel.scene.theme)
+    dirty = getattr(panel.scene, "_dirty", None)  # (GameScene: the kept panel picture is drawn again)
+    if isinstance(dirty, set):
+        dirty.add("decision")
 
 
 def _wait_for(panel, ctx, attack, odds) -> None:
