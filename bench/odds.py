@@ -6,13 +6,21 @@ Two real attack positions (the tests' own: tests/core/test_odds.py), each counte
 attacker's view for an aimed attack:
 - cold: the whole battle with an empty chain cache (the first count of these armies);
 - warm: the same with the chain kept (what a tactic or card chosen costs);
-- round: this round only (`whole=False`, the drag label), chain cache empty.
+- round: this round only (`whole=False`, the drag label), chain cache empty (rnogc: the same
+  with the cyclic collector off, see below);
+- first: the stepped count's first step (`odds_steps`: this round, what a click or drop costs
+  in its frame), chain cache empty;
+- step: the slowest single later step of the stepped count (one state of the chain or
+  STEP_PAIRS transitions; the window runs steps for ~3 ms a frame), and how many steps; the
+  cyclic collector is off while these are timed (a full collection, 30-40 ms in this process,
+  may fall in any frame of the window: it is not the count's work).
 Each figure is the min/median/max of RUNS (default 7) runs of `time.process_time`, and its ratio
 to a baseline taken in the same run: the core's `decide` of one combat roll from the same
 position (a command the window runs anyway)."""
 
 from __future__ import annotations
 
+import gc
 import os
 import statistics
 import sys
@@ -40,11 +48,19 @@ def siege():
 
 
 def timed(fn, runs):
+    """min/median/max CPU time of `fn`; a function marked `nogc` runs with the cyclic collector
+    off (collected before, untimed)."""
     out = []
     for _ in range(runs):
+        off = getattr(fn, "nogc", False)
+        if off:
+            gc.collect()
+            gc.disable()
         t = time.process_time()
         fn()
         out.append(time.process_time() - t)
+        if off:
+            gc.enable()
     return min(out), statistics.median(out), max(out)
 
 
@@ -81,12 +97,50 @@ def main(runs: int) -> None:
             O._DIST_MEMO.clear()
             O.odds_for(g.spec, g.rules, view, attack["side"], attack, whole=False)
 
+        def round_nogc():
+            round_only()
+
+        round_nogc.nogc = True
+
+        def stepped():
+            O._CHAINS.clear()
+            O._DIST_MEMO.clear()
+            gc.collect()
+            gc.disable()
+            try:
+                return stepped_()
+            finally:
+                gc.enable()
+
+        def stepped_():
+            steps = O.odds_steps(g.spec, g.rules, view, attack["side"], attack)
+            t = time.process_time()
+            next(steps)
+            times = [time.process_time() - t]
+            while True:
+                t = time.process_time()
+                try:
+                    next(steps)
+                except StopIteration:
+                    break
+                finally:
+                    times.append(time.process_time() - t)
+            return times
+
+        runs_ = [stepped() for _ in range(runs)]
+
         print(f"{name}: baseline decide(roll_combat) {b[1] * 1e3:.2f} ms (min {b[0] * 1e3:.2f}, max {b[2] * 1e3:.2f})")
-        for label, fn in (("cold", cold), ("warm", warm), ("round", round_only)):
+        for label, fn in (("cold", cold), ("warm", warm), ("round", round_only), ("rnogc", round_nogc)):
             lo, med, hi = timed(fn, runs)
             print(
                 f"  {label:5s} min {lo * 1e3:7.2f}  median {med * 1e3:7.2f}  max {hi * 1e3:7.2f} ms  ({med / b[1]:.1f}x baseline)"
             )
+        for label, xs in (("first", [r[0] for r in runs_]), ("step", [max(r[1:]) for r in runs_])):
+            lo, med, hi = min(xs), statistics.median(xs), max(xs)
+            print(
+                f"  {label:5s} min {lo * 1e3:7.2f}  median {med * 1e3:7.2f}  max {hi * 1e3:7.2f} ms  ({med / b[1]:.1f}x baseline)"
+            )
+        print(f"  steps {len(runs_[0])} a count")
 
 
 if __name__ == "__main__":

@@ -46,6 +46,9 @@ from dataclasses import dataclass, field
 from math import comb
 from typing import TYPE_CHECKING, Any
 
+if TYPE_CHECKING:
+    from collections.abc import Generator
+
 from .actions import cmd_attack
 from .battle import _mods, die_value, strength
 from .battle_end import battle_region
@@ -91,6 +94,7 @@ class BattleOdds:
     sides: dict[str, SideOdds] | None  # this round's odds (None once a die of the round is rolled)
     win: float | None  # the attacker wins if both fight on to the end (None: not counted)
     unknown: tuple[str, ...] = field(default=())  # "tactic:<side>" / "card:<side>" not known to the seat
+    counting: bool = False  # `odds_steps`' first answer: this round's figures, `win` still being counted
 
     def win_for(self, side: str) -> float | None:
         if self.win is None:
@@ -110,10 +114,36 @@ def odds_for(
     count (no battle and no attack aimed, or one the core refuses). `whole=False`: this round
     only (`win` is None), a millisecond or so; the whole battle's chain takes longer the first
     time a battle's armies are counted (docs/battles.md, "Battle odds")."""
+    steps = _odds(spec, rules, view, seat, attack, whole, stepped=False)
     try:
-        return _odds(spec, rules, view, seat, attack, whole)
+        while True:
+            next(steps)
+    except StopIteration as done:
+        return done.value  # type: ignore[no-any-return]
     except (RuleError, RuntimeError, KeyError):
         return None
+
+
+def odds_steps(
+    spec: ScenarioSpec,
+    rules: ScenarioRules,
+    view: dict[str, Any],
+    seat: str,
+    attack: dict[str, Any] | None = None,
+) -> Generator[BattleOdds | None, None, BattleOdds | None]:
+    """`odds_for(..., whole=True)` a bounded amount of work at a time (the window advances it
+    within a frame's budget): the first `next` counts this round and yields its odds with
+    `counting=True` (`win` None) when the battle's chain is not yet counted; each later one
+    yields None after one state of the chain (or STEP_PAIRS of its transitions); the generator
+    returns what `odds_for` returns, to the last bit (the same sums in the same order)."""
+    steps = _odds(spec, rules, view, seat, attack, True, stepped=True)
+    try:
+        return (yield from steps)
+    except (RuleError, RuntimeError, KeyError):
+        return None
+
+
+STEP_PAIRS = 16  # the chain's transitions (hits on each side) looked at between two yields
 
 
 def _odds(
@@ -123,7 +153,8 @@ def _odds(
     seat: str,
     attack: dict[str, Any] | None,
     whole: bool,
-) -> BattleOdds | None:
+    stepped: bool,
+) -> Generator[BattleOdds | None, None, BattleOdds | None]:
     ctx = Ctx(spec, rules, view, None)
     if attack is not None:
         if view.get("battle") is not None or not view["pending"] or view["pending"][-1]["kind"] != "attack":
@@ -178,7 +209,7 @@ def _odds(
         rnd = {sd: chain.side_round(ctx, b, sd) for sd in (att, dfn)}
         dists = {sd: _hit_dist(rnd[sd]) for sd in (att, dfn)}
         kills: dict[str, dict[int, float]] = {att: {}, dfn: {}}
-        win: float | None = 0.0
+        nexts: list[tuple[float, tuple[int, ...]]] = []
         base = chain.key_of(ctx.s, b)
         for (ha, ta), pa in dists[att].items():
             for (hd, td), pd in dists[dfn].items():
@@ -189,8 +220,7 @@ def _odds(
                 nxt, lost = chain.after(base, on_att, on_def)
                 kills[dfn][lost[1]] = kills[dfn].get(lost[1], 0.0) + p
                 kills[att][lost[0]] = kills[att].get(lost[0], 0.0) + p
-                if win is not None:
-                    win = win + p * chain.value(nxt) if whole else None
+                nexts.append((p, nxt))
         sides = {}
         for sd in (att, dfn):
             total, man, target, _mod, rr = rnd[sd][:5]
@@ -209,9 +239,21 @@ def _odds(
     elif stage in AFTER_STAGES:
         chain = _chain(ctx, b)
         k = chain.key_of(ctx.s, b, settle=True)
-        win = chain.value((k[0], k[1], k[2], k[3], min(chain.cap, k[4] + 1), k[5])) if whole else None
+        nexts = [(1.0, (k[0], k[1], k[2], k[3], min(chain.cap, k[4] + 1), k[5]))]
     else:
         return None
+    if not whole:
+        return BattleOdds(att, dfn, int(b["round"]), sides, None, tuple(unknown))
+    if stepped and not all(chain.known(nxt) for _p, nxt in nexts):
+        yield BattleOdds(att, dfn, int(b["round"]), sides, None, tuple(unknown), counting=True)
+        for _p, nxt in nexts:
+            yield from chain.value_steps(nxt)
+    if sides is None:
+        win = chain.value(nexts[0][1])
+    else:
+        win = 0.0
+        for p, nxt in nexts:
+            win = win + p * chain.value(nxt)
     return BattleOdds(att, dfn, int(b["round"]), sides, win, tuple(unknown))
 
 
@@ -451,6 +493,78 @@ class _Chain:
                 return i
         self.flags.append(flags)
         return len(self.flags) - 1
+
+    def known(self, key: tuple[int, ...]) -> bool:
+        return key[2] == 0 or key[0] == 0 or key in self.values
+
+    def value_steps(self, key: tuple[int, ...]) -> Generator[None, None, None]:
+        """`value(key)` as an explicit stack, yielding after each state opened and every
+        STEP_PAIRS transitions: the same states in the same order, the same sums, so the values
+        it leaves in `values` are `value`'s to the last bit. A state being counted is kept out of
+        `values` (its 0.0 guard lives in `opened`), so a count dropped half-way leaves only
+        finished states behind."""
+        if self.known(key):
+            return
+        opened: dict[tuple[int, ...], float] = {}
+
+        def look(k: tuple[int, ...]) -> float | None:
+            if k[2] == 0:
+                return 1.0 if k[0] else 0.0
+            if k[0] == 0:
+                return 0.0
+            v = opened.get(k)
+            return v if v is not None else self.values.get(k)
+
+        def frame(k: tuple[int, ...]) -> list[Any]:
+            opened[k] = 0.0  # as value's guard
+            on_def, on_att = self._effects(k)
+            pairs = [(ha, hd, pa * pd) for hd, pd in on_def.items() for ha, pa in on_att.items()]
+            return [k, pairs, 0, 0.0, 0.0]  # key, transitions, next one, stay, total
+
+        stack = [frame(key)]
+        yield None
+        work = 0
+        while stack:
+            fr = stack[-1]
+            k, pairs = fr[0], fr[1]
+            pushed = False
+            while fr[2] < len(pairs):
+                ha, hd, q = pairs[fr[2]]
+                nxt, _lost = self.after(k, ha, hd)
+                work += 1
+                if nxt == k:
+                    fr[3] += q
+                else:
+                    v = look(nxt)
+                    if v is None:
+                        stack.append(frame(nxt))
+                        pushed = True
+                        break
+                    fr[4] += q * v
+                fr[2] += 1
+                if work >= STEP_PAIRS:
+                    work = 0
+                    yield None
+            if pushed:
+                work = 0
+                yield None
+                continue
+            stay, total = fr[3], fr[4]
+            del opened[k]
+            self.values[k] = total / (1 - stay) if stay < 1 - 1e-12 else 0.0
+            stack.pop()
+
+    def _effects(self, key: tuple[int, ...]) -> tuple[dict[int, float], dict[int, float]]:
+        """The hits reaching the defender and the attacker in a plain round from `key`."""
+        rk = (key[0], key[2], key[4], key[5])
+        eff = self.round_memo.get(rk)
+        if eff is None:
+            s, b = self._state(key, next_round=True)
+            ctx = Ctx(self.spec, self.rules, s, None)
+            att = self.side_round(ctx, b, self.att)
+            dfn = self.side_round(ctx, b, self.dfn)
+            eff = self.round_memo[rk] = (_effective(_hit_dist(att), dfn[6]), _effective(_hit_dist(dfn), att[6]))
+        return eff
 
     def value(self, key: tuple[int, ...]) -> float:
         """The chance the attacker wins from the start of a round in `key`, both fighting on."""

@@ -13,10 +13,11 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "scenarios"))
 
+import botwotr.core.odds as O  # noqa: E402
 from botwotr.core.odds import forced_losses, odds_for  # noqa: E402
 from gondor_positions import ready as gondor_ready  # noqa: E402
 from odds_support import Trial, close  # noqa: E402
-from rohan_positions import FP, SH, adjust, die_for, hand, place, ready, to_shadow, top  # noqa: E402
+from rohan_positions import FP, SH, die_for, hand, place, ready, to_shadow, top  # noqa: E402
 
 N_ROUND = 1500
 N_BATTLE = 500
@@ -164,3 +165,57 @@ def test_gondor_walls_take_hits_in_the_odds_as_in_the_core():
     assert_round_matches(odds, hits, lost, N_ROUND)
     win = sum(Trial(g, g.state, seed).to_the_end() == "attacker_won" for seed in range(N_BATTLE)) / N_BATTLE
     assert 0.05 < odds.win < 0.95 and close(win, odds.win, N_BATTLE), (win, odds.win)
+
+
+def _drain(steps, stop=None):
+    """Run `odds_steps` to the end (or drop it after `stop` steps): its first answer, its result
+    and the number of steps (0: counted at once, the chain was kept)."""
+    try:
+        first, n = next(steps), 1
+    except StopIteration as done:
+        return done.value, done.value, 0
+    while True:
+        if stop is not None and n >= stop:
+            steps.close()
+            return first, None, n
+        try:
+            assert next(steps) is None  # a step of the chain, nothing new to show
+        except StopIteration as done:
+            return first, done.value, n
+        n += 1
+
+
+def test_stepped_count_is_the_one_shot_count():
+    """The window's count (`odds_steps`, a bounded piece of work a step) ends with exactly the
+    one-shot `odds_for` (the same sums in the same order), first showing this round's figures
+    with the chance to win still counting; a count dropped half-way leaves the chain right."""
+    ford = ford_attack()
+    siege = gondor_ready(sh=["army"] * 6)
+    place(siege, "cair_andros", FP, {"gondor_footmen": 2}, leaders=1, damage=1)
+    place(siege, "north_ithilien", SH, {"orcs": 2, "olog_hai": 1, "black_uruks": 1})
+    to_shadow(siege)
+    siege.submit({"cmd": "use_die", "side": SH, "die": die_for(siege, SH, "army"), "action": "attack"})
+    cases = [
+        (ford, SH, dict(ATTACK)),
+        (siege, SH, {"cmd": "attack", "side": SH, "from": "north_ithilien", "target": "cair_andros"}),
+    ]
+    for g, seat, attack in cases:
+        view = g.view_for(seat)
+        O._CHAINS.clear()
+        one = odds_for(g.spec, g.rules, view, seat, attack)
+        O._CHAINS.clear()
+        first, _none, _n = _drain(O.odds_steps(g.spec, g.rules, view, seat, attack), stop=7)  # dropped
+        assert first.counting and first.win is None and first.sides == one.sides
+        first, got, n = _drain(O.odds_steps(g.spec, g.rules, view, seat, attack))
+        assert got == one and not got.counting and n > 20, n
+        _f, again, n = _drain(O.odds_steps(g.spec, g.rules, view, seat, attack))
+        assert again == one and n == 0  # the chain kept: at once
+    g = ford
+    g.submit(dict(ATTACK))
+    g.submit({"cmd": "tactic", "side": SH, "tactic": "regroup"})
+    g.submit({"cmd": "tactic", "side": FP, "tactic": "regroup"})
+    O._CHAINS.clear()
+    one = odds_for(g.spec, g.rules, g.view_for("public"), "public")
+    O._CHAINS.clear()
+    _f, got, _n = _drain(O.odds_steps(g.spec, g.rules, g.view_for("public"), "public"))
+    assert got == one and one.win is not None

@@ -5,7 +5,8 @@ tactics are chosen; in companion mode too. Driven with posted mouse events in re
 positions.
 
 `python tests/ui/test_battle_odds.py [OUT]` renders the PNGs looked at for the issue (an aimed
-attack and a battle panel at 1600x900 and 1920x1080)."""
+attack, a battle panel while the chance to win is counted and when done, at 1600x900 and
+1920x1080)."""
 from __future__ import annotations
 
 import os
@@ -21,8 +22,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import pygame  # noqa: E402
 
 from botwotr.core import Game  # noqa: E402
+import botwotr.core.odds as O  # noqa: E402
+import botwotr.ui.decisions.battle as BO  # noqa: E402
 from botwotr.core.odds import odds_for  # noqa: E402
-from botwotr.ui.decisions.battle import odds_texts  # noqa: E402
+from botwotr.ui.decisions.battle import odds_summary, odds_texts  # noqa: E402
 from botwotr.ui.scenes.game import GameScene  # noqa: E402
 from helpers import clear_board, place, to_actions  # noqa: E402
 
@@ -97,8 +100,15 @@ def render(out: Path, rohan):
         app.step()
         if scene.curtain:
             click(app, scene.btn_reveal.rect.center)
+        O._CHAINS.clear()
+        BO.ODDS_BUDGET = 0.0  # one step a frame: the count still going after three frames
         for _ in range(3):
             app.step()
+        pygame.image.save(app.screen, str(out / f"odds_counting_{size[0]}.png"))
+        BO.ODDS_BUDGET = 0.003
+        while BO.odds_counting():
+            app.step()
+        app.step()
         pygame.image.save(app.screen, str(out / f"odds_tactic_{size[0]}.png"))
         app.close()
 
@@ -109,13 +119,15 @@ if __name__ == "__main__":
     render(Path(sys.argv[1] if len(sys.argv) > 1 else "/tmp/odds"), spec_for("rohan"))
 
 
-def test_dragging_onto_an_enemy_shows_the_odds_then_the_battle_panels_update(make_app, rohan):
+def test_dragging_onto_an_enemy_shows_the_odds_then_the_battle_panels_update(make_app, rohan, monkeypatch):
     """Hotseat, the Free Peoples' view: an army dragged over the enemy shows under its drop label
     the exact first-round odds of the battle it would start (from the seat's view: the Shadow's
     tactic unknown); dropped, the tactic panel shows the odds with the chance to win; once both
     tactics are chosen and revealed (the Riders' maneuver: the Charge, R-10.4.4), the roll panel's
     odds count them (nothing unknown any more) and are the core's odds of the public view."""
     g = aimed(rohan)
+    O._CHAINS.clear()  # the first count of these armies
+    monkeypatch.setattr(BO, "ODDS_BUDGET", 0.0)
     app = make_app((1600, 900))
     scene = open_scene(app, g, "hotseat")
     assert scene.shown == "fp"
@@ -135,7 +147,22 @@ def test_dragging_onto_an_enemy_shows_the_odds_then_the_battle_panels_update(mak
     texts = panel_texts(scene)
     assert type(scene.decision).__name__ == "TacticPanel" and scene.shown == "fp"
     assert "Odds this round" in texts and "The Shadow: tactic unknown, counted as plain dice." in texts
+    # the whole battle is counted a step a frame: the round's figures at once, the chance to win
+    # once the chain is done, the frames drawn meanwhile (one step a frame here: budget 0)
+    frames = 0
+    lab = next(w for w in scene.decision.children if getattr(w, "text", "") == "Win if both fight on: counting…")
+    shot = app.screen.subsurface(lab.rect).copy()
+    while not any(t.startswith("Win if both fight on: Free Peoples ") for t in texts):
+        assert "Win if both fight on: counting…" in texts and "Odds this round" in texts
+        assert app.step() and frames < 5000  # a frame drawn (App.step: one update, one draw)
+        frames += 1
+        texts = panel_texts(scene)
+    assert frames > 10 and not BO._COUNTING
+    app.step()  # the label filled in place, and drawn again
+    assert lab.text.startswith("Win if both fight on: Free Peoples ")
+    assert app.screen.subsurface(lab.rect).copy().get_view().raw != shot.get_view().raw
     win = next(t for t in texts if t.startswith("Win if both fight on: Free Peoples "))
+    assert win == odds_summary(odds_for(g.spec, g.rules, g.view_for("fp"), "fp"))  # = the one-shot count
     g.submit({"cmd": "tactic", "side": "fp", "tactic": "maneuver:rohan_riders"})
     g.submit({"cmd": "tactic", "side": "sh", "tactic": "regroup"})
     for _ in range(3):

@@ -3,6 +3,8 @@ fight on, stay / retreat / flee. Each starts with a banner of the two armies."""
 
 from __future__ import annotations
 
+import time
+
 import pygame
 
 from ...core.view import HIDDEN
@@ -42,19 +44,93 @@ def _battle(ctx):
 # -- battle odds (issue 13; botwotr/core/odds.py; docs/battles.md "Battle odds") --------------------
 
 _ODDS: dict = {}  # (state id, log length, seat, aimed attack, whole) -> BattleOdds | None
+_COUNTING: dict = {}  # the same key -> (odds_steps generator, its first answer: this round, counting)
+ODDS_BUDGET = 0.003  # seconds of a frame the window gives the whole battle's count
 
 
 def battle_odds(game, view, seat, attack=None, whole=True):
     """The odds the seat may see, from its view only (never the true state), counted once per
-    position, seat and aimed attack: a tactic or card chosen makes a new position."""
-    from ...core.odds import odds_for
+    position, seat and aimed attack: a tactic or card chosen makes a new position. The whole
+    battle's chain is counted a step at a time (`odds_steps`; `advance_odds` each frame): until
+    it is done this gives this round's odds with `counting` set."""
+    from ...core.odds import odds_for, odds_steps
 
     key = (id(game.state), len(game.log), seat, repr(sorted(attack.items())) if attack else None, whole)
-    if key not in _ODDS:
-        if len(_ODDS) > 64:
-            _ODDS.clear()
-        _ODDS[key] = odds_for(game.spec, game.rules, view, seat, dict(attack) if attack else None, whole)
-    return _ODDS[key]
+    if key in _ODDS:
+        return _ODDS[key]
+    if key in _COUNTING:
+        return _COUNTING[key][1]
+    if len(_ODDS) > 64:
+        _ODDS.clear()
+    if not whole:
+        _ODDS[key] = odds_for(game.spec, game.rules, view, seat, dict(attack) if attack else None, False)
+        return _ODDS[key]
+    steps = odds_steps(game.spec, game.rules, view, seat, dict(attack) if attack else None)
+    try:
+        first = next(steps)
+    except StopIteration as done:  # counted at once (the chain was kept, or no battle)
+        _ODDS[key] = done.value
+        return done.value
+    if len(_COUNTING) > 8:
+        for old in list(_COUNTING)[:-8]:
+            _COUNTING.pop(old)[0].close()
+    _COUNTING[key] = (steps, first)
+    return first
+
+
+def odds_counting() -> bool:
+    return bool(_COUNTING)
+
+
+def advance_odds(seconds: float | None = None, clock=time.perf_counter) -> bool:
+    """Advance the counts in progress (the latest first) until `seconds` (ODDS_BUDGET) of `clock`
+    have passed (at least one step); True when one finished (its panel shows the chance to win)."""
+    seconds = ODDS_BUDGET if seconds is None else seconds
+    t0 = clock()
+    finished = False
+    while _COUNTING:
+        key = next(reversed(_COUNTING))
+        steps = _COUNTING[key][0]
+        try:
+            next(steps)
+        except StopIteration as done:
+            del _COUNTING[key]
+            _ODDS[key] = done.value
+            finished = True
+        if clock() - t0 >= seconds:
+            break
+    return finished
+
+
+def step_odds(panel) -> None:
+    """A battle panel's frame: advance the count; once the panel's own is done, its "counting…"
+    line takes the chance to win in place (the same label: a rebuild in the middle of a click
+    would drop the click)."""
+    if _COUNTING:
+        advance_odds()
+    wait = getattr(panel, "_odds_wait", None)
+    if wait is None:
+        return
+    odds = battle_odds(*wait)
+    if odds is not None and odds.counting:
+        return
+    panel._odds_wait = None
+    counting, text = _("Win if both fight on: counting…"), odds_summary(odds, always=True)
+    for e in panel.flow:
+        for w in panel._entry_widgets(e):
+            if getattr(w, "text", None) == counting:
+                w.text = text
+    if panel.scene is not None and panel.rect.w > 0:
+        panel.layout(panel.scene.theme)
+    dirty = getattr(panel.scene, "_dirty", None)  # (GameScene: the kept panel picture is drawn again)
+    if isinstance(dirty, set):
+        dirty.add("decision")
+
+
+def _wait_for(panel, ctx, attack, odds) -> None:
+    """The panel shows a count still going: `step_odds` fills it in when it is done."""
+    if odds is not None and odds.counting:
+        panel._odds_wait = (ctx.game, ctx.view, ctx.seat, attack)
 
 
 def pct(p: float) -> str:
@@ -95,7 +171,7 @@ def odds_texts(odds) -> list[tuple[str, str]]:
                     "line",
                 )
             )
-    if odds.win is not None:
+    if odds.win is not None or odds.counting:
         out.append((odds_summary(odds, always=True), "win"))
     for u in odds.unknown:
         what, sd = u.split(":", 1)
@@ -128,20 +204,28 @@ def aim_lines(game, view, seat, attack) -> list[str]:
 
 def odds_summary(odds, always: bool = False) -> str:
     """The chance to win, shown near the top of a battle panel (the details follow below)."""
-    if odds is None or odds.win is None or not (odds.sides or always):
+    if odds is None or not (odds.sides or always):
+        return ""
+    if odds.counting:
+        return _("Win if both fight on: counting…")
+    if odds.win is None:
         return ""
     return _("Win if both fight on: {side} {p}").format(side=side_title(odds.attacker), p=pct(odds.win))
 
 
 def add_odds_summary(panel, ctx, attack=None) -> None:
-    line = odds_summary(battle_odds(ctx.game, ctx.view, ctx.seat, attack))
+    odds = battle_odds(ctx.game, ctx.view, ctx.seat, attack)
+    _wait_for(panel, ctx, attack, odds)
+    line = odds_summary(odds)
     if line:
         panel.text(line, "small", T.BRASS_LIGHT, kind="sans_bold")
 
 
 def add_odds(panel, ctx, attack=None) -> None:
     """The odds block of a battle panel (or of an aimed attack), from the seat's view."""
-    texts = odds_texts(battle_odds(ctx.game, ctx.view, ctx.seat, attack))
+    odds = battle_odds(ctx.game, ctx.view, ctx.seat, attack)
+    _wait_for(panel, ctx, attack, odds)
+    texts = odds_texts(odds)
     if not texts:
         return
     tips = _(
@@ -239,6 +323,10 @@ def banner_painter(ctx):
 
 class BattlePanel(ChoicePanel):
     share = 0.82
+
+    def update(self, dt):
+        super().update(dt)
+        step_odds(self)
 
     def banner(self, ctx):
         if _battle(ctx):

@@ -283,6 +283,12 @@ class AttackPanel(GroupPanel):
 
     TITLE = N_("Attack")
 
+    def update(self, dt):
+        super().update(dt)
+        from .battle import step_odds
+
+        step_odds(self)  # the whole battle's odds, counted a step a frame (issue 13)
+
     def reset(self):
         super().reset()
         self.to = None
