@@ -3,6 +3,7 @@ phase with chosen dice, board set-up through the players' adjustment commands, a
 an illegal command changes nothing."""
 from __future__ import annotations
 
+import random
 from pathlib import Path
 
 import pytest
@@ -174,3 +175,19 @@ def finish_actions(game: Game, max_steps: int = 200) -> Game:
         else:
             game.submit(next((c for c in legal if c["cmd"] == "done"), legal[0]))
     raise AssertionError("the action phase did not end")
+
+
+def submit_asking(g: Game, cmd: dict, rng: random.Random) -> list[dict]:
+    """Submit a command, answering every outcome the companion mode asks for (`chance/needs_outcome`)
+    with a seeded die or option, as the players at the table would."""
+    cmd = dict(cmd)
+    for _ in range(100):
+        try:
+            return g.submit(cmd)
+        except RuleError as e:
+            if e.code != "chance/needs_outcome":
+                raise
+            need = e.data
+            value = rng.randint(1, 6) if need["kind"] == "die" else rng.choice(need["options"])
+            cmd["outcomes"] = list(cmd.get("outcomes", [])) + [value]
+    raise AssertionError("too many outcomes asked")

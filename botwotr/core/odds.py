@@ -555,7 +555,8 @@ class _Chain:
             stack.pop()
 
     def _effects(self, key: tuple[int, ...]) -> tuple[dict[int, float], dict[int, float]]:
-        """The hits reaching the defender and the attacker in a plain round from `key`."""
+        """The hits reaching the defender and the attacker in a plain round from `key` (a round's
+        dice depend on the units left, the round and the flags, not on the markers)."""
         rk = (key[0], key[2], key[4], key[5])
         eff = self.round_memo.get(rk)
         if eff is None:
@@ -577,16 +578,7 @@ class _Chain:
         if v is not None:
             return v
         self.values[key] = 0.0  # a guard: a cycle other than staying put reads 0 (it cannot happen)
-        # a round's dice depend on the units left, the round and the flags, not on the markers
-        rk = (na, nd, key[4], key[5])
-        eff = self.round_memo.get(rk)
-        if eff is None:
-            s, b = self._state(key, next_round=True)
-            ctx = Ctx(self.spec, self.rules, s, None)
-            att = self.side_round(ctx, b, self.att)
-            dfn = self.side_round(ctx, b, self.dfn)
-            eff = self.round_memo[rk] = (_effective(_hit_dist(att), dfn[6]), _effective(_hit_dist(dfn), att[6]))
-        on_def, on_att = eff
+        on_def, on_att = self._effects(key)
         stay, total = 0.0, 0.0
         for hd, pd in on_def.items():
             for ha, pa in on_att.items():

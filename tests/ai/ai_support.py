@@ -6,24 +6,10 @@ import random
 
 from botwotr.ai import Budget, decide, log_for, scenario, seen_by
 from botwotr.ai.determinize import determinize
-from botwotr.core import Game, RuleError
+from botwotr.core import Game
 from botwotr.core.legal import legal_commands
 from botwotr.core.view import view_for
-
-
-def submit_asking(g: Game, cmd: dict, rng: random.Random) -> list[dict]:
-    """Submit a command, answering every outcome the companion mode asks for, as the table would."""
-    cmd = dict(cmd)
-    for _ in range(100):
-        try:
-            return g.submit(cmd)
-        except RuleError as e:
-            if e.code != "chance/needs_outcome":
-                raise
-            need = e.data
-            value = rng.randint(1, 6) if need["kind"] == "die" else rng.choice(need["options"])
-            cmd["outcomes"] = list(cmd.get("outcomes", [])) + [value]
-    raise AssertionError("too many outcomes asked")
+from helpers import submit_asking
 
 
 def deciding_seats(state: dict) -> list[str]:

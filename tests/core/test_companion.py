@@ -9,7 +9,7 @@ import pytest
 from botwotr.core import Game, RuleError, invariants
 from botwotr.core.state import canonical
 from botwotr.persistence import save as saves
-from helpers import assert_illegal, scenario_spec, top
+from helpers import assert_illegal, scenario_spec, submit_asking, top
 
 
 def companion_game(seed=1, physical=False) -> Game:
@@ -17,21 +17,6 @@ def companion_game(seed=1, physical=False) -> Game:
     if physical:
         opts["physical_cards"] = True
     return Game.new(scenario_spec(), seed=seed, options=opts)
-
-
-def submit_asking(g: Game, cmd: dict, rng: random.Random) -> list[dict]:
-    """Submit a command, answering every outcome the game asks for, as the players would."""
-    cmd = dict(cmd)
-    for _ in range(100):
-        try:
-            return g.submit(cmd)
-        except RuleError as e:
-            if e.code != "chance/needs_outcome":
-                raise
-            need = e.data
-            value = rng.randint(1, 6) if need["kind"] == "die" else rng.choice(need["options"])
-            cmd["outcomes"] = list(cmd.get("outcomes", [])) + [value]
-    raise AssertionError("too many outcomes asked")
 
 
 def test_companion_asks_for_the_dice_and_changes_nothing_until_given():

@@ -17,23 +17,10 @@ from botwotr.ui.scenes.game import GameScene
 from botwotr.ui.scenes.title import TitleScene
 
 from conftest import click
+from helpers import submit_asking
 
 
 # -- helpers -------------------------------------------------------------------------------------
-
-def submit_asking(g: Game, cmd: dict, rng: random.Random) -> list[dict]:
-    """Answer every outcome the core asks for (setting a position up, as the players would)."""
-    cmd = dict(cmd)
-    for _ in range(100):
-        try:
-            return g.submit(cmd)
-        except RuleError as e:
-            if e.code != "chance/needs_outcome":
-                raise
-            v = rng.randint(1, 6) if e.data["kind"] == "die" else rng.choice(e.data["options"])
-            cmd["outcomes"] = list(cmd.get("outcomes", [])) + [v]
-    raise AssertionError("too many outcomes asked")
-
 
 def advance_to(g: Game, kind: str, side: str | None = None, seed: int = 0) -> None:
     rng = random.Random(seed)

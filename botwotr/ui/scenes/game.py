@@ -421,12 +421,9 @@ class GameScene(Scene):
         last = game.log[-1]
         barrier = is_barrier(last)
         if barrier and not force:
-            self.notify(
-                _("That move revealed dice, cards or a secret choice; both players must agree to take it back."),
-                error=True,
+            self._ask_to_force(
+                _("That move revealed dice, cards or a secret choice; both players must agree to take it back.")
             )
-            self.btn_force_undo.visible = True
-            self.layout()
             return
         owner = last["cmd"].get("side")
         # Who pressed Undo: the player at the screen; while the other player answers a public
@@ -478,6 +475,12 @@ class GameScene(Scene):
         self.autosave()
         self.refresh(force=True)
 
+    def _ask_to_force(self, why: str) -> None:
+        """An undo past revealed dice, cards or a secret choice: say why and offer "Take it back anyway"."""
+        self.notify(why, error=True)
+        self.btn_force_undo.visible = True
+        self.layout()
+
     def _undo_against_computer(self, force: bool) -> None:
         """Take back the person's last decision and the computer's answers to it (a thinking
         worker is stopped). Over revealed dice, cards or a secret choice only when forced; the log
@@ -490,12 +493,9 @@ class GameScene(Scene):
             return
         barrier = any(is_barrier(e) for e in game.log[k:])
         if barrier and not force:
-            self.notify(
-                _("That move revealed dice, cards or a secret choice; take it back anyway only if you must."),
-                error=True,
+            self._ask_to_force(
+                _("That move revealed dice, cards or a secret choice; take it back anyway only if you must.")
             )
-            self.btn_force_undo.visible = True
-            self.layout()
             return
         self.computer.cancel()
         self.table_move = None
