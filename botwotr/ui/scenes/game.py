@@ -531,6 +531,11 @@ class GameScene(Scene):
         if self.curtain or self.looking_at is not None or not self.actor or not self.legal:
             self.notify(_("A hint is for a decision of yours; there is none now."), error=True)
             return
+        if self.shown != self.actor:
+            # the public view (hotseat, the shared companion screen): the other player may be at
+            # the screen, and a hint may name a card of this side's hand or its secret choice
+            self.notify(_("A hint may name your cards: show your side first."), error=True)
+            return
         if self.computer.ask_hint(self.actor) == "busy":
             self.notify(_("The computer is thinking; ask for a hint on your own decision."), error=True)
 
