@@ -3,6 +3,9 @@
     python bench/ai.py [--scenario rohan|gondor] [--pairing hard-normal|normal-easy|...]
                        [--games 200] [--first-seed 0] [--iterations 60 | --seconds 1.0]
                        [--side both|fp|sh] [--jobs 1] [--max-commands 3000]
+                       [--record bench/results/ai_strength.jsonl]
+    python bench/ai.py --summary bench/results/ai_strength.jsonl
+
 
 Plays `--games` games per side: the first level of the pairing takes the Free Peoples in one set
 and the Shadow in the other (the same seeds), the second level the other side. Every decision is
@@ -11,12 +14,19 @@ AI never gets the game. Prints per side the first level's wins with a 95% Wilson
 games ended, and the CPU and wall time per decision of each level (min/median/max over the
 decisions that had a choice, and the same over all decisions). `--jobs N` plays games in N
 processes (the figures are per decision, so they hold; use 1 on a shared machine).
+
+`--record FILE` appends one JSON line per finished game (scenario, pairing, budget, the first
+level's side, seed, winner, how it ended, turns, commands, the commit) and skips the games the file
+already holds, so a long strength run can be stopped and resumed, and runs of several sessions add
+up. `--summary FILE` prints the table of wins per scenario, pairing, budget and side from it.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import math
+import subprocess
 import os
 import statistics
 import sys
@@ -83,6 +93,51 @@ def kind(reason: str | None) -> str:
     return "other" if reason else "cap"
 
 
+def game_key(r: dict) -> tuple:
+    return (r["scenario"], r["pairing"], r["budget"], r["side"], r["seed"])
+
+
+def read_record(path: Path) -> list[dict]:
+    if not path.exists():
+        return []
+    out = []
+    for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        if not line.strip():
+            continue
+        try:
+            out.append(json.loads(line))
+        except json.JSONDecodeError as e:  # a line cut by a kill: say where, keep the rest
+            print(f"{path}:{n}: not a JSON line ({e.msg}); skipped", file=sys.stderr)
+    return out
+
+
+def commit() -> str:
+    try:
+        return subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True,
+                              text=True, check=True).stdout.strip()
+    except (OSError, subprocess.CalledProcessError):
+        return "unknown"
+
+
+def summary(path: Path) -> int:
+    rows: dict[tuple, list[dict]] = {}
+    for r in read_record(path):
+        rows.setdefault((r["scenario"], r["pairing"], r["budget"], r["side"]), []).append(r)
+    print("| scenario | pairing | budget | first level plays | games (seeds) | first level wins | 95% interval "
+          "| endings (fate/vp/captains/city/cap) |")
+    print("|---|---|---|---|---|---|---|---|")
+    for (scen, pairing, budget, side), rs in sorted(rows.items()):
+        k = sum(1 for r in rs if r["winner"] == side)
+        lo, hi = wilson(k, len(rs))
+        seeds = sorted(r["seed"] for r in rs)
+        ends = {e: sum(1 for r in rs if r["winner"] == side and kind(r["reason"]) == e)
+                for e in ("fate", "vp", "captains", "city", "cap")}
+        print(f"| {scen} | {pairing} | {budget} | {side} | {len(rs)} ({seeds[0]}–{seeds[-1]}) | "
+              f"{k} ({100 * k / len(rs):.1f}%) | {100 * lo:.1f}–{100 * hi:.1f}% | "
+              f"{'/'.join(str(v) for v in ends.values())} |")
+    return 0
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--scenario", default="rohan")
@@ -94,29 +149,55 @@ def main(argv=None) -> int:
     ap.add_argument("--side", choices=("both", "fp", "sh"), default="both", help="the first level's side")
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--max-commands", type=int, default=3000)
+    ap.add_argument("--record", type=Path, default=None, help="append each game to this JSON-lines file")
+    ap.add_argument("--summary", type=Path, default=None, help="print the wins recorded in this file")
     args = ap.parse_args(argv)
+    if args.summary:
+        return summary(args.summary)
     first, second = args.pairing.split("-")
     if args.iterations is None and args.seconds is None:
         args.iterations = 60
     budget = Budget(seconds=args.seconds, iterations=args.iterations)
     sides = ("fp", "sh") if args.side == "both" else (args.side,)
+    done = {game_key(r) for r in read_record(args.record)} if args.record else set()
     jobs = []
     for side in sides:
         levels = {side: first, ("sh" if side == "fp" else "fp"): second}
         for seed in range(args.first_seed, args.first_seed + args.games):
-            jobs.append((args.scenario, seed, levels, budget, args.max_commands))
+            if (args.scenario, args.pairing, str(budget), side, seed) not in done:
+                jobs.append((args.scenario, seed, levels, budget, args.max_commands))
+    if not jobs:
+        print("every game asked for is in the record already", file=sys.stderr)
+        return 0
+    rev = commit()
+
+    def finished(r: dict) -> None:
+        results.append(r)
+        report_game(r, first)
+        if args.record:
+            side = "fp" if r["levels"]["fp"] == first else "sh"
+            line = {"scenario": args.scenario, "pairing": args.pairing, "budget": str(budget), "side": side,
+                    "seed": r["seed"], "winner": r["winner"], "reason": r["reason"], "turn": r["turn"],
+                    "commands": r["commands"], "commit": rev}
+            args.record.parent.mkdir(parents=True, exist_ok=True)
+            with args.record.open("a+", encoding="utf-8") as f:
+                f.seek(0, os.SEEK_END)
+                if f.tell():  # a line cut by a kill stays alone on its line
+                    f.seek(f.tell() - 1)
+                    if f.read(1) != "\n":
+                        f.write("\n")
+                f.write(json.dumps(line) + "\n")
+                f.flush()
+                os.fsync(f.fileno())
     t0 = time.perf_counter()
     results = []
     if args.jobs > 1:
         with ProcessPoolExecutor(args.jobs) as ex:
             for r in ex.map(play_one, jobs):
-                results.append(r)
-                report_game(r, first)
+                finished(r)
     else:
         for j in jobs:
-            r = play_one(j)
-            results.append(r)
-            report_game(r, first)
+            finished(play_one(j))
     secs = time.perf_counter() - t0
     print(f"\n{args.scenario}, {first} vs {second}, budget {budget}, seeds {args.first_seed}.."
           f"{args.first_seed + args.games - 1}, load {os.getloadavg()[0]:.2f}, {secs:.0f} s")
