@@ -28,6 +28,7 @@ from pathlib import Path
 import pygame
 
 from . import resources as res
+from .gcpace import CALM_FRAMES, PacedCollector
 from .i18n import _
 from .theme import BG, Theme
 
@@ -134,6 +135,11 @@ class App:
         self._holds = None
         self._holds_surface: pygame.Surface | None = None
         self.retained = False
+        # the cyclic garbage collector's longer passes wait for a calm frame (gcpace)
+        self.collector = PacedCollector()
+        self.collector.start()
+        self.quiet_frames = 0  # frames since the last input event
+        self.calm_frames = 0  # frames in a row where the scene was calm (`Scene.calm`)
 
     # -- the scene stack -----------------------------------------------------------------
     @property
@@ -242,6 +248,8 @@ class App:
         if ev.type in (pygame.WINDOWMAXIMIZED, pygame.WINDOWRESTORED):
             self.maximized = ev.type == pygame.WINDOWMAXIMIZED
             return
+        if ev.type in _KEEP_PICTURE:
+            self.quiet_frames = 0
         if ev.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
             if ev.pos != self.mouse:
                 self.hover_time = 0.0
@@ -330,6 +338,12 @@ class App:
         self._guard(scene, scene.update, dt)
         self.draw()
         self.frame += 1
+        self.quiet_frames += 1
+        scene = self.scene
+        settled = scene is None or self._guard(scene, scene.calm) is True
+        self.calm_frames = self.calm_frames + 1 if settled else 0
+        # calm: no input and nothing moving for a moment (so not the frame that shows a move)
+        self.collector.frame_end(self.quiet_frames > CALM_FRAMES and self.calm_frames > CALM_FRAMES)
         return self.running
 
     def draw(self) -> None:
@@ -385,6 +399,7 @@ class App:
         _autosave.flush()  # the journal lines written last are on the disk before the window goes
         pygame.quit()
         res.clear()
+        self.collector.stop()
 
 
 def _parse_size(text: str) -> tuple[int, int]:

@@ -2,10 +2,14 @@
 computer thinking in its worker while frames keep being drawn, its moves animated and logged,
 undo of the person's decision with the computer's answers, a hint written in the log, and
 nothing of the computer's hand on any frame (R-15). One Rohan game per level, with a small
-iteration budget; `bench/ai_window.py` measures the frame times while it thinks."""
+iteration budget. While the computer thinks, each frame's CPU time is measured and none may pass
+50 ms (the issue's bound, with the window's collector paced by frames, `gcpace.py`; CPU time, not
+wall time, so a busy machine's waits for a core do not count); `bench/ai_window.py` measures the
+frame times themselves (docs/PERFORMANCE.md)."""
 from __future__ import annotations
 
 import random
+import time
 
 import pygame
 import pytest
@@ -59,9 +63,14 @@ def test_a_whole_game_against_the_computer_R15(make_app, rohan, level):
     rec = Recorder().install()
     hinted = undone = animated = False
     checked_at = None
+    thinking_frames: list[float] = []  # CPU seconds of each frame drawn while the computer thinks
     try:
         for frame in range(60_000):
+            thinking = comp.thinking is not None
+            t0 = time.process_time()
             app.step([])
+            if thinking:
+                thinking_frames.append(time.process_time() - t0)
             assert app.scene is scene or game.state.get("winner"), app.scene
             if app.scene is not scene:
                 break
@@ -118,6 +127,8 @@ def test_a_whole_game_against_the_computer_R15(make_app, rohan, level):
         again = app.scene
         assert again.game.computer == {"fp": "normal"} and again.computer.person == "sh" and again.seat == "sh"
     assert hinted and undone and animated
+    print(f"{level}: {len(thinking_frames)} frames while thinking, max {max(thinking_frames) * 1000:.1f} ms")
+    assert len(thinking_frames) > 20 and max(thinking_frames) <= 0.050, sorted(thinking_frames)[-5:]
     moves = [f for purpose, f in comp.answered if purpose == "move"]
     assert len(moves) > 20
     # every answer came at least a frame after its question (the window drew meanwhile); the

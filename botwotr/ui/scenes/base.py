@@ -49,6 +49,11 @@ class Scene:
     def update(self, dt: float) -> None:
         self.root.update(dt)
 
+    def calm(self) -> bool:
+        """Nothing on this scene moves or waits on its own: a frame where a garbage collection's
+        pause would show nothing (`gcpace`; the app also waits for a moment without input)."""
+        return True
+
     def draw(self, surface: pygame.Surface) -> None:
         self.root.draw(surface, self.theme)
         self.draw_tooltip(surface)

@@ -226,6 +226,7 @@ class GameScene(Scene):
 
         ((c_side, c_level),) = (getattr(game, "computer", None) or {None: None}).items()
         self.computer = Computer(self, c_side, c_level)
+        self._calm_log = len(game.log)  # the log's length at the last `calm` (a frame that moved is not calm)
         if c_side is not None:
             self.seat = self.computer.person
         self.table_move: dict | None = None  # companion: the computer's move told to the table
@@ -845,6 +846,19 @@ class GameScene(Scene):
             self.message_time = max(0.0, self.message_time - dt)
         for wdg in self._widgets():
             wdg.update(dt)
+
+    def calm(self) -> bool:
+        # (a frame that gave a command, or the board or the panels settling over frames after a
+        # zoom or a resize: not calm either)
+        n = len(self.game.log)
+        moved, self._calm_log = self._calm_log != n, n
+        return not (
+            moved
+            or self.animator.busy
+            or self.computer.thinking is not None
+            or getattr(self.board, "smoothing", False)
+            or self.panels_settling
+        )
 
     def draw(self, surface):
         t = self.theme

@@ -1,0 +1,88 @@
+"""The cyclic garbage collector, paced by the window's frames (issue 11; docs/ui.md, "Rendering
+caches").
+
+Python's collector runs whenever enough container objects were made, in whatever frame that
+happens. Its young passes are short, but a middle pass (every tenth young one) takes 1–15 ms and
+a full pass 20–60 ms in a game window (`bench/gc_frames.py`, docs/PERFORMANCE.md):
+a full pass inside the frame that moves an army, plays an animation or shows the computer's
+progress is a visible stall. The window makes cyclic garbage at every command (its panels and
+widgets refer to each other), so the collector cannot simply be turned off.
+
+`PacedCollector` turns the automatic collector off while a window is open and runs the same
+passes itself at the end of a frame, in a *calm* frame — no input for a moment, no animation, the
+computer not thinking, the board and panels settled (`scene.calm()`) — where a pause shows
+nothing. So that memory stays bounded when no frame is calm for a long time (a player dragging a
+piece around for a minute, a fast clicker), a young pass waits until `YOUNG_DEFER` times its usual
+count of new objects, a middle or full pass for `DEFER` times its usual interval, then runs
+anyway. The thresholds are Python's own (`gc.get_threshold()`); the collector's state
+is given back as it was when the last window closes.
+"""
+
+from __future__ import annotations
+
+import gc
+
+DEFER = 4  # how many usual intervals a middle or full pass may wait for a calm frame
+YOUNG_DEFER = 20  # and a young pass, in new objects (700 × 20: a pass of 2–5 ms, a few MB)
+CALM_FRAMES = 10  # frames without input before a frame counts as calm (1/6 s at 60 per second)
+
+_open = 0  # windows open (tests may open several in turn)
+_was_enabled = True
+
+
+class PacedCollector:
+    """One per window: `start()` when it opens, `frame_end(calm)` after each frame, `stop()`."""
+
+    def __init__(self) -> None:
+        self.started = False
+        self.passes = [0, 0, 0]  # passes run, by generation (read by tests and the bench)
+        self.deferred = 0  # frames where a middle or full pass was due but waited for calm
+
+    def start(self) -> None:
+        global _open, _was_enabled
+        if self.started:
+            return
+        if _open == 0:
+            _was_enabled = gc.isenabled()
+        _open += 1
+        self.started = True
+        gc.disable()
+
+    def stop(self) -> None:
+        global _open
+        if not self.started:
+            return
+        self.started = False
+        _open -= 1
+        if _open == 0 and _was_enabled:
+            gc.enable()
+
+    def frame_end(self, calm: bool) -> int | None:
+        """Run the pass that is due, if this frame may pay for it; returns its generation.
+
+        `gc.get_count()` is (objects made since the last young pass, young passes since the last
+        middle one, middle passes since the last full one); a pass of generation g is due when
+        its count passes the threshold, as in CPython's own `collect_generations`."""
+        if not self.started:
+            return None
+        t0, t1, t2 = gc.get_threshold()
+        if t0 <= 0:  # collection turned off altogether (gc.set_threshold(0)): leave it so
+            return None
+        c0, c1, c2 = gc.get_count()
+        due = 2 if c2 > t2 else 1 if c1 > t1 else 0 if c0 > t0 else None
+        if due is None:
+            return None
+        if calm:
+            gen = due
+        elif due == 2 and c2 > t2 * DEFER:
+            gen = 2
+        elif due >= 1 and c1 > t1 * DEFER:
+            gen = 1
+        elif c0 > t0 * YOUNG_DEFER:
+            gen = 0  # the young pass runs now; a longer one that is due waits for a calm frame
+        else:
+            self.deferred += 1
+            return None
+        gc.collect(gen)
+        self.passes[gen] += 1
+        return gen
