@@ -178,6 +178,52 @@ def test_dragging_onto_an_enemy_shows_the_odds_then_the_battle_panels_update(mak
     assert next(t for t in texts if t.startswith("Win if both fight on: Free Peoples ")) != win  # the Charge
 
 
+def test_a_new_games_odds_are_its_own_even_where_an_old_states_id_comes_back(rohan):
+    """The window keeps odds per position (the state's id and the log's length): a game dropped and
+    a new one at the same log length (Play again, a game loaded) may get a state at the freed
+    state's address. Its odds must be its own: two positions that differ in the defenders (2 or 3
+    Uruk-hai), each counted after the other was dropped, many times, each equal to the core's."""
+    import gc
+
+    from helpers import to_actions as _to_actions
+
+    def position(uruks):
+        g = Game.new(rohan, seed=3)
+        clear_board(g)
+        place(g, "westemnet", "fp", {"rohan_riders": 2, "rohan_footmen": 1}, leaders=1)
+        place(g, "isen_vale", "sh", {"uruk_hai": uruks, "orcs": 1}, damage=2)
+        _to_actions(g, fp=["army_muster", "army_muster", "character", "muster"],
+                    sh=["army", "muster", "event", "event"], position="palantir_room")
+        g.submit({"cmd": "use_die", "side": "fp", "die": 0, "action": "attack"})
+        return g
+
+    def attack_of(g):
+        return next(c for c in g.legal_commands() if c["cmd"] == "attack" and c["target"] == "isen_vale")
+
+    a = position(2)
+    shown = BO.battle_odds(a, a.view_for("fp"), "fp", attack_of(a), whole=False)
+    assert shown == odds_for(a.spec, a.rules, a.view_for("fp"), "fp", dict(attack_of(a)), False)
+    (key_a,) = [k for k in BO._ODDS if k[0] == id(a.state)]
+    b = position(3)
+    assert len(b.log) == len(a.log)  # the same key but for the state's id
+    # what a reused id gives: A's entry found under the key B's state now has
+    key_b = (id(b.state),) + key_a[1:]
+    BO._ODDS[key_b] = BO._ODDS[key_a]
+    theirs = odds_for(b.spec, b.rules, b.view_for("fp"), "fp", dict(attack_of(b)), False)
+    assert theirs != shown  # (the positions' odds differ: 2 or 3 Uruk-hai)
+    assert BO.battle_odds(b, b.view_for("fp"), "fp", attack_of(b), whole=False) == theirs
+    del a
+    gc.collect()
+    # and ids do come back: over a few games dropped, the window's odds are each game's own
+    for n in range(6):
+        g = position(2 + n % 2)
+        view, attack = g.view_for("fp"), attack_of(g)
+        assert BO.battle_odds(g, view, "fp", attack, whole=False) == odds_for(g.spec, g.rules, view, "fp",
+                                                                                dict(attack), False), n
+        del g, view
+        gc.collect()
+
+
 def test_companion_mode_shows_the_same_odds(make_app, rohan):
     """Companion mode (the physical table): the same odds in the tactic panel where both tactics
     are entered, from the public view (nobody's secrets are known to the program)."""

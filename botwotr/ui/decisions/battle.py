@@ -45,6 +45,10 @@ def _battle(ctx):
 
 _ODDS: dict = {}  # (state id, log length, seat, aimed attack, whole) -> BattleOdds | None
 _COUNTING: dict = {}  # the same key -> (odds_steps generator, its first answer: this round, counting)
+# the state of each key above, kept alive while its key is cached: a state freed could leave its id
+# to another game's state with the same log length (a new game in the same window), whose odds
+# would then be the old one's
+_STATES: dict = {}
 ODDS_BUDGET = 0.003  # seconds of a frame the window gives the whole battle's count
 
 
@@ -56,12 +60,20 @@ def battle_odds(game, view, seat, attack=None, whole=True):
     from ...core.odds import odds_for, odds_steps
 
     key = (id(game.state), len(game.log), seat, repr(sorted(attack.items())) if attack else None, whole)
+    if _STATES.get(key) is not game.state:  # (an id seen before, of a state gone: not its odds)
+        _ODDS.pop(key, None)
+        old = _COUNTING.pop(key, None)
+        if old is not None:
+            old[0].close()
+    _STATES[key] = game.state
     if key in _ODDS:
         return _ODDS[key]
     if key in _COUNTING:
         return _COUNTING[key][1]
     if len(_ODDS) > 64:
         _ODDS.clear()
+        for k in [k for k in _STATES if k not in _COUNTING and k != key]:
+            del _STATES[k]
     if not whole:
         _ODDS[key] = odds_for(game.spec, game.rules, view, seat, dict(attack) if attack else None, False)
         return _ODDS[key]
