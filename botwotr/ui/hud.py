@@ -524,7 +524,7 @@ def draw_hint(surface, board: pygame.Rect, theme: Theme, spec, state, hint: dict
     f = res.font("sans_bold", t.body)
     small = res.font("sans", t.small)
     lines = wrap_text(command_sentence(hint["command"], spec, state), f, width - t.px(24))[:3]
-    why = wrap_text(reason_text(hint["reason"]), small, width - t.px(24))[:2]
+    why = wrap_text(reason_text(hint["reason"], spec), small, width - t.px(24))[:2]
     h = head.get_height() + len(lines) * f.get_linesize() + len(why) * small.get_linesize() + t.px(22)
     box = pygame.Rect(0, 0, width, h)
     box.midtop = (board.centerx, board.y + t.px(70))
