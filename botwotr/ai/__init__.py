@@ -73,8 +73,8 @@ REASONS = {
     "walls_down": "Breaks down the walls of {city}: {a} standing on average, against {b} after the next best move.",
     "walls_up": "Keeps the walls of {city} standing: {a} on average, against {b} after the next best move.",
     "dice": (
-        "Keeps the tempo: {a} action dice more to spare than the enemy on average, against {b} after the next "
-        "best move."
+        "Keeps the tempo: your action dice to spare less the enemy's, {a} on average, against {b} after the "
+        "next best move."
     ),
     "close": "Little to choose: it does better than the next best move in {better} of {tries} tries.",
     "same": "Little to choose: the next best move did as well in every try.",

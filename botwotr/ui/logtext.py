@@ -1197,8 +1197,8 @@ REASON_TEXTS: dict[str, Any] = {
         "Keeps the walls of {city} standing: {a} on average, against {b} after the next best move."
     ),
     "dice": lambda n: _(
-        "Keeps the tempo: {a} action dice more to spare than the enemy on average, against {b} after the next "
-        "best move."
+        "Keeps the tempo: your action dice to spare less the enemy's, {a} on average, against {b} after the "
+        "next best move."
     ),
     "close": lambda n: ngettext(
         "Little to choose: it does better than the next best move in {better} of {tries} try.",
