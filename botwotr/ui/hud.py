@@ -521,9 +521,10 @@ def draw_thinking(surface, board: pygame.Rect, theme: Theme, side: str, text: st
     return clipped(surface, box.inflate(t.px(6), t.px(8)), draw)
 
 
-def draw_hint(surface, board: pygame.Rect, theme: Theme, spec, state, hint: dict) -> pygame.Rect:
+def draw_hint(surface, board: pygame.Rect, theme: Theme, spec, state, hint: dict, avoid=()) -> pygame.Rect:
     """A hint under the top of the board: what the hard computer would do (the command in words;
-    its regions are tinted on the board) and its one-line reason."""
+    its regions are tinted on the board) and its one-line reason. It goes to the bottom of the
+    board when it would cover one of the points `avoid` (the hinted regions' centres)."""
     from .animation import clipped
     from .logtext import command_sentence, reason_text
     from .widgets import wrap_text
@@ -538,6 +539,8 @@ def draw_hint(surface, board: pygame.Rect, theme: Theme, spec, state, hint: dict
     h = head.get_height() + len(lines) * f.get_linesize() + len(why) * small.get_linesize() + t.px(22)
     box = pygame.Rect(0, 0, width, h)
     box.midtop = (board.centerx, board.y + t.px(70))
+    if any(box.inflate(t.px(16), t.px(16)).collidepoint(p) for p in avoid):
+        box.midbottom = (board.centerx, board.bottom - t.px(20))
 
     def draw():
         _box(surface, box, t, HINT_COLOUR)

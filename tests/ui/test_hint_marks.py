@@ -115,3 +115,23 @@ def test_the_hinted_tactic_is_marked_on_its_tile_R10_4(make_app, rohan):
         assert _hint_pixels(app.screen, _tile(scene, hint["tiles"][0]).rect.inflate(6, 6)) == 0
     finally:
         scene.computer.close()
+
+
+def test_the_hint_box_leaves_the_hinted_region_in_sight(make_app, rohan):
+    """The hint's box sits under the top of the board, unless it would cover a hinted region's
+    centre: then it goes to the bottom of the board (the tinted region stays in sight)."""
+    from botwotr.ui.hud import draw_hint
+
+    app, g, scene = _scene_at(make_app, rohan, 26)
+    try:
+        board = scene.board.rect
+        hint = {"command": {"cmd": "pass", "side": "fp"}, "reason": {"code": "only", "params": {}}, "regions": []}
+        top = draw_hint(app.screen, board, scene.theme, rohan, g.state, hint)
+        assert top.top < board.centery
+        covered = top.center
+        low = draw_hint(app.screen, board, scene.theme, rohan, g.state, hint, avoid=[covered])
+        assert low.bottom > board.centery and not low.collidepoint(covered)
+        far = (board.x + 5, board.bottom - 5)
+        assert draw_hint(app.screen, board, scene.theme, rohan, g.state, hint, avoid=[far]) == top
+    finally:
+        scene.computer.close()

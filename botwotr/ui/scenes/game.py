@@ -1323,7 +1323,8 @@ class GameScene(Scene):
             out.append(draw_thinking(surface, self.board.rect, t, thinking["side"], text, thinking["progress"]))
         hint = self.computer.hint
         if hint is not None and self.shown == hint["side"]:  # (never on another side's or the public screen)
-            out.append(draw_hint(surface, self.board.rect, t, self.game.spec, self.game.state, hint))
+            avoid = [self.board.region_screen_center(r) for r in hint["regions"] if r in self.game.spec.board.regions]
+            out.append(draw_hint(surface, self.board.rect, t, self.game.spec, self.game.state, hint, avoid))
         if self.table_move is not None:
             out.append(
                 draw_table_move(
