@@ -110,10 +110,10 @@ def reason(
         if diffs:
             r = max(sorted(diffs), key=lambda x: diffs[x])
             now = controller(view, spec, r)
-            k, other = (sum(1 for p in pairs if (controller(p[i], spec, r) == "sh") == (side == "sh")) for i in (0, 1))
+            k, k_alt = (sum(1 for p in pairs if (controller(p[i], spec, r) == "sh") == (side == "sh")) for i in (0, 1))
             if side == "sh":
-                return out("vp_take" if now != "sh" else "vp_keep", region=r, k=k, other=other)
-            return out("vp_hold" if now != "sh" else "vp_retake", region=r, k=k, other=other)
+                return out("vp_take" if now != "sh" else "vp_keep", region=r, k=k, other=k_alt)
+            return out("vp_hold" if now != "sh" else "vp_retake", region=r, k=k, other=k_alt)
         a, b = (_num(_mean([float(rules.shadow_vp(p[i])) for p in pairs])) for i in (0, 1))
         return out("vp_more" if side == "sh" else "vp_less", a=a, b=b)
     if best == "fate":
