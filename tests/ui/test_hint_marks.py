@@ -109,6 +109,12 @@ def test_the_hinted_tactic_is_marked_on_its_tile_R10_4(make_app, rohan):
         click(app, other.rect.center)
         app.step()
         assert _tile(scene, hint["tiles"][0]).marked and scene.computer.hint is not None
+        # a look at the log's past and back to the present: the panel made again, the mark kept
+        scene.look_back(len(g.log) - 3)
+        app.step()
+        scene.back_to_present()
+        app.step()
+        assert scene.computer.hint is not None and _tile(scene, hint["tiles"][0]).marked
         scene.computer.cancel()  # (what an undo, a new game or leaving does)
         app.step()
         assert not _tile(scene, hint["tiles"][0]).marked
@@ -133,5 +139,26 @@ def test_the_hint_box_leaves_the_hinted_region_in_sight(make_app, rohan):
         assert low.bottom > board.centery and not low.collidepoint(covered)
         far = (board.x + 5, board.bottom - 5)
         assert draw_hint(app.screen, board, scene.theme, rohan, g.state, hint, avoid=[far]) == top
+    finally:
+        scene.computer.close()
+
+
+def test_the_hinted_region_keeps_its_tint_after_a_look_back(make_app, rohan):
+    """The hint's regions are tinted in its own colour; looking at the log's past and coming back
+    (the scene refreshed, the decision's own highlights laid again) keeps the tint while the hint
+    is shown; the die it uses is outlined."""
+    app, g, scene = _scene_at(make_app, rohan, 9)
+    try:
+        hint = _hint(app, scene)
+        assert hint["regions"] == [hint["command"]["region"]]
+        region = hint["regions"][0]
+        assert scene.board.highlights.get(region) == HINT_COLOUR
+        assert _tile(scene, f"die:{hint['command']['die']}").marked
+        scene.look_back(len(g.log) - 2)
+        app.step()
+        scene.back_to_present()
+        app.step()
+        assert scene.computer.hint is not None and scene.board.highlights.get(region) == HINT_COLOUR
+        assert _tile(scene, f"die:{hint['command']['die']}").marked
     finally:
         scene.computer.close()

@@ -297,6 +297,8 @@ class GameScene(Scene):
         self.btn_undo.enabled = game.can_undo(force=True)
         self.btn_redo.enabled = game.can_redo()
         self.board.highlights = self.decision.highlights()
+        if getattr(self, "computer", None) is not None and self.computer.hint is not None:
+            self.hint_changed()  # (a hint still shown keeps its tints and marks: a look back and return)
         self.layout()
         self._layout_cover()
 
