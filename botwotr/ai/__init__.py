@@ -36,13 +36,48 @@ __all__ = ["LEVELS", "REASONS", "Budget", "Decision", "DeterminizeError", "decid
 
 LEVELS = ("easy", "normal", "hard")
 
-# reason code -> its English one-line text (str.format with the reason's params)
+# reason code -> its English one-line text (str.format with the reason's params; the window's
+# words, in every language, are botwotr/ui/logtext.py's REASON_TEXTS). The search's codes say why
+# the command is good, from its rollouts (explain.py); `search` and `search_confirms` say only how
+# it was found (a search with one candidate).
 REASONS = {
     "only": "The only move there is.",
     "score": "The move that scores best at a glance.",
     "hunch": "A hunch.",
-    "search": "The best outcome over {rollouts} simulated continuations.",
-    "search_confirms": "The move that looked best, confirmed by {rollouts} simulated continuations.",
+    "search": "The best outcome over {rollouts} simulated games from here.",
+    "search_confirms": "The move that looked best, confirmed by {rollouts} simulated games from here.",
+    "win": "Wins the game in {wins} of {tries} tries; the next best move wins in {other}.",
+    "no_loss": "Loses the game in only {losses} of {tries} tries; the next best move loses in {other}.",
+    "battle": "Wins the battle for {region} in {won} of {tries} tries.",
+    "vp_take": "Takes {region} in {k} of {tries} tries (the next best move: {other}): the Shadow's victory points rise.",
+    "vp_keep": "Keeps {region} in {k} of {tries} tries (the next best move: {other}), and the victory points it gives the Shadow.",
+    "vp_hold": "Holds {region} against the Shadow in {k} of {tries} tries (the next best move: {other}): no victory points for it there.",
+    "vp_retake": "Retakes {region} from the Shadow in {k} of {tries} tries (the next best move: {other}): its victory points fall.",
+    "vp_more": "Raises the Shadow's victory points: {a} on average, against {b} after the next best move.",
+    "vp_less": "Keeps the Shadow's victory points down: {a} on average, against {b} after the next best move.",
+    "fate_on": "Moves the fate marker on: to space {a} on average, against {b} after the next best move.",
+    "fate_back": "Holds the fate marker back: at space {a} on average, against {b} after the next best move.",
+    "captains_down": "Hunts the captains: {a} eliminated on average, against {b} after the next best move.",
+    "captains_safe": "Keeps your captains alive: {a} eliminated on average, against {b} after the next best move.",
+    "units_kept": (
+        "Keeps your armies whole: {a} of your units on the board on average, against {b} after the next best move."
+    ),
+    "units_killed": "Hits the enemy harder: {a} of its units left on average, against {b} after the next best move.",
+    "army": "Leaves your armies stronger than the next best move does in {k} of {tries} tries.",
+    "city_near": (
+        "Brings your armies nearer {city}: {a} regions away on average, against {b} after the next best move."
+    ),
+    "city_far": (
+        "Keeps the Shadow's armies away from {city}: {a} regions away on average, against {b} after the next best move."
+    ),
+    "walls_down": "Breaks down the walls of {city}: {a} standing on average, against {b} after the next best move.",
+    "walls_up": "Keeps the walls of {city} standing: {a} on average, against {b} after the next best move.",
+    "dice": (
+        "Keeps the tempo: your action dice to spare less the enemy's, {a} on average, against {b} after the "
+        "next best move."
+    ),
+    "close": "Little to choose: it does better than the next best move in {better} of {tries} tries.",
+    "same": "Little to choose: the next best move did as well in every try.",
 }
 
 
@@ -59,9 +94,13 @@ class Decision:
     iterations: int  # work actually done (0 for easy/normal)
 
 
-def reason_text(reason: dict[str, Any]) -> str:
-    """The English line of a reason."""
-    return REASONS[reason["code"]].format(**reason["params"])
+def reason_text(reason: dict[str, Any], spec: ScenarioSpec | None = None) -> str:
+    """The English line of a reason (regions named from `spec` when given)."""
+    params = dict(reason["params"])
+    for k in ("region", "city"):
+        if spec is not None and params.get(k) in spec.board.regions:
+            params[k] = spec.board.regions[params[k]].name
+    return REASONS[reason["code"]].format(**params)
 
 
 def seen_by(game: Game, seat: str) -> dict[str, Any]:
@@ -130,7 +169,8 @@ def decide(
         b = budget or Budget()
         i, params = search(spec, rules, seen, commands, rng, b.iterations, b.seconds, progress)
         code = "search_confirms" if params.pop("first_choice") else "search"
-        d = Decision(commands[i], {"code": code, "params": params}, int(params["iterations"]))
+        why = params.pop("why", None) or {"code": code, "params": params}  # (no runner-up: how it was found)
+        d = Decision(commands[i], why, int(params["iterations"]))
     if progress is not None:
         progress(1.0)
     return d

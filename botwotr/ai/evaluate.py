@@ -45,29 +45,39 @@ def strength(spec: ScenarioSpec, s: dict[str, Any], side: str) -> float:
     return total
 
 
-def shadow_value(spec: ScenarioSpec, rules: ScenarioRules, s: dict[str, Any]) -> float:
-    """The position from the Shadow's side, before the tanh (terminal positions excluded)."""
-    v: float = 0.0
+def terms(spec: ScenarioSpec, rules: ScenarioRules, s: dict[str, Any]) -> dict[str, float]:
+    """The evaluation's components from the Shadow's side, weighted, in the order they are summed
+    (`shadow_value`); a hint's reason compares them (explain.py)."""
+    out: dict[str, float] = {}
     if spec.victory_vp:
-        v += W_VP * float(rules.shadow_vp(s)) / spec.victory_vp
-    v -= W_FATE * s["fate"] / max(1, spec.endgame)
+        out["vp"] = W_VP * float(rules.shadow_vp(s)) / spec.victory_vp
+    out["fate"] = -W_FATE * s["fate"] / max(1, spec.endgame)
     caps = spec.victory_captains
     if caps:
-        v += W_CAPTAINS * sum(1 for c in caps if s["chars"][c]["status"] == "eliminated") / len(caps)
+        out["captains"] = W_CAPTAINS * sum(1 for c in caps if s["chars"][c]["status"] == "eliminated") / len(caps)
     sh, fp = strength(spec, s, "sh"), strength(spec, s, "fp")
-    v += W_ARMY * (sh - fp) / max(1.0, sh + fp)
+    out["army"] = W_ARMY * (sh - fp) / max(1.0, sh + fp)
     city = falls(spec)
     if city:
         near = [distance_to(spec, r, {city}) for r, reg in s["regions"].items() if reg["side"] == "sh" and reg["units"]]
         if near:
-            v += W_CITY * (1 - min(near) / 8)
+            out["city"] = W_CITY * (1 - min(near) / 8)
         g = siege(s)
         if g and controller(s, spec, city) == "fp":
             start = int((spec.rules_data.get("protection") or {}).get(city, 0))
             standing = int(g.get("protection", {}).get(city, 0))
             if start:
-                v -= W_WALLS * standing / start
-    v += W_DICE * (unused_dice(s, "sh") - unused_dice(s, "fp"))
+                out["walls"] = -W_WALLS * standing / start
+    out["dice"] = W_DICE * (unused_dice(s, "sh") - unused_dice(s, "fp"))
+    return out
+
+
+def shadow_value(spec: ScenarioSpec, rules: ScenarioRules, s: dict[str, Any]) -> float:
+    """The position from the Shadow's side, before the tanh (terminal positions excluded): the
+    sum of `terms`, added in their order."""
+    v: float = 0.0
+    for t in terms(spec, rules, s).values():
+        v += t
     return v
 
 

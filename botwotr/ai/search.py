@@ -20,6 +20,7 @@ from ..core.errors import RuleError
 from ..core.legal import legal_commands
 from ..core.scenario import ScenarioRules
 from ..core.spec import ScenarioSpec
+from . import explain
 from .determinize import determinize
 from .evaluate import value
 from .players import ranked
@@ -59,7 +60,13 @@ def rollout_state(s: dict[str, Any]) -> dict[str, Any]:
 
 
 def rollout(
-    spec: ScenarioSpec, rules: ScenarioRules, s: dict[str, Any], side: str, rng: random.Random, depth: int
+    spec: ScenarioSpec,
+    rules: ScenarioRules,
+    s: dict[str, Any],
+    side: str,
+    rng: random.Random,
+    depth: int,
+    ends: list[Any] | None = None,
 ) -> float:
     for _ in range(depth):
         if s["winner"]:
@@ -80,6 +87,8 @@ def rollout(
             _, s = core_decide(spec, rules, s, c)
         except RuleError:
             break  # a command refused in a sampled world (a hidden card the core checks): stop here
+    if ends is not None:
+        ends.append(s)  # the position reached, for the reason (explain.py)
     return value(spec, rules, s, side)
 
 
@@ -98,6 +107,7 @@ def search(
     order = ranked(spec, seen["view"], commands)[:CANDIDATES]
     totals = [0.0] * len(order)
     counts = [0] * len(order)
+    ends: list[list[Any]] = [[] for _ in order]  # per candidate, the position each rollout ended in
     done = 0
     start = time.perf_counter()
     limit = seconds if seconds is not None else DEFAULT_SECONDS
@@ -113,8 +123,9 @@ def search(
                 break
             try:
                 _, s = core_decide(spec, rules, world, commands[i])
-                v = rollout(spec, rules, s, side, random.Random(seed), DEPTH)
+                v = rollout(spec, rules, s, side, random.Random(seed), DEPTH, ends[j])
             except RuleError:
+                ends[j].append(None)
                 v = -1.0  # refused in this world: never seen in the property test, counted as bad
             totals[j] += v
             counts[j] += 1
@@ -129,10 +140,16 @@ def search(
         break
     means = [t / n if n else -2.0 for t, n in zip(totals, counts)]
     best = max(range(len(order)), key=lambda j: (means[j], -j))
-    params = {
+    params: dict[str, Any] = {
         "candidates": len(order),
         "rollouts": done,
         "value": round(means[best], 3),
         "first_choice": best == 0,
     }
+    # the reason: the chosen command's rollouts against the runner-up's (explain.py)
+    runner = max((j for j in range(len(order)) if j != best), key=lambda j: (means[j], -j), default=None)
+    if runner is not None:
+        why = explain.reason(spec, rules, seen, commands[order[best]], ends[best], ends[runner])
+        if why is not None:
+            params["why"] = why
     return order[best], params | {"iterations": done}

@@ -314,7 +314,11 @@ class Thinker:
 # -- the game scene's side of it ----------------------------------------------------------------
 
 HINT_SECONDS = 1.5
-HINT_COLOUR = (110, 190, 255)  # the regions of a hint on the board
+# the regions of a hint on the board, the outline of its card or tile: a colour no decision uses
+# for its own choices (blue regions to click, green destinations, red targets, gold chosen, purple
+# leadership, yellow selection), so the hinted one stands out among them
+HINT_COLOUR = (255, 128, 224)
+HINT_TINT = (255, 214, 242)  # the hint's card chip in the hand (its dark text stays readable)
 
 
 def hint_regions(cmd: dict) -> list[str]:
@@ -332,6 +336,22 @@ def hint_regions(cmd: dict) -> list[str]:
         if isinstance(r, str):
             out.append(r)
     return list(dict.fromkeys(out))
+
+
+def hint_marks(cmd: dict) -> dict:
+    """What a hint's command names besides regions, to mark where the player picks it: the card it
+    plays (in the hand and on its tile), the die it uses, the tactic or combat card it chooses.
+    {"card": card id or None, "tiles": names of decision-panel tiles (`decisions`' Tile.name)}."""
+    side, card, tiles = cmd.get("side"), cmd.get("card"), []
+    if cmd.get("cmd") == "use_die" and cmd.get("die") is not None:
+        tiles.append(f"die:{cmd['die']}")  # the die to pick first (its actions come after)
+    if cmd.get("cmd") == "combat_card":
+        tiles.append(f"card:{side}:{card if isinstance(card, str) else 'none'}")
+    elif isinstance(card, str):
+        tiles.append(f"card:{card}")  # a card played with a die, or discarded
+    if cmd.get("cmd") == "tactic" and isinstance(cmd.get("tactic"), str):
+        tiles.append(f"tactic:{side}:{cmd['tactic']}")
+    return {"card": card if isinstance(card, str) and card != "?" else None, "tiles": tiles}
 
 
 class _NoLog:
@@ -359,7 +379,8 @@ class Computer:
         self.answer: dict | None = None  # {"version", "command", "reason"} waiting to be given
         self.failure: str | None = None  # why the last question got no answer (the scene shows it)
         self.failed_at: tuple | None = None  # the version it failed at (no new question until Retry)
-        self.hint: dict | None = None  # {"version", "side", "command", "text", "reason", "regions"}
+        # {"version", "side", "command", "reason", "regions", "card", "tiles"} (hint_regions, hint_marks)
+        self.hint: dict | None = None
         self.asked_at: int | None = None  # the frame a question was sent (tests count frames)
         self.answered: list[tuple[str, int]] = []  # (purpose, frames it took), for tests and the bench
         self._legal: tuple | None = None
@@ -432,8 +453,10 @@ class Computer:
         if self.thinker is not None:
             self.thinker.cancel()
         self.answer = None
-        self.hint = None
+        had, self.hint = self.hint, None
         self.failure = self.failed_at = None
+        if had is not None and hasattr(self.scene, "hint_changed"):
+            self.scene.hint_changed()  # its tints and marks go
 
     def close(self) -> None:
         self.cancel()
@@ -528,6 +551,7 @@ class Computer:
                 "command": msg.command,
                 "reason": msg.reason,
                 "regions": hint_regions(msg.command),
+                **hint_marks(msg.command),
             }
             self.scene.hint_taken(self.hint)
         else:

@@ -13,6 +13,7 @@ from ..core.view import HIDDEN
 from . import resources as res
 from . import theme as T
 from .board_view import draw_die, draw_token
+from .computer import HINT_COLOUR, HINT_TINT
 from .i18n import N_, _, ngettext
 from .logtext import PHASE_NAMES, card_name, face_name, join_and, position_name, side_name, side_title
 from .theme import Theme
@@ -91,6 +92,7 @@ class SidesPanel(Widget):
         self._tips: list[tuple[pygame.Rect, Tip]] = []
         self.hand_lines_max = 2  # the card chips' lines (needed_height makes them fewer when tight)
         self.pool_lines_max = 2  # the pools' lines
+        self.marked: tuple[str, str] | None = None  # (side, card): a hint's card, outlined in the hand
         self._sig_view: dict | None = None  # the view whose part of `signature` is `_sig_text`
         self._sig_text = ""
 
@@ -105,7 +107,7 @@ class SidesPanel(Widget):
         if self._sig_view is not v or v is None:  # the view's part once per view (asked every frame)
             self._sig_view = v
             self._sig_text = repr([(v or {}).get(k) for k in self.VIEW_KEYS])
-        return repr((self.seat, self.visible, self.hand_lines_max, self.pool_lines_max, self._sig_text))
+        return repr((self.seat, self.visible, self.hand_lines_max, self.pool_lines_max, self.marked, self._sig_text))
 
     def needed_height(self, theme: Theme, room: int | None = None) -> int:
         """The height both summaries take; when more than `room`, they are drawn compact (the
@@ -290,7 +292,16 @@ class SidesPanel(Widget):
                     )
                     img = res.text(label, "sans", theme.small, T.INK)
                     r = pygame.Rect(cx, cy, img.get_width() + theme.px(10), line - theme.px(2))
-                pygame.draw.rect(surface, T.PARCHMENT, r, border_radius=theme.px(3))
+                hinted = self.marked == (side, c)
+                pygame.draw.rect(surface, HINT_TINT if hinted else T.PARCHMENT, r, border_radius=theme.px(3))
+                if hinted:  # the card a hint plays: tinted and outlined in the hint's colour
+                    pygame.draw.rect(
+                        surface,
+                        HINT_COLOUR,
+                        r.inflate(theme.px(4), theme.px(4)),
+                        width=max(2, theme.px(2)),
+                        border_radius=theme.px(4),
+                    )
                 surface.blit(img, (r.x + theme.px(5), r.centery - img.get_height() // 2))
                 self._tips.append((r, self.card_tip(c)))
                 cx = r.right + theme.px(4)
@@ -510,11 +521,11 @@ def draw_thinking(surface, board: pygame.Rect, theme: Theme, side: str, text: st
     return clipped(surface, box.inflate(t.px(6), t.px(8)), draw)
 
 
-def draw_hint(surface, board: pygame.Rect, theme: Theme, spec, state, hint: dict) -> pygame.Rect:
+def draw_hint(surface, board: pygame.Rect, theme: Theme, spec, state, hint: dict, avoid=()) -> pygame.Rect:
     """A hint under the top of the board: what the hard computer would do (the command in words;
-    its regions are tinted on the board) and its one-line reason."""
+    its regions are tinted on the board) and its one-line reason. It goes to the bottom of the
+    board when it would cover one of the points `avoid` (the hinted regions' centres)."""
     from .animation import clipped
-    from .computer import HINT_COLOUR
     from .logtext import command_sentence, reason_text
     from .widgets import wrap_text
 
@@ -524,10 +535,12 @@ def draw_hint(surface, board: pygame.Rect, theme: Theme, spec, state, hint: dict
     f = res.font("sans_bold", t.body)
     small = res.font("sans", t.small)
     lines = wrap_text(command_sentence(hint["command"], spec, state), f, width - t.px(24))[:3]
-    why = wrap_text(reason_text(hint["reason"]), small, width - t.px(24))[:2]
+    why = wrap_text(reason_text(hint["reason"], spec), small, width - t.px(24))[:2]
     h = head.get_height() + len(lines) * f.get_linesize() + len(why) * small.get_linesize() + t.px(22)
     box = pygame.Rect(0, 0, width, h)
     box.midtop = (board.centerx, board.y + t.px(70))
+    if any(box.inflate(t.px(16), t.px(16)).collidepoint(p) for p in avoid):
+        box.midbottom = (board.centerx, board.bottom - t.px(20))
 
     def draw():
         _box(surface, box, t, HINT_COLOUR)

@@ -1116,23 +1116,119 @@ def table_sentence(cmd: dict, spec, state: dict | None = None) -> str:
     return _("{side}: {what}.").format(side=side_title(side), what=what)
 
 
-# Decision.reason codes of botwotr.ai (docs/ai.md) -> one line; params are formatted in
-REASON_TEXTS: dict[str, str] = {
-    "only": N_("The only move there is."),
-    "score": N_("The move that scores best at a glance."),
-    "hunch": N_("A hunch."),
-    "search": N_("The best outcome over {rollouts} simulated games from here."),
-    "search_confirms": N_("The move that looked best, confirmed by {rollouts} simulated games from here."),
+# Decision.reason codes of botwotr.ai (docs/ai.md, "The reason") -> one line, for `tries` rollouts
+# (the plural forms follow it); params are formatted in (regions by name, numbers as `_number`)
+REASON_TEXTS: dict[str, Any] = {
+    "only": lambda n: _("The only move there is."),
+    "score": lambda n: _("The move that scores best at a glance."),
+    "hunch": lambda n: _("A hunch."),
+    "search": lambda n: _("The best outcome over {rollouts} simulated games from here."),
+    "search_confirms": lambda n: _("The move that looked best, confirmed by {rollouts} simulated games from here."),
+    "win": lambda n: ngettext(
+        "Wins the game in {wins} of {tries} try; the next best move wins in {other}.",
+        "Wins the game in {wins} of {tries} tries; the next best move wins in {other}.",
+        n,
+    ),
+    "no_loss": lambda n: ngettext(
+        "Loses the game in only {losses} of {tries} try; the next best move loses in {other}.",
+        "Loses the game in only {losses} of {tries} tries; the next best move loses in {other}.",
+        n,
+    ),
+    "battle": lambda n: ngettext(
+        "Wins the battle for {region} in {won} of {tries} try.",
+        "Wins the battle for {region} in {won} of {tries} tries.",
+        n,
+    ),
+    "vp_take": lambda n: ngettext(
+        "Takes {region} in {k} of {tries} try (the next best move: {other}): the Shadow's victory points rise.",
+        "Takes {region} in {k} of {tries} tries (the next best move: {other}): the Shadow's victory points rise.",
+        n,
+    ),
+    "vp_keep": lambda n: ngettext(
+        "Keeps {region} in {k} of {tries} try (the next best move: {other}), and the victory points it gives the Shadow.",
+        "Keeps {region} in {k} of {tries} tries (the next best move: {other}), and the victory points it gives the Shadow.",
+        n,
+    ),
+    "vp_hold": lambda n: ngettext(
+        "Holds {region} against the Shadow in {k} of {tries} try (the next best move: {other}): no victory points for it there.",
+        "Holds {region} against the Shadow in {k} of {tries} tries (the next best move: {other}): no victory points for it there.",
+        n,
+    ),
+    "vp_retake": lambda n: ngettext(
+        "Retakes {region} from the Shadow in {k} of {tries} try (the next best move: {other}): its victory points fall.",
+        "Retakes {region} from the Shadow in {k} of {tries} tries (the next best move: {other}): its victory points fall.",
+        n,
+    ),
+    "vp_more": lambda n: _("Raises the Shadow's victory points: {a} on average, against {b} after the next best move."),
+    "vp_less": lambda n: _(
+        "Keeps the Shadow's victory points down: {a} on average, against {b} after the next best move."
+    ),
+    "fate_on": lambda n: _("Moves the fate marker on: to space {a} on average, against {b} after the next best move."),
+    "fate_back": lambda n: _(
+        "Holds the fate marker back: at space {a} on average, against {b} after the next best move."
+    ),
+    "captains_down": lambda n: _(
+        "Hunts the captains: {a} eliminated on average, against {b} after the next best move."
+    ),
+    "captains_safe": lambda n: _(
+        "Keeps your captains alive: {a} eliminated on average, against {b} after the next best move."
+    ),
+    "units_kept": lambda n: _(
+        "Keeps your armies whole: {a} of your units on the board on average, against {b} after the next best move."
+    ),
+    "units_killed": lambda n: _(
+        "Hits the enemy harder: {a} of its units left on average, against {b} after the next best move."
+    ),
+    "army": lambda n: ngettext(
+        "Leaves your armies stronger than the next best move does in {k} of {tries} try.",
+        "Leaves your armies stronger than the next best move does in {k} of {tries} tries.",
+        n,
+    ),
+    "city_near": lambda n: _(
+        "Brings your armies nearer {city}: {a} regions away on average, against {b} after the next best move."
+    ),
+    "city_far": lambda n: _(
+        "Keeps the Shadow's armies away from {city}: {a} regions away on average, against {b} after the next best move."
+    ),
+    "walls_down": lambda n: _(
+        "Breaks down the walls of {city}: {a} standing on average, against {b} after the next best move."
+    ),
+    "walls_up": lambda n: _(
+        "Keeps the walls of {city} standing: {a} on average, against {b} after the next best move."
+    ),
+    "dice": lambda n: _(
+        "Keeps the tempo: your action dice to spare less the enemy's, {a} on average, against {b} after the "
+        "next best move."
+    ),
+    "close": lambda n: ngettext(
+        "Little to choose: it does better than the next best move in {better} of {tries} try.",
+        "Little to choose: it does better than the next best move in {better} of {tries} tries.",
+        n,
+    ),
+    "same": lambda n: _("Little to choose: the next best move did as well in every try."),
 }
+REASON_PLACES = ("region", "city")  # params that are region ids
 
 
-def reason_text(reason) -> str:
+def _number(x) -> str:
+    """A reason's number: an integer as it is, else one decimal with the language's separator."""
+    if isinstance(x, float) and x != int(x):
+        return f"{x:.1f}".replace(".", pgettext("decimal separator", "."))
+    return str(int(x)) if isinstance(x, float) else str(x)
+
+
+def reason_text(reason, spec=None) -> str:
     """The one-line reason of a hint (`Decision.reason`); a code without words gets a general line."""
     try:
         code, params = reason.get("code"), dict(reason.get("params") or {})
         template = REASON_TEXTS.get(code)
         if template is not None:
-            return _(template).format(**params)
+            for k, v in params.items():
+                if k in REASON_PLACES:
+                    params[k] = region_name(spec, v) if spec is not None else str(v)
+                elif isinstance(v, (int, float)) and not isinstance(v, bool):
+                    params[k] = _number(v)
+            return template(int(reason["params"].get("tries", 1) or 1)).format(**params)
     except (AttributeError, KeyError, IndexError, ValueError, TypeError):
         pass
     return _("The hard computer rates this best of what you may do now.")

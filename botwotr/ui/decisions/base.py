@@ -58,6 +58,7 @@ class Tile(Clickable):
         self.enabled = enabled
         self.payload = payload
         self.pressed = False
+        self.marked = False  # a hint's choice: outlined in the hint's colour (`ChoicePanel.mark_hint`)
 
     def can_press(self) -> bool:
         return self.enabled and self.on_click is not None
@@ -68,6 +69,11 @@ class Tile(Clickable):
     def draw(self, surface, theme):
         if self.visible:
             self.paint(surface, self.rect, theme, self)
+            if self.marked:
+                from ..computer import HINT_COLOUR
+
+                w = max(3, theme.px(3))
+                pygame.draw.rect(surface, HINT_COLOUR, self.rect.inflate(w, w), width=w, border_radius=theme.px(6))
 
 
 class ChoicePanel(DecisionPanel):
@@ -89,6 +95,9 @@ class ChoicePanel(DecisionPanel):
         self._view = pygame.Rect(0, 0, 0, 0)
         self.error = ""
         self._sig = None
+        self.hint_marks: tuple[str, ...] = ()  # the tiles a hint names (`mark_hint`)
+        self._hint_seen: tuple[str, ...] = ()  # those already scrolled into view
+        self._hint_scroll = False
 
     # -- building --------------------------------------------------------------------------
     def refresh(self, ctx: DecisionContext) -> None:
@@ -170,8 +179,25 @@ class ChoicePanel(DecisionPanel):
     def tiles(self, tiles: list[Tile], w: float, h: float, gap: float = 6, center: bool = False) -> list[Tile]:
         """A row of tiles `w` x `h` (1280x720 pixels; `w=0`: the full width, `w=-n`: n columns),
         wrapping."""
+        for t in tiles:
+            t.marked = t.name in self.hint_marks
+            if t.marked and t.name not in self._hint_seen:
+                self._hint_scroll = True  # a hinted tile shown for the first time: scrolled into view
         self.flow.append(("tiles", tiles, w, h, gap, center))
         return tiles
+
+    def mark_hint(self, names) -> None:
+        """Outline the tiles a hint names (`computer.hint_marks`; none: the marks go), scrolling
+        the first time one shows so that it is in view."""
+        self.hint_marks = tuple(sorted(names))
+        self._hint_seen = ()
+        self._hint_scroll = bool(self.hint_marks)
+        for e in self.flow:
+            if e[0] == "tiles":
+                for t in e[1]:
+                    t.marked = t.name in self.hint_marks
+        if self.scene is not None and self.rect.w:
+            self.layout(self.scene.theme)
 
     def buttons(self, buttons: list[Button], cols: int = 1) -> list[Button]:
         self.flow.append(("buttons", buttons, cols))
@@ -331,6 +357,17 @@ class ChoicePanel(DecisionPanel):
             sh = theme.px(20)
             self._view.h = max(10, self._view.h - sh)
             self._more = pygame.Rect(self._view.x, self._view.bottom, self._view.w, sh)
+        if self._hint_scroll:
+            # a hint's tile in view (the last one; its top if it is taller than the view), at every
+            # layout until the player scrolls (the scene may lay the panel out again at once)
+            marked = [(w, r) for w, r in placed if isinstance(w, Tile) and w.marked]
+            if marked:
+                self._hint_seen = tuple(w.name for w, _r in marked)
+                r = marked[-1][1]
+                if r.bottom > self.scroll + self._view.h:
+                    self.scroll = r.bottom - self._view.h + theme.px(4)
+                if r.y < self.scroll:
+                    self.scroll = r.y
         self.scroll = max(0, min(self.scroll, max(0, cy - self._view.h)))
         for wdg, r in placed:
             wdg.rect = r.move(0, self._view.y - self.scroll)
@@ -352,6 +389,7 @@ class ChoicePanel(DecisionPanel):
             return False
         flow = getattr(self, "_flow_widgets", [])
         if ev.type == pygame.MOUSEWHEEL and self.hover and self.max_scroll > 0:
+            self._hint_scroll = False  # the player scrolls: a hint's tile no longer pulls the view
             self.scroll = max(
                 0, min(self.max_scroll, self.scroll - ev.y * (self.scene.theme.row if self.scene else 30))
             )
@@ -369,6 +407,7 @@ class ChoicePanel(DecisionPanel):
             if ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1:  # left half: up, right half: down
                 step = max(self._view.h // 2, self.scene.theme.row if self.scene else 30)
                 up = pos[0] < more.centerx
+                self._hint_scroll = False
                 self.scroll = max(0, min(self.max_scroll, self.scroll + (-step if up else step)))
                 self.layout(self.scene.theme)
             return True

@@ -298,6 +298,8 @@ class GameScene(Scene):
         self.btn_undo.enabled = game.can_undo(force=True)
         self.btn_redo.enabled = game.can_redo()
         self.board.highlights = self.decision.highlights()
+        if getattr(self, "computer", None) is not None and self.computer.hint is not None:
+            self.hint_changed()  # (a hint still shown keeps its tints and marks: a look back and return)
         self.layout()
         self._layout_cover()
 
@@ -553,6 +555,8 @@ class GameScene(Scene):
         self.hint_changed()
 
     def hint_changed(self) -> None:
+        """A hint shown or gone: its regions tinted on the board, its card marked in the hand and
+        its card or tactic on the decision panel's tile (or the tints and marks taken away)."""
         if self.decision is not None:
             self.board.highlights = self.decision.highlights()
         hint = self.computer.hint
@@ -560,6 +564,11 @@ class GameScene(Scene):
             from ..computer import HINT_COLOUR
 
             self.board.highlights = {**self.board.highlights, **{r: HINT_COLOUR for r in hint["regions"]}}
+        card = hint.get("card") if hint is not None else None
+        self.sides.marked = (hint["side"], card) if card else None
+        if self.decision is not None and hasattr(self.decision, "mark_hint"):
+            self.decision.mark_hint(hint.get("tiles", ()) if hint is not None else ())
+            self._dirty.add("decision")  # (its tiles' outlines: drawn again)
 
     def computer_answer(self, answer: dict) -> None:
         """The computer's decision, once the last animation is over: given at once, or in
@@ -1329,8 +1338,9 @@ class GameScene(Scene):
             text = thinking_text(thinking["side"]) if thinking["purpose"] == "move" else _("Looking for a hint…")
             out.append(draw_thinking(surface, self.board.rect, t, thinking["side"], text, thinking["progress"]))
         hint = self.computer.hint
-        if hint is not None:
-            out.append(draw_hint(surface, self.board.rect, t, self.game.spec, self.game.state, hint))
+        if hint is not None and self.shown == hint["side"]:  # (never on another side's or the public screen)
+            avoid = [self.board.region_screen_center(r) for r in hint["regions"] if r in self.game.spec.board.regions]
+            out.append(draw_hint(surface, self.board.rect, t, self.game.spec, self.game.state, hint, avoid))
         if self.table_move is not None:
             out.append(
                 draw_table_move(
