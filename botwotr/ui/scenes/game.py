@@ -585,7 +585,7 @@ class GameScene(Scene):
         self._computer_submit(move["command"])
 
     def _computer_submit(self, cmd: dict) -> None:
-        version = self.computer.version()
+        version = self.computer.move_key()
         if not self.submit(cmd, by_computer=True):
             self.computer.failure = _("The computer chose a move the rules refuse.")
             self.computer.failed_at = version
