@@ -43,7 +43,7 @@ from ..layouts import layout_for
 from ..logtext import command_sentence, side_title, table_sentence, thinking_text, winner_title
 from ..panels import DecisionContext, LogPanel, panel_class_for
 from .. import decisions as _decisions  # noqa: F401  (registers the decision panels)
-from ..widgets import Button, Panel, Tip
+from ..widgets import Button, Panel, Tip, wrap_lines
 from .base import Scene
 from .log_view import open_full_log
 from .menu import MenuScene, animation_speed, apply_speed
@@ -709,7 +709,8 @@ class GameScene(Scene):
         inner = side.inflate(-2 * t.pad, -2 * t.pad)
         # the summaries go compact when they would squeeze the decision panel and the log's 8 lines
         log_min = self.log_panel.min_height(t, width=inner.w)
-        room = None if self.log_below or self.edit.active else inner.h - 2 * t.pad - t.px(90) - log_min
+        panel_min = t.px(getattr(self.decision, "min_height", 90))  # (a battle's secret choice needs more)
+        room = None if self.log_below or self.edit.active else inner.h - 2 * t.pad - panel_min - log_min
         self.sides.rect = pygame.Rect(inner.x, inner.y, inner.w, 0)
         sh = self.sides.needed_height(t, room)
         self.sides.rect = pygame.Rect(inner.x, inner.y, inner.w, sh)
@@ -738,7 +739,7 @@ class GameScene(Scene):
         else:
             self.log_panel.rect = pygame.Rect(inner.x, rest_y + dec_h + t.pad, inner.w, rest_h - dec_h - t.pad)
         self.log_panel.layout(t)
-        self.btn_force_undo.rect = pygame.Rect(t.pad, h - t.row - t.pad, t.px(220), t.row)
+        self._place_force_undo()
         self.btn_reveal.rect = pygame.Rect(0, 0, min(w - 40, t.px(420)), t.row + t.px(16))
         self.btn_reveal.rect.center = (w // 2, h // 2 + t.px(50))
         self.btn_present.rect = pygame.Rect(0, 0, t.px(220), t.row)
@@ -1331,18 +1332,48 @@ class GameScene(Scene):
             )
         return out
 
-    def _draw_message(self, surface):
+    def _place_force_undo(self) -> None:
+        """ "Take it back anyway" at the bottom of the board, in the middle, as wide as its label
+        (within the board); the message that asks goes above it (`message_layout`), never over it."""
+        t = self.theme
+        b = self.btn_force_undo
+        f = res.font(b.kind, getattr(t, b.size_key))
+        w = min(self.board.rect.w - 2 * t.pad, f.size(b.text)[0] + t.px(36))
+        b.rect = pygame.Rect(0, 0, max(t.px(120), w), t.row)
+        b.rect.midbottom = (self.board.rect.centerx, self.board.rect.bottom - t.px(12))
+
+    def message_layout(self) -> tuple[list, list, list, pygame.Rect]:
+        """The message's lines, their images, where each goes and its box: wrapped to the board's
+        width (3 lines at most), at the bottom of the board, above "Take it back anyway" when
+        that button is shown."""
         t = self.theme
         col = (255, 150, 130) if self.message_error else T.PARCHMENT
-        img = res.text(self.message[:220], "sans_bold", t.body, col)
-        r = img.get_rect()
-        r.midbottom = (self.board.rect.centerx, self.board.rect.bottom - t.px(12))
-        box = r.inflate(t.px(20), t.px(10))
+        board = self.board.rect
+        f = res.font("sans_bold", t.body)
+        lines = wrap_lines(self.message[:400], f, max(t.px(120), board.w - 2 * t.pad - t.px(24)), max_lines=3)
+        imgs = [res.text(ln, "sans_bold", t.body, col) for ln in lines]
+        lh = f.get_linesize()
+        tw = max((i.get_width() for i in imgs), default=0)
+        bottom = board.bottom - t.px(12)
+        if self.btn_force_undo.visible:
+            bottom = self.btn_force_undo.rect.top - t.px(10)
+        r = pygame.Rect(0, 0, tw, lh * len(imgs))
+        r.midbottom = (board.centerx, bottom - t.px(5))
+        rects = [
+            pygame.Rect(board.centerx - i.get_width() // 2, r.y + k * lh, i.get_width(), i.get_height())
+            for k, i in enumerate(imgs)
+        ]
+        return lines, imgs, rects, r.inflate(t.px(20), t.px(10))
+
+    def _draw_message(self, surface):
+        t = self.theme
+        _lines, imgs, rects, box = self.message_layout()
 
         def draw():
             pygame.draw.rect(surface, (20, 16, 12), box, border_radius=t.px(6))
             pygame.draw.rect(surface, T.DANGER if self.message_error else T.BRASS, box, width=2, border_radius=t.px(6))
-            surface.blit(img, r)
+            for img, r in zip(imgs, rects):
+                surface.blit(img, r)
 
         return clipped(surface, box.inflate(t.px(4), t.px(4)), draw)
 
