@@ -366,9 +366,11 @@ class Computer:
     `seen_fn(game, seat)` (default `botwotr.ai.seen_by`) and `budget_fn(seconds)` (default
     `botwotr.ai.Budget(seconds=...)`) may be replaced (tests: iterations)."""
 
-    def __init__(self, scene, side: str | None, level: str | None, target: str = DECIDE):
+    def __init__(self, scene, side: str | None, level: str | None, target: str = DECIDE, levels: dict | None = None):
         self.scene = scene
-        self.side, self.level = side, level
+        # the side(s) the computer plays and their levels: one side (against a person), or both
+        # (`watching`: the game plays itself)
+        self.levels: dict[str, str] = dict(levels) if levels else ({side: level} if side and level else {})
         self.target = target
         self.thinker: Thinker | None = None
         self.seen_fn = None
@@ -385,8 +387,34 @@ class Computer:
 
     # -- helpers -------------------------------------------------------------------------
     @property
+    def watching(self) -> bool:
+        """The computer plays both sides: nobody plays, the window shows the game to a watcher."""
+        return len(self.levels) == 2
+
+    @property
+    def side(self) -> str | None:
+        """The side the computer plays (None: nobody's computer); when it plays both, the one
+        the game waits for now (of a decision both make, the first still to answer)."""
+        if not self.levels:
+            return None
+        if len(self.levels) == 1:
+            return next(iter(self.levels))
+        from ..core.bots import deciding_side
+
+        side = deciding_side(self.scene.game.state)
+        return side if side in self.levels else "fp"
+
+    @property
+    def level(self) -> str | None:
+        side = self.side
+        return self.levels.get(side) if side else None
+
+    @property
     def person(self) -> str | None:
-        return None if self.side is None else ("fp" if self.side == "sh" else "sh")
+        """The side the person at the screen plays (None: two people, or nobody)."""
+        if len(self.levels) != 1:
+            return None
+        return "fp" if self.side == "sh" else "sh"
 
     def version(self) -> tuple:
         g = self.scene.game
@@ -403,8 +431,9 @@ class Computer:
             return None
         n = len(g.log)
         last = g.log[-1]["cmd"] if n else {}
-        if last.get("side") == self.person and last.get("cmd") == SECRET_KINDS[top["kind"]]:
-            n -= 1  # the person chose first: the computer's choice is still the one asked before
+        other = "fp" if self.side == "sh" else "sh"
+        if last.get("side") == other and last.get("cmd") == SECRET_KINDS[top["kind"]]:
+            n -= 1  # the other side chose first: the computer's choice is still the one asked before
         return n
 
     def move_key(self) -> tuple:
@@ -415,7 +444,7 @@ class Computer:
         if n is None:
             return self.version()
         g = self.scene.game
-        return ("secret", n, id(g.log[n - 1]) if n else 0)
+        return ("secret", self.side, n, id(g.log[n - 1]) if n else 0)
 
     def _key(self, purpose: str | None) -> tuple:
         return self.move_key() if purpose == "move" else self.version()

@@ -49,6 +49,7 @@ from .log_view import open_full_log
 from .menu import MenuScene, animation_speed, apply_speed
 
 MESSAGE_SECONDS = 6.0
+WATCH_PAUSE = 0.8  # seconds between two moves when the computer plays both sides (after the animation)
 
 
 # Decisions that show the deciding player's hidden information (their hand, a secret choice):
@@ -224,10 +225,29 @@ class GameScene(Scene):
         # always on their own seat: no cover
         from ..computer import Computer
 
-        ((c_side, c_level),) = (getattr(game, "computer", None) or {None: None}).items()
-        self.computer = Computer(self, c_side, c_level)
-        if c_side is not None:
+        self.computer = Computer(self, None, None, levels=getattr(game, "computer", None) or {})
+        if self.computer.person is not None:
             self.seat = self.computer.person
+        # the computer plays both sides (`computer.watching`): the game plays itself, a move at a
+        # time after a pause to follow it (`watch_pause` seconds after its animation), with Pause
+        # and Step in the toolbar instead of the players' buttons
+        self.watch_pause = WATCH_PAUSE
+        self.watch_wait = 0.0
+        self.watch_paused = False
+        self.watch_steps = 0
+        self.btn_watch = Button(
+            _("Pause"),
+            self.toggle_watch,
+            name="watch_pause",
+            tooltip=Tip(_("Pause (Space)"), _("Stop the game between two moves; press again to go on.")),
+        )
+        self.btn_step = Button(
+            _("Step"),
+            self.watch_step,
+            name="watch_step",
+            tooltip=Tip(_("Step (N)"), _("While paused: the next move, and no more.")),
+        )
+
         self.table_move: dict | None = None  # companion: the computer's move told to the table
         self.btn_table_done = Button(_("Done on the table"), self.table_done, name="table_done", icon="check-mark")
         self.btn_retry = Button(_("Try again"), self.computer_retry, name="computer_retry")
@@ -249,6 +269,10 @@ class GameScene(Scene):
 
         self.edit = EditMode(self)
         self.toolbar.children.insert(0, self.edit.button)
+        if self.computer.watching:  # nobody plays: Pause and Step instead of the players' buttons
+            players = (self.edit.button, self.btn_undo, self.btn_redo, self.btn_hint)
+            self.toolbar.children = [b for b in self.toolbar.children if b not in players]
+            self.toolbar.children[:0] = [self.btn_watch, self.btn_step]
 
     # -- state ---------------------------------------------------------------------------
     def version(self):
@@ -316,6 +340,8 @@ class GameScene(Scene):
             return None, "public", None, [c for c in legal if c.get("side") == "players"]
         if self.consent:
             return self.consent["side"], "public", None, []
+        if self.computer.watching:  # nobody plays: the public view (both hands hidden), no command
+            return None, "public", None, []
         if self.computer.side is not None:  # one person at the screen, on their own seat
             person = self.computer.person
             mine = [c for c in legal if c.get("side") in (person, "players")]
@@ -412,6 +438,9 @@ class GameScene(Scene):
         self.animator.finish()
         self.dragdrop.cancel(snap=False)
         game = self.game
+        if self.computer.watching:
+            self.notify(_("The computer plays both sides: there is no move of yours to take back."), error=True)
+            return
         if self.computer.side is not None:
             self._undo_against_computer(force)
             return
@@ -565,6 +594,11 @@ class GameScene(Scene):
         companion mode told to the table first (the players carry it out and press Done)."""
         if self.animator.busy or self.app.scene is not self or self.btn_force_undo.visible:
             return  # (nor while the person is asked whether to take back past revealed chance)
+        if self.computer.watching:  # the game plays itself: at a pace to follow, paused, a step
+            if self.watch_wait > 0 or (self.watch_paused and not self.watch_steps):
+                return
+            self.watch_steps = max(0, self.watch_steps - 1)
+            self.watch_wait = self.watch_pause
         if self.mode == "companion":
             if self.table_move is None or self.table_move["version"] != answer["version"]:
                 cmd = answer["command"]
@@ -589,6 +623,22 @@ class GameScene(Scene):
         if not self.submit(cmd, by_computer=True):
             self.computer.failure = _("The computer chose a move the rules refuse.")
             self.computer.failed_at = version
+
+    def toggle_watch(self) -> None:
+        """Pause / go on (the computer playing both sides): stops between two moves."""
+        self.watch_paused = not self.watch_paused
+        self.watch_steps = 0
+        self.btn_watch.text = _("Go on") if self.watch_paused else _("Pause")
+        self.btn_watch.selected = True if self.watch_paused else None
+        self.notify(_("Paused: Step gives the next move.") if self.watch_paused else _("The game goes on."))
+        self.layout()
+
+    def watch_step(self) -> None:
+        """While paused: the next move (its animation, its log line), then paused again."""
+        if not self.watch_paused:
+            self.toggle_watch()
+        self.watch_steps = 1
+        self.watch_wait = 0.0
 
     def computer_failed(self, text: str, purpose: str | None) -> None:
         self.notify(text, error=True)
@@ -811,6 +861,9 @@ class GameScene(Scene):
         if ev.key == pygame.K_F1 or ev.key == pygame.K_h and not ctrl:
             self.show_help = not self.show_help
             return True
+        if self.computer.watching and not ctrl and ev.key in (pygame.K_SPACE, pygame.K_n):
+            (self.toggle_watch if ev.key == pygame.K_SPACE else self.watch_step)()
+            return True
         if ev.key == pygame.K_i and not ctrl and not self.curtain:
             self.ask_hint()
             return True
@@ -834,6 +887,8 @@ class GameScene(Scene):
 
     def update(self, dt):
         self.refresh()
+        if self.watch_wait > 0 and not self.animator.busy:  # (the pause after a move's animation)
+            self.watch_wait = max(0.0, self.watch_wait - dt)
         self.computer.update()
         if not self.end_shown and self.game.state.get("winner") and not self.animator.busy and not self.consent:
             self.open_the_end()
