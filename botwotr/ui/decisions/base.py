@@ -882,7 +882,8 @@ def badge_row_painter(
         draw_token(surface, r, side, icon, shape=shape or "circle", fill=fill, rim=rim, ink=ink)
         if note:
             draw_badge(surface, (r.right, r.top + theme.px(4)), note, theme.px(16), (120, 20, 16), (255, 255, 255))
-        box = pygame.Rect(r.right + theme.px(6), rect.y, rect.right - r.right - theme.px(10), rect.h)
+        gap = theme.px(12 if note else 6)  # (clear of the count's badge on the token's corner)
+        box = pygame.Rect(r.right + gap, rect.y, rect.right - r.right - gap - theme.px(4), rect.h)
         size = theme.small
         widest = max((res.font("sans_bold", size).size(w)[0] for w in title.split()), default=0)
         if widest > box.w:
