@@ -359,9 +359,11 @@ SECRET_KINDS = {"tactic": "tactic", "combat_card": "combat_card"}
 
 
 class Computer:
-    """The computer's side of one game in the window (`GameScene.computer`) and the hints of any
-    game: asks the worker when the computer's side has a decision or a player asks for a hint,
-    polls it each frame (`update`), and gives the answer to the scene when it may be shown.
+    """The computer's side(s) of one game in the window (`GameScene.computer`: one side against a
+    person, or both, `watching`) and the hints of any game: asks the worker when a computer's side
+    has a decision or a player asks for a hint, polls it each frame (`update`), and gives the
+    answer to the scene when it may be shown. A secret choice of a decision both sides make is
+    asked from the position where it opened (`secret_opening`), never after the other's pick.
 
     `seen_fn(game, seat)` (default `botwotr.ai.seen_by`) and `budget_fn(seconds)` (default
     `botwotr.ai.Budget(seconds=...)`) may be replaced (tests: iterations)."""

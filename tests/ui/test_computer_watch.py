@@ -61,14 +61,24 @@ def test_the_computer_plays_itself_with_pause_and_step_R15(make_app, rohan):
                 click(app, scene.btn_watch.rect.center)  # Pause
                 assert scene.watch_paused and scene.btn_watch.text == "Go on"
                 paused_at = len(game.log)
-                for _ in range(240):  # four seconds of frames: no move while paused
+                for _ in range(20_000):  # the next answer comes, and waits: no move while paused
                     app.step([])
                     scene.animator.finish()
-                assert len(game.log) == paused_at and comp.answer is not None  # its answer waits
+                    if comp.answer is not None:
+                        break
+                for _ in range(120):
+                    app.step([])
+                assert len(game.log) == paused_at and comp.answer is not None
                 click(app, scene.btn_step.rect.center)  # Step: one move, then paused again
-                for _ in range(240):
+                for _ in range(20_000):
                     app.step([])
                     scene.animator.finish()
+                    if len(game.log) > paused_at:
+                        break
+                for _ in range(20_000):  # (the answer after it comes, and waits)
+                    app.step([])
+                    if comp.answer is not None:
+                        break
                 stepped = len(game.log)
                 assert stepped == paused_at + 1 and scene.watch_paused
                 key(app, pygame.K_SPACE)  # go on
