@@ -4,7 +4,7 @@
      "seed": 7, "log": [{"cmd": {...}, "events": [...]}, ...]}
 
 A game against the computer also holds `"computer": {"sh": "hard"}` (the side the computer plays
-and its level: easy, normal or hard), and a game where a player asked the computer for a hint
+and its level: easy, normal or hard; both sides when the computer plays itself), and a game where a player asked the computer for a hint
 `"hints": [{"entry": N, "side": "fp"}, ...]` (a hint taken by that side after the first N log
 entries, in order). Saves without them load as before; a bad value is refused.
 
@@ -101,20 +101,23 @@ def extras(game: Game) -> dict:
 
 
 def check_computer(computer, where: str = "save") -> dict:
-    """The computer's side and level, checked: {"fp" or "sh": "easy" | "normal" | "hard"}, one side."""
-    if not isinstance(computer, dict) or len(computer) != 1:
+    """The computer's side(s) and level(s), checked: {"fp" or "sh": "easy" | "normal" | "hard"},
+    one side (against a person) or both (the game plays itself)."""
+    if not isinstance(computer, dict) or len(computer) not in (1, 2):
         raise SaveError(
-            f"{where}: 'computer' is bad: it must be a mapping of the one side the computer plays to its "
-            'level, such as {"sh": "hard"}'
+            f"{where}: 'computer' is bad: it must be a mapping of the side (or both sides) the computer plays "
+            'to its level, such as {"sh": "hard"}'
         )
-    ((side, level),) = computer.items()
-    if side not in ("fp", "sh"):
-        raise SaveError(f"{where}: 'computer' is bad: the side must be 'fp' or 'sh', not '{shown(side)}'")
-    if level not in LEVELS:
-        raise SaveError(
-            f"{where}: 'computer' is bad: the level must be one of {', '.join(LEVELS)}, not {shown(repr(level))}"
-        )
-    return {side: level}
+    out = {}
+    for side, level in computer.items():
+        if side not in ("fp", "sh"):
+            raise SaveError(f"{where}: 'computer' is bad: the side must be 'fp' or 'sh', not '{shown(side)}'")
+        if level not in LEVELS:
+            raise SaveError(
+                f"{where}: 'computer' is bad: the level must be one of {', '.join(LEVELS)}, not {shown(repr(level))}"
+            )
+        out[side] = level
+    return out
 
 
 def check_hints(hints, entries: int, where: str = "save") -> list:

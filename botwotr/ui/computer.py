@@ -361,17 +361,38 @@ class _NoLog:
         self.spec, self.log, self.view_for = game.spec, [], game.view_for
 
 
+class _Position:
+    """A game as `seen_by` reads it, at the position after the first `n` log entries: the
+    computer's secret choice is made from where the simultaneous decision opened."""
+
+    def __init__(self, game, n: int):
+        from ..core.view import view_for
+
+        state = game.state_at(n)
+        self.spec, self.log, self.seed = game.spec, game.log[:n], game.seed
+        self.view_for = lambda seat: view_for(state, seat)
+
+
+# Simultaneous secret decisions (R-10.4.1, R-15.1): both sides choose, each unseen by the other.
+# The pending kind and the command that answers it.
+SECRET_KINDS = {"tactic": "tactic", "combat_card": "combat_card"}
+
+
 class Computer:
-    """The computer's side of one game in the window (`GameScene.computer`) and the hints of any
-    game: asks the worker when the computer's side has a decision or a player asks for a hint,
-    polls it each frame (`update`), and gives the answer to the scene when it may be shown.
+    """The computer's side(s) of one game in the window (`GameScene.computer`: one side against a
+    person, or both, `watching`) and the hints of any game: asks the worker when a computer's side
+    has a decision or a player asks for a hint, polls it each frame (`update`), and gives the
+    answer to the scene when it may be shown. A secret choice of a decision both sides make is
+    asked from the position where it opened (`secret_opening`), never after the other's pick.
 
     `seen_fn(game, seat)` (default `botwotr.ai.seen_by`) and `budget_fn(seconds)` (default
     `botwotr.ai.Budget(seconds=...)`) may be replaced (tests: iterations)."""
 
-    def __init__(self, scene, side: str | None, level: str | None, target: str = DECIDE):
+    def __init__(self, scene, side: str | None, level: str | None, target: str = DECIDE, levels: dict | None = None):
         self.scene = scene
-        self.side, self.level = side, level
+        # the side(s) the computer plays and their levels: one side (against a person), or both
+        # (`watching`: the game plays itself)
+        self.levels: dict[str, str] = dict(levels) if levels else ({side: level} if side and level else {})
         self.target = target
         self.thinker: Thinker | None = None
         self.seen_fn = None
@@ -383,17 +404,73 @@ class Computer:
         self.hint: dict | None = None
         self.asked_at: int | None = None  # the frame a question was sent (tests count frames)
         self.answered: list[tuple[str, int]] = []  # (purpose, frames it took), for tests and the bench
+        self.asked: list[tuple[str, int]] = []  # (purpose, log position asked from), for tests
         self._legal: tuple | None = None
         self._logs: dict[str, tuple[list, list]] = {}  # per seat: (log entries, as the seat sees them)
 
     # -- helpers -------------------------------------------------------------------------
     @property
+    def watching(self) -> bool:
+        """The computer plays both sides: nobody plays, the window shows the game to a watcher."""
+        return len(self.levels) == 2
+
+    @property
+    def side(self) -> str | None:
+        """The side the computer plays (None: nobody's computer); when it plays both, the one
+        the game waits for now (of a decision both make, the first still to answer)."""
+        if not self.levels:
+            return None
+        if len(self.levels) == 1:
+            return next(iter(self.levels))
+        from ..core.bots import deciding_side
+
+        side = deciding_side(self.scene.game.state)
+        return side if side in self.levels else "fp"
+
+    @property
+    def level(self) -> str | None:
+        side = self.side
+        return self.levels.get(side) if side else None
+
+    @property
     def person(self) -> str | None:
-        return None if self.side is None else ("fp" if self.side == "sh" else "sh")
+        """The side the person at the screen plays (None: two people, or nobody)."""
+        if len(self.levels) != 1:
+            return None
+        return "fp" if self.side == "sh" else "sh"
 
     def version(self) -> tuple:
         g = self.scene.game
         return (len(g.log), id(g.state))
+
+    def secret_opening(self) -> int | None:
+        """In a simultaneous secret decision of the computer's side (both tactics, both combat
+        cards: R-10.4.1, R-15.1), the log position where it opened: before the person's pick when
+        the person has already chosen. None otherwise."""
+        g = self.scene.game
+        pending = g.state["pending"]
+        top = pending[-1] if pending else None
+        if top is None or top.get("kind") not in SECRET_KINDS or self.side not in (top.get("sides") or ()):
+            return None
+        n = len(g.log)
+        last = g.log[-1]["cmd"] if n else {}
+        other = "fp" if self.side == "sh" else "sh"
+        if last.get("side") == other and last.get("cmd") == SECRET_KINDS[top["kind"]]:
+            n -= 1  # the other side chose first: the computer's choice is still the one asked before
+        return n
+
+    def move_key(self) -> tuple:
+        """What the computer's move question is for: the position (`version`), or in a secret
+        decision the position where it opened, so the person's pick neither makes the question
+        stale nor changes it (the computer chooses once, never seeing the person's choice)."""
+        n = self.secret_opening()
+        if n is None:
+            return self.version()
+        g = self.scene.game
+        return ("secret", self.side, n, id(g.log[n - 1]) if n else 0)
+
+    def _key(self, purpose: str | None) -> tuple:
+        return self.move_key() if purpose == "move" else self.version()
 
     def _computer_legal(self) -> list[dict]:
         v = self.version()
@@ -403,14 +480,23 @@ class Computer:
             self._legal = (v, legal)
         return self._legal[1]
 
-    def _seen(self, seat: str) -> dict:
+    def _seen(self, seat: str, upto: int | None = None) -> dict:
         """`botwotr.ai.seen_by(game, seat)`, with the seat's log converted only for the entries
-        added since the last question (`ai.log_for`, entry by entry: the same data)."""
+        added since the last question (`ai.log_for`, entry by entry: the same data). `upto`: as
+        at the position after the first `upto` log entries (a secret decision's opening)."""
+        game = self.scene.game
+        if upto is not None and upto < len(game.log):
+            at = _Position(game, upto)
+            if self.seen_fn is not None:
+                return self.seen_fn(at, seat)
+            seen = self._seen(seat)  # (the log converted as now, then cut at the opening)
+            seen["view"] = at.view_for(seat)
+            seen["log"] = seen["log"][:upto]
+            return seen
         if self.seen_fn is not None:
-            return self.seen_fn(self.scene.game, seat)
+            return self.seen_fn(game, seat)
         from ..ai import log_for, seen_by
 
-        game = self.scene.game
         src, conv = self._logs.setdefault(seat, ([], []))
         log = game.log
         j = min(len(src), len(log))
@@ -466,9 +552,18 @@ class Computer:
     # -- questions -----------------------------------------------------------------------
     def _ask(self, purpose: str, seat: str, level: str, seconds: float) -> None:
         g = self.scene.game
-        seed = think_seed(g.seed, len(g.log), seat, purpose)
+        upto = self.secret_opening() if purpose == "move" else None
+        position = len(g.log) if upto is None else upto
+        seed = think_seed(g.seed, position, seat, purpose)
+        self.asked.append((purpose, position))
         self._thinker().ask(
-            self._seen(seat), level, seed, self._budget(seconds), purpose=purpose, side=seat, version=self.version()
+            self._seen(seat, upto),
+            level,
+            seed,
+            self._budget(seconds),
+            purpose=purpose,
+            side=seat,
+            version=self._key(purpose),
         )
         self.asked_at = getattr(self.scene.app, "frame", 0)
 
@@ -511,14 +606,14 @@ class Computer:
             self.hint = None
             scene.hint_changed()
         t = self.thinking
-        if t is not None and t["version"] != self.version():
+        if t is not None and t["version"] != self._key(t["purpose"]):
             self.thinker.cancel()  # the position changed (a move, an undo): the question is stale
             t = None
         if self.side is None or scene.looking_at is not None or scene.consent:
             return
         if not self._computer_legal():
             return
-        v = self.version()
+        v = self.move_key()
         if self.answer is not None and self.answer["version"] == v:
             scene.computer_answer(self.answer)
             return
@@ -542,7 +637,7 @@ class Computer:
             return
         frames = getattr(self.scene.app, "frame", 0) - (self.asked_at or 0)
         self.answered.append((req_extra.get("purpose"), frames))  # frames drawn between the ask and the answer
-        if req_extra.get("version") != self.version():
+        if req_extra.get("version") != self._key(req_extra.get("purpose")):
             return
         if req_extra.get("purpose") == "hint":
             self.hint = {

@@ -50,7 +50,8 @@ def test_an_old_save_without_them_loads_as_before(tmp_path):
     "key, value, match",
     [
         ("computer", "hard", "'computer' is bad: it must be a mapping"),
-        ("computer", {"sh": "hard", "fp": "easy"}, "'computer' is bad: it must be a mapping of the one side"),
+        ("computer", {}, r"'computer' is bad: it must be a mapping of the side \(or both sides\)"),
+        ("computer", {"sh": "hard", "fp": "easy", "x": "easy"}, "it must be a mapping of the side"),
         ("computer", {"shadow": "hard"}, "the side must be 'fp' or 'sh', not 'shadow'"),
         ("computer", {"sh": "brutal"}, "the level must be one of easy, normal, hard, not 'brutal'"),
         ("computer", {"sh": 3}, "the level must be one of"),
@@ -102,3 +103,13 @@ def test_hints_past_an_undo_are_not_written(tmp_path):
     g.undo()
     data = saves.to_dict(g)
     assert data["hints"] == [{"entry": 4, "side": "fp"}]
+
+
+def test_both_sides_computer_is_kept(tmp_path):
+    """The computer playing both sides (the game plays itself in the window): both levels kept."""
+    g = played()
+    g.computer = {"fp": "easy", "sh": "hard"}
+    path = tmp_path / "watch.json"
+    saves.save(g, path)
+    assert json.loads(path.read_text())["computer"] == {"fp": "easy", "sh": "hard"}
+    assert saves.load(path, spec_for).computer == {"fp": "easy", "sh": "hard"}

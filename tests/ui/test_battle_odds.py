@@ -151,6 +151,8 @@ def test_dragging_onto_an_enemy_shows_the_odds_then_the_battle_panels_update(mak
     # once the chain is done, the frames drawn meanwhile (one step a frame here: budget 0)
     frames = 0
     lab = next(w for w in scene.decision.children if getattr(w, "text", "") == "Win if both fight on: counting…")
+    scene.decision.reveal(lab)  # (under the tokens: scrolled into view, as with the wheel)
+    app.step()
     shot = app.screen.subsurface(lab.rect).copy()
     while not any(t.startswith("Win if both fight on: Free Peoples ") for t in texts):
         assert "Win if both fight on: counting…" in texts and "Odds this round" in texts

@@ -282,6 +282,46 @@ def test_what_if_from_the_load_screen_branches_a_new_game_and_leaves_the_origina
     assert f"what if: from {path.name}, move {n}" in text
 
 
+def test_what_if_of_a_game_against_the_computer_goes_on_against_it(make_app, home, finished):
+    """A "what if" of a game against the computer keeps the computer's side and level (as "Play
+    again" does): one person at the screen, no cover, the computer answering its decisions."""
+    g = Game.replay(finished.spec, finished.seed, clone(finished.log), verify=False)
+    g.computer = {"sh": "normal"}
+    path = autosaves.save_copy(g, "against the computer", home)
+    app = make_app()
+    load = LoadScene(app)
+    app.push(load)
+    for _ in range(5):
+        app.step()
+    load.list.selected = next(i for i, r in enumerate(load.list.rows) if r.entry.path == path)
+    load.selection_changed()
+    click(app, load.btn_review.rect.center)
+    sc = app.scene
+    assert isinstance(sc, ReviewScene) and sc.reviewed.computer == {"sh": "normal"}
+    # a position where the Shadow (the computer) decides next
+    n = next(i for i in range(sc.timeline.battles[0].start, len(g.log)) if deciding_side(g.state_at(i)) == "sh"
+             and g.state_at(i)["pending"])
+    sc.jump(n)
+    app.step()
+    n = sc.cursor.n
+    click(app, sc.btn_branch.rect.center)
+    gs = app.scene
+    assert isinstance(gs, GameScene) and gs.game.log == g.log[:n]
+    assert gs.game.computer == {"sh": "normal"} and gs.computer.side == "sh" and gs.computer.level == "normal"
+    assert gs.seat == "fp" and gs.curtain is None
+    data = json.loads(autosaves.slot_of(gs.game).read_text(encoding="utf-8"))
+    assert data["computer"] == {"sh": "normal"} and data["origin"] == {"source": path.name, "entry": n}
+    # the computer plays on: its decisions are answered until the person's turn comes
+    for _ in range(20_000):
+        app.step()
+        if gs.animator.busy:
+            gs.animator.finish()
+        if gs.actor == "fp" or gs.game.state.get("winner") or gs.computer.failure:
+            break
+    assert not gs.computer.failure, gs.computer.failure
+    assert len(gs.game.log) > n and gs.game.log[n]["cmd"]["side"] == "sh"
+
+
 def test_a_branch_names_its_origin_and_a_bad_origin_is_refused(tmp_path, finished):
     from botwotr.review import ReviewError, branch
 

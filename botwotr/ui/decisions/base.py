@@ -82,6 +82,9 @@ class ChoicePanel(DecisionPanel):
 
     TITLE = ""
     share = 0.8  # of the side column's free height under the sides' summaries (the log gets the rest)
+    # the height (px at 1280x720) the panel needs to show its choice unscrolled: the side summaries
+    # above it go compact (one line of card chips, one of pools) rather than leave it less
+    min_height = 90
 
     def __init__(self, scene):
         super().__init__(scene)
@@ -890,6 +893,46 @@ def token_painter(
             )
         if not tile.enabled:
             _dim(surface, rect, theme)
+
+    return paint
+
+
+TOKEN_NAME_MIN = 10  # px at 1280x720: the smallest a tactic token's name is written to fit its tile
+
+
+def badge_row_painter(
+    side: str | None,
+    icon: str,
+    title: str,
+    shape: str | None = None,
+    fill=None,
+    rim=None,
+    ink=None,
+    note: str = "",
+):
+    """A tactic token lying in a short row tile: the token at the left, its bold name (two lines
+    at most) beside it; a word wider than the room is written smaller (down to
+    `TOKEN_NAME_MIN`) rather than cut."""
+
+    def paint(surface, rect, theme, tile):
+        _frame(surface, rect, theme, tile, T.BG_PANEL_2 if tile.enabled else (60, 54, 46))
+        s = rect.h - theme.px(10)
+        r = pygame.Rect(rect.x + theme.px(5), rect.centery - s // 2, s, s)
+        draw_token(surface, r, side, icon, shape=shape or "circle", fill=fill, rim=rim, ink=ink)
+        if note:
+            draw_badge(surface, (r.right, r.top + theme.px(4)), note, theme.px(16), (120, 20, 16), (255, 255, 255))
+        gap = theme.px(12 if note else 6)  # (clear of the count's badge on the token's corner)
+        box = pygame.Rect(r.right + gap, rect.y, rect.right - r.right - gap - theme.px(4), rect.h)
+        size = theme.small
+        widest = max((res.font("sans_bold", size).size(w)[0] for w in title.split()), default=0)
+        if widest > box.w:
+            size = max(theme.px(TOKEN_NAME_MIN), size * box.w // widest)
+        f = res.font("sans_bold", size)
+        n = min(2, len(wrap_text(title, f, max(10, box.w))))
+        box.y = rect.centery - n * f.get_linesize() // 2
+        text_in(surface, title, box, theme, "sans_bold", size, T.TEXT if tile.enabled else T.TEXT_DIM, 2)
+        if not tile.enabled:
+            _dim(surface, rect, theme, 90)
 
     return paint
 

@@ -21,6 +21,7 @@ from .base import (
     Tile,
     _frame,
     badge_painter,
+    badge_row_painter,
     card_painter,
     card_tip,
     combat_die_painter,
@@ -417,6 +418,7 @@ class TacticPanel(BattlePanel):
 
     TITLE = N_("Battle: tactic")
     KIND = "tactic"
+    min_height = 246  # the prompt and two rows of tokens unscrolled, at 1280x720 as at 1600x900
 
     def reset(self):
         self.sel: dict = {}
@@ -440,9 +442,9 @@ class TacticPanel(BattlePanel):
                 ),
             )
         else:
+            # the choice first (the tokens, then what the picked one does), the battle under it
             self.prompt.text = _("Choose your tactic in secret.")
             self.prompt.tooltip = None
-            self.banner(ctx)
         for sd in sides:
             head = self.heading(side_title(sd)) if together else None
             offered = {c["tactic"]: c for c in ctx.legal if c["cmd"] == "tactic" and c["side"] == sd}
@@ -464,15 +466,25 @@ class TacticPanel(BattlePanel):
                         ability=(us.ability_text if us and us.ability_text else _("the unit's ability"))
                     ),
                 )
+                icon = T.unit_icon(u, us.name if us else "")
+                shape = T.side_style(sd).shape
                 tiles.append(
                     Tile(
                         f"tactic:{sd}:{t}",
                         badge_painter(
                             sd,
-                            T.unit_icon(u, us.name if us else ""),
+                            icon,
                             _("spent") if spent else _("Maneuver"),
                             unit_name(spec, u),
-                            shape=T.side_style(sd).shape,
+                            shape=shape,
+                            note=str(n),
+                        )
+                        if together
+                        else badge_row_painter(
+                            sd,
+                            icon,
+                            _("{unit} (spent)").format(unit=unit_name(spec, u)) if spent else unit_name(spec, u),
+                            shape=shape,
                             note=str(n),
                         ),
                         (lambda sd=sd, t=t: self._pick(sd, t)) if not spent else None,
@@ -491,13 +503,18 @@ class TacticPanel(BattlePanel):
                 tiles.append(
                     Tile(
                         f"tactic:{sd}:{t}",
-                        badge_painter(None, icon, _("Tactic"), title, fill=(92, 84, 70), rim=(230, 220, 200)),
+                        badge_painter(None, icon, _("Tactic"), title, fill=(92, 84, 70), rim=(230, 220, 200))
+                        if together
+                        else badge_row_painter(None, icon, title, fill=(92, 84, 70), rim=(230, 220, 200)),
                         lambda sd=sd, t=t: self._pick(sd, t),
                         selected=self.sel.get(sd) == t,
                         tooltip=Tip(*helps[t]),
                     )
                 )
-            self.tiles(tiles, 66 if together else 70, 96 if together else 106, gap=6)
+            if together:
+                self.tiles(tiles, 66, 96, gap=6)
+            else:  # two columns of short row tiles: the names whole in every language
+                self.tiles(tiles, -2, 44, gap=6)
             picked = helps.get(self.sel.get(sd))
             if together:
                 head.text = _("{side}: {tactic}").format(side=side_title(sd), tactic=picked[0] if picked else "—")
@@ -527,6 +544,8 @@ class TacticPanel(BattlePanel):
             go.enabled = not missing
             self.add_footer(go)
         self.other_status(ctx, "choice", sides)
+        if not together:
+            self.banner(ctx)
         add_odds(self, ctx)
 
     def _pick(self, sd, t):
@@ -539,6 +558,7 @@ class TacticPanel(BattlePanel):
 class CombatCardPanel(BattlePanel):
     TITLE = N_("Battle: combat card")
     KIND = "combat_card"
+    min_height = 250  # the prompt and a row of cards unscrolled, at 1280x720 as at 1600x900
 
     def reset(self):
         self.sel: dict = {}
@@ -553,16 +573,20 @@ class CombatCardPanel(BattlePanel):
         )
         self.share = 0.95 if together else BattlePanel.share
         if together:
+            self.detail.tooltip = None
             self.prompt.text = _("Reveal both combat cards (or none) at the table, then enter them here.")
             self.prompt.tooltip = Tip(
                 _("Secret combat cards"), rule + " " + _("Nothing is recorded until both are entered and confirmed.")
             )
         else:
-            self.prompt.text = _("Choose a combat card in secret, or none.")
-            self.prompt.tooltip = None
-            self.detail.text = rule
-            self.banner(ctx)
-        self.other_status(ctx, "card", sides)
+            # the choice first (the cards and "No card", then the picked card's combat half), the
+            # rule in the prompt's tooltip, the battle under it
+            # (a short line, so that the first row of cards shows whole at 1280x720 in every language)
+            self.prompt.text, self.prompt.tooltip = "", None
+            self.detail.text = _("Choose a combat card, or none.")
+            self.detail.tooltip = Tip(_("Secret combat cards"), rule)
+        if together:
+            self.other_status(ctx, "card", sides)
         for sd in sides:
             head = self.heading(side_title(sd)) if together else None
             cmds = [c for c in ctx.legal if c["cmd"] == "combat_card" and c["side"] == sd]
@@ -580,18 +604,26 @@ class CombatCardPanel(BattlePanel):
                     )
                 )
             none = next((c for c in cmds if c["card"] is None), None)
+            no_card = None
             if none is not None:
-                tiles.append(
-                    Tile(
-                        f"card:{sd}:none",
-                        token_painter(None, "cancel", _("No card"), _("Keep your cards for later.")),
-                        lambda sd=sd: self._pick(sd, None),
-                        selected=sd in self.sel and self.sel[sd] is None,
-                    )
+                no_card = Tile(
+                    f"card:{sd}:none",
+                    token_painter(None, "cancel", _("No card"), _("Keep your cards for later.") if together else ""),
+                    lambda sd=sd: self._pick(sd, None),
+                    selected=sd in self.sel and self.sel[sd] is None,
                 )
-            self.tiles(tiles, 146, 84 if together else 112, gap=6)
+                tiles.append(no_card)
+            self.tiles(tiles, 146, 84 if together else 72, gap=6)
             chosen = next((c for c in cmds if sd in self.sel and c["card"] == self.sel[sd]), None)
             chosen_all[sd] = chosen
+            if not together:  # the picked card's combat half in full (the tile may cut it)
+                cs = spec.cards.get(chosen["card"]) if chosen and chosen["card"] else None
+                if cs is not None:
+                    self.text(cs.combat_title or cs.title, "body", T.BRASS_LIGHT, kind="sans_bold")
+                    if cs.combat_text:
+                        self.text(cs.combat_text, "small", T.TEXT)
+                elif chosen is None:
+                    self.text(_("Click a card to read its combat half."), "small", T.TEXT_DIM)
             if together:
                 what = (
                     "—"
@@ -613,6 +645,9 @@ class CombatCardPanel(BattlePanel):
             go = Button(_("Confirm both"), lambda: self.submit_together(both), name="confirm:both", icon="check-mark")
             go.enabled = not missing
             self.add_footer(go)
+        else:
+            self.other_status(ctx, "card", sides)
+            self.banner(ctx)
         add_odds(self, ctx)
 
     def _pick(self, sd, card):

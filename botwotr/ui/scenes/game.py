@@ -43,12 +43,13 @@ from ..layouts import layout_for
 from ..logtext import command_sentence, side_title, table_sentence, thinking_text, winner_title
 from ..panels import DecisionContext, LogPanel, panel_class_for
 from .. import decisions as _decisions  # noqa: F401  (registers the decision panels)
-from ..widgets import Button, Panel, Tip
+from ..widgets import Button, Panel, Tip, wrap_lines
 from .base import Scene
 from .log_view import open_full_log
 from .menu import MenuScene, animation_speed, apply_speed
 
 MESSAGE_SECONDS = 6.0
+WATCH_PAUSE = 0.8  # seconds between two moves when the computer plays both sides (after the animation)
 
 
 # Decisions that show the deciding player's hidden information (their hand, a secret choice):
@@ -224,11 +225,30 @@ class GameScene(Scene):
         # always on their own seat: no cover
         from ..computer import Computer
 
-        ((c_side, c_level),) = (getattr(game, "computer", None) or {None: None}).items()
-        self.computer = Computer(self, c_side, c_level)
+        self.computer = Computer(self, None, None, levels=getattr(game, "computer", None) or {})
         self._calm_log = len(game.log)  # the log's length at the last `calm` (a frame that moved is not calm)
-        if c_side is not None:
+        if self.computer.person is not None:
             self.seat = self.computer.person
+        # the computer plays both sides (`computer.watching`): the game plays itself, a move at a
+        # time after a pause to follow it (`watch_pause` seconds after its animation), with Pause
+        # and Step in the toolbar instead of the players' buttons
+        self.watch_pause = WATCH_PAUSE
+        self.watch_wait = 0.0
+        self.watch_paused = False
+        self.watch_steps = 0
+        self.btn_watch = Button(
+            _("Pause"),
+            self.toggle_watch,
+            name="watch_pause",
+            tooltip=Tip(_("Pause (Space)"), _("Stop the game between two moves; press again to go on.")),
+        )
+        self.btn_step = Button(
+            _("Step"),
+            self.watch_step,
+            name="watch_step",
+            tooltip=Tip(_("Step (N)"), _("While paused: the next move, and no more.")),
+        )
+
         self.table_move: dict | None = None  # companion: the computer's move told to the table
         self.btn_table_done = Button(_("Done on the table"), self.table_done, name="table_done", icon="check-mark")
         self.btn_retry = Button(_("Try again"), self.computer_retry, name="computer_retry")
@@ -250,6 +270,10 @@ class GameScene(Scene):
 
         self.edit = EditMode(self)
         self.toolbar.children.insert(0, self.edit.button)
+        if self.computer.watching:  # nobody plays: Pause and Step instead of the players' buttons
+            players = (self.edit.button, self.btn_undo, self.btn_redo, self.btn_hint)
+            self.toolbar.children = [b for b in self.toolbar.children if b not in players]
+            self.toolbar.children[:0] = [self.btn_watch, self.btn_step]
 
     # -- state ---------------------------------------------------------------------------
     def version(self):
@@ -319,6 +343,8 @@ class GameScene(Scene):
             return None, "public", None, [c for c in legal if c.get("side") == "players"]
         if self.consent:
             return self.consent["side"], "public", None, []
+        if self.computer.watching:  # nobody plays: the public view (both hands hidden), no command
+            return None, "public", None, []
         if self.computer.side is not None:  # one person at the screen, on their own seat
             person = self.computer.person
             mine = [c for c in legal if c.get("side") in (person, "players")]
@@ -415,6 +441,9 @@ class GameScene(Scene):
         self.animator.finish()
         self.dragdrop.cancel(snap=False)
         game = self.game
+        if self.computer.watching:
+            self.notify(_("The computer plays both sides: there is no move of yours to take back."), error=True)
+            return
         if self.computer.side is not None:
             self._undo_against_computer(force)
             return
@@ -575,6 +604,11 @@ class GameScene(Scene):
         companion mode told to the table first (the players carry it out and press Done)."""
         if self.animator.busy or self.app.scene is not self or self.btn_force_undo.visible:
             return  # (nor while the person is asked whether to take back past revealed chance)
+        if self.computer.watching:  # the game plays itself: at a pace to follow, paused, a step
+            if self.watch_wait > 0 or (self.watch_paused and not self.watch_steps):
+                return
+            self.watch_steps = max(0, self.watch_steps - 1)
+            self.watch_wait = self.watch_pause
         if self.mode == "companion":
             if self.table_move is None or self.table_move["version"] != answer["version"]:
                 cmd = answer["command"]
@@ -595,10 +629,26 @@ class GameScene(Scene):
         self._computer_submit(move["command"])
 
     def _computer_submit(self, cmd: dict) -> None:
-        version = self.computer.version()
+        version = self.computer.move_key()
         if not self.submit(cmd, by_computer=True):
             self.computer.failure = _("The computer chose a move the rules refuse.")
             self.computer.failed_at = version
+
+    def toggle_watch(self) -> None:
+        """Pause / go on (the computer playing both sides): stops between two moves."""
+        self.watch_paused = not self.watch_paused
+        self.watch_steps = 0
+        self.btn_watch.text = _("Go on") if self.watch_paused else _("Pause")
+        self.btn_watch.selected = True if self.watch_paused else None
+        self.notify(_("Paused: Step gives the next move.") if self.watch_paused else _("The game goes on."))
+        self.layout()
+
+    def watch_step(self) -> None:
+        """While paused: the next move (its animation, its log line), then paused again."""
+        if not self.watch_paused:
+            self.toggle_watch()
+        self.watch_steps = 1
+        self.watch_wait = 0.0
 
     def computer_failed(self, text: str, purpose: str | None) -> None:
         self.notify(text, error=True)
@@ -719,7 +769,8 @@ class GameScene(Scene):
         inner = side.inflate(-2 * t.pad, -2 * t.pad)
         # the summaries go compact when they would squeeze the decision panel and the log's 8 lines
         log_min = self.log_panel.min_height(t, width=inner.w)
-        room = None if self.log_below or self.edit.active else inner.h - 2 * t.pad - t.px(90) - log_min
+        panel_min = t.px(getattr(self.decision, "min_height", 90))  # (a battle's secret choice needs more)
+        room = None if self.log_below or self.edit.active else inner.h - 2 * t.pad - panel_min - log_min
         self.sides.rect = pygame.Rect(inner.x, inner.y, inner.w, 0)
         sh = self.sides.needed_height(t, room)
         self.sides.rect = pygame.Rect(inner.x, inner.y, inner.w, sh)
@@ -748,7 +799,7 @@ class GameScene(Scene):
         else:
             self.log_panel.rect = pygame.Rect(inner.x, rest_y + dec_h + t.pad, inner.w, rest_h - dec_h - t.pad)
         self.log_panel.layout(t)
-        self.btn_force_undo.rect = pygame.Rect(t.pad, h - t.row - t.pad, t.px(220), t.row)
+        self._place_force_undo()
         self.btn_reveal.rect = pygame.Rect(0, 0, min(w - 40, t.px(420)), t.row + t.px(16))
         self.btn_reveal.rect.center = (w // 2, h // 2 + t.px(50))
         self.btn_present.rect = pygame.Rect(0, 0, t.px(220), t.row)
@@ -820,6 +871,9 @@ class GameScene(Scene):
         if ev.key == pygame.K_F1 or ev.key == pygame.K_h and not ctrl:
             self.show_help = not self.show_help
             return True
+        if self.computer.watching and not ctrl and ev.key in (pygame.K_SPACE, pygame.K_n):
+            (self.toggle_watch if ev.key == pygame.K_SPACE else self.watch_step)()
+            return True
         if ev.key == pygame.K_i and not ctrl and not self.curtain:
             self.ask_hint()
             return True
@@ -843,6 +897,8 @@ class GameScene(Scene):
 
     def update(self, dt):
         self.refresh()
+        if self.watch_wait > 0 and not self.animator.busy:  # (the pause after a move's animation)
+            self.watch_wait = max(0.0, self.watch_wait - dt)
         self.computer.update()
         if not self.end_shown and self.game.state.get("winner") and not self.animator.busy and not self.consent:
             self.open_the_end()
@@ -1355,18 +1411,48 @@ class GameScene(Scene):
             )
         return out
 
-    def _draw_message(self, surface):
+    def _place_force_undo(self) -> None:
+        """ "Take it back anyway" at the bottom of the board, in the middle, as wide as its label
+        (within the board); the message that asks goes above it (`message_layout`), never over it."""
+        t = self.theme
+        b = self.btn_force_undo
+        f = res.font(b.kind, getattr(t, b.size_key))
+        w = min(self.board.rect.w - 2 * t.pad, f.size(b.text)[0] + t.px(36))
+        b.rect = pygame.Rect(0, 0, max(t.px(120), w), t.row)
+        b.rect.midbottom = (self.board.rect.centerx, self.board.rect.bottom - t.px(12))
+
+    def message_layout(self) -> tuple[list, list, list, pygame.Rect]:
+        """The message's lines, their images, where each goes and its box: wrapped to the board's
+        width (3 lines at most), at the bottom of the board, above "Take it back anyway" when
+        that button is shown."""
         t = self.theme
         col = (255, 150, 130) if self.message_error else T.PARCHMENT
-        img = res.text(self.message[:220], "sans_bold", t.body, col)
-        r = img.get_rect()
-        r.midbottom = (self.board.rect.centerx, self.board.rect.bottom - t.px(12))
-        box = r.inflate(t.px(20), t.px(10))
+        board = self.board.rect
+        f = res.font("sans_bold", t.body)
+        lines = wrap_lines(self.message[:400], f, max(t.px(120), board.w - 2 * t.pad - t.px(24)), max_lines=3)
+        imgs = [res.text(ln, "sans_bold", t.body, col) for ln in lines]
+        lh = f.get_linesize()
+        tw = max((i.get_width() for i in imgs), default=0)
+        bottom = board.bottom - t.px(12)
+        if self.btn_force_undo.visible:
+            bottom = self.btn_force_undo.rect.top - t.px(10)
+        r = pygame.Rect(0, 0, tw, lh * len(imgs))
+        r.midbottom = (board.centerx, bottom - t.px(5))
+        rects = [
+            pygame.Rect(board.centerx - i.get_width() // 2, r.y + k * lh, i.get_width(), i.get_height())
+            for k, i in enumerate(imgs)
+        ]
+        return lines, imgs, rects, r.inflate(t.px(20), t.px(10))
+
+    def _draw_message(self, surface):
+        t = self.theme
+        _lines, imgs, rects, box = self.message_layout()
 
         def draw():
             pygame.draw.rect(surface, (20, 16, 12), box, border_radius=t.px(6))
             pygame.draw.rect(surface, T.DANGER if self.message_error else T.BRASS, box, width=2, border_radius=t.px(6))
-            surface.blit(img, r)
+            for img, r in zip(imgs, rects):
+                surface.blit(img, r)
 
         return clipped(surface, box.inflate(t.px(4), t.px(4)), draw)
 

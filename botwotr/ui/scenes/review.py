@@ -18,7 +18,8 @@ lines go through the same seat filter (`core.view.event_for`) as the window's lo
 
 "What if…" starts a new game from the position shown (after the last whole move), saved in its
 own autosave file that names the original and the entry (`persistence/save.py`, "origin"); the
-reviewed game and its file are not changed.
+reviewed game and its file are not changed. A game against the computer goes on against it (the
+same side and level).
 """
 
 from __future__ import annotations
@@ -340,6 +341,9 @@ class ReviewScene(Scene):
         except ReviewError as e:
             self.notify(str(e))
             return
+        computer = getattr(self.reviewed, "computer", None)
+        if computer:  # against the computer: the same side(s) and level(s) (ui/computer.py)
+            g.computer = dict(computer)
         from ...persistence.autosave import autosave
 
         try:

@@ -101,6 +101,9 @@ class TitleScene(Scene):
         self.first_player_side = "fp"  # "Player 1" plays this side
         self.computer_side: str | None = None  # the side the computer plays (None: two people)
         self.level = "normal"  # the computer's level
+        # both sides Computer: the game plays itself (the other side's level in `other_level`)
+        self.both_computers = False
+        self.other_level = "normal"
         self.problem = ""
         self.seed: int | None = None  # tests may fix it
 
@@ -219,7 +222,7 @@ class TitleScene(Scene):
                             _(
                                 "The computer plays this side; it sees only what a player of that side "
                                 "would, and its hand stays hidden. One person plays the other side: no "
-                                "screen cover."
+                                "screen cover. Both sides Computer: the game plays itself and you watch."
                             ),
                         ),
                     )
@@ -227,7 +230,7 @@ class TitleScene(Scene):
                 "level": self.card.add(
                     Button(
                         "",
-                        self.cycle_level,
+                        lambda s=sd: self.cycle_level(s),
                         name=f"level:{sd}",
                         tooltip=Tip(
                             _("The computer's level"),
@@ -261,12 +264,15 @@ class TitleScene(Scene):
         scene.problem = problem or ""
         scene.first_player_side, scene.physical_cards = self.first_player_side, self.physical_cards
         scene.computer_side, scene.level = self.computer_side, self.level
+        scene.both_computers, scene.other_level = self.both_computers, self.other_level
         self.app.replace(scene)
         if self.scenario:
             scene.choose_scenario(self.scenario)
         scene.choose_mode(self.mode)
 
     def choose_mode(self, mode):
+        if self.both_computers:
+            mode = "hotseat"  # the computer playing itself needs no table
         self.mode = mode
         for m, b in self.mode_buttons.items():
             b.selected = m == mode
@@ -280,17 +286,40 @@ class TitleScene(Scene):
         self.layout()
 
     def choose_player(self, side: str, computer: bool) -> None:
-        """A side is played by a person or by the computer (then the other side by a person)."""
+        """A side is played by a person or by the computer; both by the computer: the game plays
+        itself (hotseat only)."""
+        other = "sh" if side == "fp" else "fp"
         if computer:
-            self.computer_side = side
-            self.first_player_side = "sh" if side == "fp" else "fp"  # the person is Player 1
+            if self.computer_side == other or self.both_computers:
+                self.both_computers = True
+                self.choose_mode("hotseat")
+            else:
+                self.computer_side = side
+                self.first_player_side = other  # the person is Player 1
             self.physical_cards = False
+        elif self.both_computers:
+            self.both_computers = False
+            if self.computer_side == side:  # the other side keeps its level
+                self.computer_side, self.level = other, self.other_level
+            self.first_player_side = side
         elif self.computer_side == side:
             self.computer_side = None
         self.layout()
 
-    def cycle_level(self) -> None:
-        self.level = LEVELS[(LEVELS.index(self.level) + 1) % len(LEVELS)]
+    def computer_levels(self) -> dict:
+        """{side: level} of the side(s) the computer plays (empty: two people)."""
+        if self.computer_side is None:
+            return {}
+        out = {self.computer_side: self.level}
+        if self.both_computers:
+            out["sh" if self.computer_side == "fp" else "fp"] = self.other_level
+        return out
+
+    def cycle_level(self, side: str | None = None) -> None:
+        if self.both_computers and side is not None and side != self.computer_side:
+            self.other_level = LEVELS[(LEVELS.index(self.other_level) + 1) % len(LEVELS)]
+        else:
+            self.level = LEVELS[(LEVELS.index(self.level) + 1) % len(LEVELS)]
         self.layout()
 
     def options(self) -> dict:
@@ -304,12 +333,16 @@ class TitleScene(Scene):
 
     def swap_sides(self):
         self.first_player_side = "sh" if self.first_player_side == "fp" else "fp"
-        if self.computer_side is not None:
+        if self.both_computers:
+            self.level, self.other_level = self.other_level, self.level
+        elif self.computer_side is not None:
             self.computer_side = "sh" if self.computer_side == "fp" else "fp"
         self.layout()
 
     def players(self) -> dict:
         other = "sh" if self.first_player_side == "fp" else "fp"
+        if self.both_computers:
+            return {sd: computer_name(lv) for sd, lv in self.computer_levels().items()}
         if self.computer_side is not None:
             person = "sh" if self.computer_side == "fp" else "fp"
             return {person: _("Player 1"), self.computer_side: computer_name(self.level)}
@@ -326,7 +359,7 @@ class TitleScene(Scene):
             seed = self.seed if self.seed is not None else random.randrange(1, 2**31)
             game = Game.new(spec, seed=seed, options=self.options())
             if self.computer_side is not None:  # kept in the save beside the log (persistence/save.py)
-                game.computer = {self.computer_side: self.level}
+                game.computer = self.computer_levels()
             self.app.open_game(game)  # its own autosave file from its first move: no other game is touched
         except Exception as e:  # noqa: BLE001 - broken content or map: say so, stay here
             self.problem = _("The scenario cannot be started: {why}").format(why=e)
@@ -453,8 +486,10 @@ class TitleScene(Scene):
         y = self.lbl_sides.rect.bottom + t.px(4)
         lw = t.px(120)
         bw3 = (iw - lw - 2 * t.px(6)) // 3
+        levels = self.computer_levels()
+        self.mode_buttons["companion"].enabled = not self.both_computers
         for sd, row in self.side_rows.items():
-            comp = self.computer_side == sd
+            comp = sd in levels
             row["label"].rect = pygame.Rect(x, y, lw, t.row)
             row["label"].rect.h = row["label"].fit_height(t)
             row["label"].rect.centery = y + t.row // 2
@@ -462,12 +497,16 @@ class TitleScene(Scene):
             row["computer"].rect = pygame.Rect(x + lw + bw3 + t.px(6), y, bw3, t.row)
             row["person"].selected, row["computer"].selected = not comp, comp
             row["level"].visible = comp
-            name = level_name(self.level)
+            name = level_name(levels.get(sd, self.level))
             row["level"].text = name[:1].upper() + name[1:]  # the tooltip says it is the level
             row["level"].rect = pygame.Rect(x + lw + 2 * (bw3 + t.px(6)), y, bw3, t.row)
             y += t.row + t.px(6)
         y += t.px(2)
-        if self.computer_side is not None:
+        if self.both_computers:
+            self.lbl_sides_text.text = _(
+                "The computer plays both sides ({s1}: {l1}, {s2}: {l2}); you watch, with Pause and Step."
+            ).format(s1=side_title("fp"), l1=level_name(levels["fp"]), s2=side_title("sh"), l2=level_name(levels["sh"]))
+        elif self.computer_side is not None:
             self.lbl_sides_text.text = _("{p1} plays the {s1}; the computer ({level}) plays the {s2}.").format(
                 p1=_("Player 1"),
                 s1=side_title("sh" if self.computer_side == "fp" else "fp"),
