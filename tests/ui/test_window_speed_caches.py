@@ -167,3 +167,28 @@ def test_the_log_still_ends_with_the_newest_entry_after_resizes(make_app, rohan)
         shown = lst._in_view()
         assert shown and shown[-1][1] is lst.items[-1], f"{size}: the newest entry is out of view"
         assert cached_frame(app) == fresh_frame(app)
+
+
+def test_the_art_read_in_slices_is_the_art_decoded(make_app, rohan):
+    """The board art read from its pixels kept on disk a band of rows at a time
+    (`resources.image_in_slices`, made in the display's format at once) is the art decoded from
+    its file and converted: the same pixels, the same format."""
+    from botwotr.ui import resources as res
+    from botwotr.ui.layouts import layout_for
+
+    make_app((640, 360))
+    lay = layout_for(rohan)
+    key = str(lay.art)
+    res._images.pop(key, None)
+    decoded = res.image(lay.art, lay.size)  # (decoded once, or read whole; its pixels kept on disk)
+    res._images.pop(key, None)
+    res.store_picture(lay.art, lay.size, decoded)
+    slices = 0
+    for _ in res.image_in_slices(lay.art, lay.size):
+        slices += 1
+    assert slices > 3, "not read in slices"
+    sliced = res._images[key]
+    want = pygame.image.load(key).convert()
+    assert sliced.get_size() == want.get_size()
+    assert (sliced.get_bitsize(), sliced.get_masks()[:3]) == (want.get_bitsize(), want.get_masks()[:3])
+    assert pixels(sliced) == pixels(want)
