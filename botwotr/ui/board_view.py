@@ -145,13 +145,74 @@ def _bands(rect: pygame.Rect, n: int) -> list[pygame.Rect]:
     return [pygame.Rect(rect.x, y0, rect.w, y1 - y0) for y0, y1 in zip(ys, ys[1:]) if y1 > y0]
 
 
+ART_BAND_BYTES = 2_000_000  # a band of a smoothed picture's rows (`Banded`): its memory made by a step
+
+
+class Banded:
+    """A picture kept as bands of rows, one Surface each, blitted band by band (the same pixels
+    as one picture). `SmoothScale` makes a new zoom level's picture this way, a band's memory a
+    step of its own: one Surface of 7-38 MB was cleared at once, the slowest frame of a zoom."""
+
+    def __init__(self, size: tuple[int, int]):
+        self.size = size
+        self.bands: list[tuple[int, pygame.Surface]] = []  # (first row, the band), top to bottom
+
+    def get_size(self) -> tuple[int, int]:
+        return self.size
+
+    def get_width(self) -> int:
+        return self.size[0]
+
+    def get_height(self) -> int:
+        return self.size[1]
+
+    def blit_onto(self, surface: pygame.Surface, pos) -> None:
+        x, y = pos
+        clip = surface.get_clip()
+        for y0, band in self.bands:
+            r = pygame.Rect(x, y + y0, band.get_width(), band.get_height())
+            if r.colliderect(clip):
+                surface.blit(band, r.topleft)
+
+    def scale_part(self, surface: pygame.Surface, part: pygame.Rect, to: pygame.Rect) -> None:
+        """`part` of the picture scaled (nearest pixel) onto `to`, band by band (a quick picture
+        shown while the exact one is made: the bands' seams may round a row apart)."""
+        for y0, band in self.bands:
+            a, b = max(part.y, y0), min(part.bottom, y0 + band.get_height())
+            if b <= a:
+                continue
+            t0 = to.y + (a - part.y) * to.h // part.h
+            t1 = to.y + (b - part.y) * to.h // part.h
+            if t1 > t0:
+                sub = band.subsurface(pygame.Rect(part.x, a - y0, part.w, b - a))
+                surface.blit(pygame.transform.scale(sub, (to.w, t1 - t0)), (to.x, t0))
+
+    def whole(self) -> pygame.Surface:
+        """The bands as one picture (for tests and tools; the board never needs one)."""
+        out = pygame.Surface(self.size, 0, self.bands[0][1]) if self.bands else pygame.Surface(self.size)
+        for y0, band in self.bands:
+            out.blit(band, (0, y0))
+        return out
+
+
+def blit_picture(surface: pygame.Surface, img, pos) -> None:
+    """Blit a Surface or a `Banded` picture at `pos`."""
+    if isinstance(img, Banded):
+        img.blit_onto(surface, pos)
+    else:
+        surface.blit(img, pos)
+
+
 class SmoothScale:
-    """`pygame.transform.smoothscale(src, size)` made a slice at a time, over several frames.
+    """`pygame.transform.smoothscale(src, size)` made a slice at a time, over several frames,
+    into a `Banded` picture.
 
     smoothscale scales the rows first (each row on its own) into a picture `size[0]` wide and
     as tall as `src`, then the columns of that (each column on its own): so bands of rows
     scaled apart, then bands of columns scaled apart, give exactly its pixels
-    (tests/ui/test_render_caches.py checks it). `key` says what the result is for."""
+    (tests/ui/test_window_speed_caches.py checks it). The result's bands of rows are made a
+    step each before the column pass, which scales a band of columns into a strip and copies
+    the strip's rows into the bands. `key` says what the result is for."""
 
     def __init__(self, key, source: Callable[[], pygame.Surface], size: tuple[int, int], scratch=None, loader=None):
         """`source()` gives the picture to scale; `loader`, if given, is a generator to run
@@ -163,7 +224,10 @@ class SmoothScale:
         self.size = size
         self.src: pygame.Surface | None = None
         self.tmp: pygame.Surface | None = None
-        self.out: pygame.Surface | None = None
+        self.out: Banded | None = None
+        self._ys: list[int] = []  # the result's bands' first rows (and its height)
+        self._strip: pygame.Surface | None = None  # the column pass's band of columns
+        self._done = False
         self.row = self.col = 0
 
     def _begin(self) -> None:
@@ -172,17 +236,23 @@ class SmoothScale:
         self.tmp = src if self.size[0] == w else None  # made by the next slice
         self.row = 0 if self.size[0] != w else h  # the next source row the row pass scales
         self.col = 0 if self.size[1] != h else self.size[0]  # the next column the column pass scales
+        rows = max(1, ART_BAND_BYTES // max(1, 4 * self.size[0]))
+        self._ys = list(range(0, self.size[1], rows)) + [self.size[1]]
 
     @property
     def done(self) -> bool:
+        if self._done:
+            return True
         if self.out is None or self.src is None:
-            return self.out is not None and self.tmp is None and self.src is None  # (let go when done)
-        return self.row >= self.src.get_height() and self.col >= self.size[0]
+            return False
+        return (
+            self.row >= self.src.get_height() and len(self.out.bands) == len(self._ys) - 1 and self.col >= self.size[0]
+        )
 
     def step(self) -> None:
-        """One slice: a band of the source loaded, a band of rows, or once the rows are done a
-        band of columns (the pictures are made by slices of their own: clearing 20 MB is a
-        slice's worth)."""
+        """One slice: a band of the source loaded, a band of rows, a band of the result made, or
+        once those are done a band of columns (the pictures are made by slices of their own:
+        clearing 20 MB is a slice's worth)."""
         if self.src is None:
             if self.loader is not None:
                 try:
@@ -193,20 +263,40 @@ class SmoothScale:
             self._begin()
             return
         w, h = self.src.get_size()
+        W, H = self.size
         if self.tmp is None:
-            self.tmp = _scratch(self.scratch, (self.size[0], h), self.src)
+            self.tmp = _scratch(self.scratch, (W, h), self.src)
         elif self.row < h:
             r0, r1 = self.row, min(h, self.row + ART_SLICE_ROWS)
-            band = self.tmp.subsurface(pygame.Rect(0, r0, self.size[0], r1 - r0))
+            band = self.tmp.subsurface(pygame.Rect(0, r0, W, r1 - r0))
             pygame.transform.smoothscale(self.src.subsurface(pygame.Rect(0, r0, w, r1 - r0)), band.get_size(), band)
             self.row = r1
-        elif self.out is None:
-            self.out = self.tmp.copy() if self.size[1] == h else pygame.Surface(self.size, 0, self.src)
-        elif self.col < self.size[0]:
-            c0, c1 = self.col, min(self.size[0], self.col + ART_SLICE_COLS)
-            band = self.out.subsurface(pygame.Rect(c0, 0, c1 - c0, self.size[1]))
-            pygame.transform.smoothscale(self.tmp.subsurface(pygame.Rect(c0, 0, c1 - c0, h)), band.get_size(), band)
+        elif self.out is None or len(self.out.bands) < len(self._ys) - 1:
+            if self.out is None:
+                self.out = Banded(self.size)
+            k = len(self.out.bands)
+            y0, y1 = self._ys[k], self._ys[k + 1]
+            if H == h:  # (no column pass: the rows are the result)
+                band = self.tmp.subsurface(pygame.Rect(0, y0, W, y1 - y0)).copy()
+            else:
+                band = pygame.Surface((W, y1 - y0), 0, self.src)
+            band.set_alpha(None)  # (a 32-bit picture's fourth byte is not blended: blits copy)
+            self.out.bands.append((y0, band))
+        elif self.col < W:
+            if self._strip is None:
+                self._strip = pygame.Surface((min(W, ART_SLICE_COLS), H), 0, self.src)
+                self._strip.set_alpha(None)  # (copied into the bands as it is: no blending)
+                return
+            c0, c1 = self.col, min(W, self.col + ART_SLICE_COLS)
+            strip = self._strip.subsurface(pygame.Rect(0, 0, c1 - c0, H))
+            pygame.transform.smoothscale(self.tmp.subsurface(pygame.Rect(c0, 0, c1 - c0, h)), strip.get_size(), strip)
+            for y0, band in self.out.bands:
+                band.blit(strip, (c0, 0), pygame.Rect(0, y0, c1 - c0, band.get_height()))
             self.col = c1
+
+    def _let_go(self) -> None:
+        self._done = True
+        self.tmp = self.src = self._strip = None
 
     def work(self, seconds: float) -> bool:
         """Slices for about `seconds` (at least one); True when the picture is whole."""
@@ -216,13 +306,13 @@ class SmoothScale:
             if time.perf_counter() - t0 >= seconds:
                 break
         if self.done:
-            self.tmp = self.src = None
+            self._let_go()
         return self.done
 
-    def finish(self) -> pygame.Surface:
+    def finish(self) -> Banded:
         while not self.done:
             self.step()
-        self.tmp = self.src = None
+        self._let_go()
         assert self.out is not None
         return self.out
 
@@ -1116,7 +1206,7 @@ class BoardView:
             self._drawn_art = True
             self._art_levels.move_to_end(level)
             bx, by = cam.to_screen(0, 0)
-            surface.blit(img, (round(bx), round(by)))
+            blit_picture(surface, img, (round(bx), round(by)))
             return
         if self._art_cache is None or self._art_cache[0] != part:
             box = pygame.Rect(x0, y0, x1 - x0, y1 - y0)
@@ -1126,7 +1216,7 @@ class BoardView:
             sub = self._source_art().subsurface(box)
             img = pygame.transform.smoothscale(sub, dst.size) if dst.size != sub.get_size() else sub.copy()
             self._art_cache = (part, img)
-        surface.blit(self._art_cache[1], dst.topleft)
+        blit_picture(surface, self._art_cache[1], dst.topleft)
 
     def _quick_art(self, surface, key, source, size, plan) -> None:
         """The art in view with a fast (nearest-pixel) scale, from the kept level nearest this
@@ -1159,8 +1249,11 @@ class BoardView:
         sx0, sy0 = cam.to_screen(lx0 / f, ly0 / f)
         sx1, sy1 = cam.to_screen(lx1 / f, ly1 / f)
         to = pygame.Rect(round(sx0), round(sy0), max(1, round(sx1 - sx0)), max(1, round(sy1 - sy0)))
-        sub = src.subsurface(pygame.Rect(lx0, ly0, lx1 - lx0, ly1 - ly0))
-        surface.blit(pygame.transform.scale(sub, to.size), to.topleft)
+        part = pygame.Rect(lx0, ly0, lx1 - lx0, ly1 - ly0)
+        if isinstance(src, Banded):
+            src.scale_part(surface, part, to)
+            return
+        surface.blit(pygame.transform.scale(src.subsurface(part), to.size), to.topleft)
 
     def _keep_level(self, level, img) -> None:
         levels = self._art_levels

@@ -62,3 +62,49 @@ def test_every_kept_decision_panel_is_the_panel_a_rebuild_draws(make_app, rohan)
             checked += 1
             assert shown(scene) == rebuilt(scene), f"command {commands}: the kept panel is not the panel rebuilt"
     assert checked >= 10, checked
+
+
+def test_the_column_split_stays_put_while_the_log_keeps_its_lines(make_app, rohan):
+    """The decision panel's height does not follow each new log line (a few pixels at every
+    command, each a redraw of the panel and the log at new heights): across the players'
+    adjustments after real moves the panel keeps its rectangle and is kept, and through a whole
+    stretch of play the log still shows its newest 8 lines whole, and every frame is the frame
+    drawn from nothing."""
+    from test_render_caches import cached_frame, fresh_frame, settle  # noqa: E402
+
+    app = make_app((1920, 1080))
+    g = Game.new(rohan, seed=18)
+    scene = GameScene(app, g, mode="hotseat")
+    app.push(scene)
+    rng = random.Random(18)
+    moves = 0
+    while moves < 40 and not g.state["winner"] and app.scene is scene:
+        if scene.curtain:
+            scene.lift_curtain()
+        else:
+            scene.submit(random_command(g, rng))
+            moves += 1
+        app.step([])
+        scene.animator.finish()
+        app.step([])
+        if scene.decision is not None and not scene.curtain and len(scene.log_panel.list.items) >= 8:
+            assert scene.log_panel.visible_lines() >= 8, f"move {moves}: the log shows fewer than its 8 lines"
+    while scene.curtain or g.state["pending"] and g.state["pending"][-1].get("kind") != "action":
+        # (to a turn's action, where the players' adjustments leave the panel as it is)
+        if scene.curtain:
+            scene.lift_curtain()
+        else:
+            scene.submit(random_command(g, rng))
+        app.step([])
+        scene.animator.finish()
+    settle(app)
+    app.step([])
+    rect, kept = pygame.Rect(scene.decision.rect), scene.decisions_kept
+    for k in range(8):
+        assert scene.submit({"cmd": "adjust_fate", "side": "players", "to": (g.state["fate"] + 1) % 4})
+        app.step([])
+        assert scene.decision.rect == rect, f"adjustment {k}: the split moved"
+        assert scene.log_panel.visible_lines() >= 8
+    assert scene.decisions_kept >= kept + 8, "the decision panel was drawn again"
+    settle(app)
+    assert cached_frame(app) == fresh_frame(app)

@@ -42,10 +42,28 @@ def test_the_sliced_smoothscale_is_smoothscale(make_app, rohan, size):
         frames += 1
     assert frames > 3  # it was made in slices
     assert job.out.get_size() == size
-    assert pixels(job.out) == pixels(pygame.transform.smoothscale(art, size))
+    # the result is kept in bands of rows, each made by a step of its own (a picture of 7-38 MB
+    # made at once was the slowest frame of a zoom); together they are smoothscale's pixels
+    bands = job.out.bands
+    assert [y0 for y0, _b in bands] == sorted(y0 for y0, _b in bands) and bands[0][0] == 0
+    assert sum(b.get_height() for _y, b in bands) == size[1] and all(b.get_width() == size[0] for _y, b in bands)
+    assert size[1] < 600 or len(bands) > 1
+    want = pixels(pygame.transform.smoothscale(art, size))
+    assert pixels(job.out.whole()) == want
+    # blitted band by band onto a window, at an offset and under a clip: the picture's blit
+    window = pygame.Surface((900, 700))
+    for pos, clip in (((0, 0), None), ((-317, -211), None), ((-1000, -380), pygame.Rect(40, 30, 500, 333))):
+        a, b = window.copy(), window.copy()
+        a.fill((9, 9, 9))
+        b.fill((9, 9, 9))
+        a.set_clip(clip)
+        b.set_clip(clip)
+        job.out.blit_onto(a, pos)
+        b.blit(pygame.transform.smoothscale(art, size), pos)
+        assert pixels(a) == pixels(b)
     # the scratch picture is reused by the next job, and the result is the same again
     again = SmoothScale("k2", lambda: art, size, job.scratch).finish()
-    assert pixels(again) == pixels(job.out)
+    assert pixels(again.whole()) == want
 
 
 def test_a_new_zoom_level_is_drawn_at_once_then_smoothed_to_the_frame_drawn_from_nothing(make_app, rohan):
@@ -149,3 +167,28 @@ def test_the_log_still_ends_with_the_newest_entry_after_resizes(make_app, rohan)
         shown = lst._in_view()
         assert shown and shown[-1][1] is lst.items[-1], f"{size}: the newest entry is out of view"
         assert cached_frame(app) == fresh_frame(app)
+
+
+def test_the_art_read_in_slices_is_the_art_decoded(make_app, rohan):
+    """The board art read from its pixels kept on disk a band of rows at a time
+    (`resources.image_in_slices`, made in the display's format at once) is the art decoded from
+    its file and converted: the same pixels, the same format."""
+    from botwotr.ui import resources as res
+    from botwotr.ui.layouts import layout_for
+
+    make_app((640, 360))
+    lay = layout_for(rohan)
+    key = str(lay.art)
+    res._images.pop(key, None)
+    decoded = res.image(lay.art, lay.size)  # (decoded once, or read whole; its pixels kept on disk)
+    res._images.pop(key, None)
+    res.store_picture(lay.art, lay.size, decoded)
+    slices = 0
+    for _ in res.image_in_slices(lay.art, lay.size):
+        slices += 1
+    assert slices > 3, "not read in slices"
+    sliced = res._images[key]
+    want = pygame.image.load(key).convert()
+    assert sliced.get_size() == want.get_size()
+    assert (sliced.get_bitsize(), sliced.get_masks()[:3]) == (want.get_bitsize(), want.get_masks()[:3])
+    assert pixels(sliced) == pixels(want)

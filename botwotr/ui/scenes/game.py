@@ -197,6 +197,7 @@ class GameScene(Scene):
         # unknown): a refresh whose panel reads the same keeps it (`_draw_panels`)
         self._decision_drawn = None
         self._decision_next = None
+        self._split: tuple | None = None  # (what the column's split was laid out for, the panel's height)
         self.decisions_kept = 0  # (how many times: tests/ui/test_kept_panels.py)
         # the picture (with its key and parts' signatures) of the last other window size: a
         # window resized back finds it and draws again only the parts that changed
@@ -780,12 +781,34 @@ class GameScene(Scene):
         dec_h = rest_h if self.log_below else int(rest_h * share)
         # the log keeps at least 8 lines in view; a taller decision panel scrolls instead
         dec_max = rest_h if self.log_below or self.edit.active else max(t.px(90), rest_h - t.pad - log_min)
+        wanted = dec_h
         dec_h = min(dec_h, dec_max)
+        # The split stays where it was while it still leaves the log its lines and the panel is
+        # within two log rows of its place: the log's newest lines wrap to other heights at
+        # every command (a row's few pixels of padding each, for its 8 lines), and the panel
+        # and the log drawn again at new heights were most of the slowest frames after a
+        # command (docs/PERFORMANCE.md, win11). When the log takes room, the panel gives it a
+        # row more, so the next lines fit too (unless the panel would then need to scroll).
+        slack = self.log_panel.list.row_height(t)
+        split_key = (rest_h, inner.w, t, type(self.decision), wanted)
+        kept = self._split[1] if self._split is not None and self._split[0] == split_key else None
+        if self.log_below or self.edit.active:
+            kept = None
+        elif kept is not None and dec_max - 2 * slack <= kept <= dec_max and dec_max < wanted:
+            dec_h = kept
+        elif dec_max < wanted:
+            dec_h = max(t.px(90), dec_max - slack)
+        self._split = (split_key, dec_h)  # (before a short panel gives the log the rest)
         if self.decision is not None:
             self.decision.rect = pygame.Rect(inner.x, rest_y, inner.w, dec_h)
             self.decision.layout(t)
             need = self.decision.needed_height(t) if hasattr(self.decision, "needed_height") else None
-            if need is not None and not self.log_below and not self.edit.active and need < dec_h:
+            if need is not None and dec_h < need <= dec_max and not self.log_below and not self.edit.active:
+                # (the row given to the log would make a panel that fits scroll: it fits)
+                dec_h = need
+                self.decision.rect = pygame.Rect(inner.x, rest_y, inner.w, dec_h)
+                self.decision.layout(t)
+            elif need is not None and not self.log_below and not self.edit.active and need < dec_h:
                 # A short panel leaves the rest of the column to the log.
                 dec_h = max(need, int(rest_h * 0.3))
                 self.decision.rect = pygame.Rect(inner.x, rest_y, inner.w, dec_h)
@@ -1030,7 +1053,10 @@ class GameScene(Scene):
             ("bar", pygame.Rect(self.bar_rect), T.BG, bar),
             ("sides", pygame.Rect(self.sides.rect), column, (tuple(self.sides.rect), self.sides.signature())),
             ("log", pygame.Rect(lp.rect), T.BG if self.log_below else column,
-             (tuple(lp.rect), lp._key, lp.list.scroll, len(lp.list.items), self.looking_at)),
+             (tuple(lp.rect), lp._key, lp.list.scroll, len(lp.list.items), self.looking_at,
+              # (the hover a move sets: the part a move left is found by the rectangles of now,
+              # and a layout may have moved the log since the hover was set)
+              lp.btn_full.hover, lp.btn_full.pressed, lp.list.hover, lp.list._mouse if lp.list.hover else None)),
         ]  # fmt: skip
         if dec is not None:
             parts.insert(2, ("decision", pygame.Rect(dec.rect), column, (tuple(dec.rect), id(dec))))
