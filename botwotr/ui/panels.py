@@ -244,7 +244,10 @@ def _forced_undo_text(game, note: dict, seat: str) -> str:
     return _("Taken back past revealed chance, as both players agreed: {what}.").format(what=what)
 
 
-LOG_MIN_LINES = 8  # the log keeps at least this many lines visible beside any decision
+LOG_MIN_LINES = 8  # the log keeps at least this many lines visible beside a decision that fits
+# ... and this many one-line rows beside a decision panel that would scroll otherwise (its
+# choices and buttons come first: GameScene.layout)
+LOG_SQUEEZED_LINES = 4
 
 
 def entry_items(game, i: int, seat: str, tip: Tip | None = None) -> list[ListItem]:

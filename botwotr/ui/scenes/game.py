@@ -41,7 +41,7 @@ from ..i18n_content import localize_game
 from ..i18n_rules import refusal, win_reason
 from ..layouts import layout_for
 from ..logtext import command_sentence, side_title, table_sentence, thinking_text, winner_title
-from ..panels import DecisionContext, LogPanel, panel_class_for
+from ..panels import LOG_SQUEEZED_LINES, DecisionContext, LogPanel, panel_class_for
 from .. import decisions as _decisions  # noqa: F401  (registers the decision panels)
 from ..widgets import Button, Panel, Tip, wrap_lines
 from .base import Scene
@@ -198,6 +198,7 @@ class GameScene(Scene):
         self._decision_drawn = None
         self._decision_next = None
         self._split: tuple | None = None  # (what the column's split was laid out for, the panel's height)
+        self._squeeze: tuple | None = None  # the same for a panel that takes rows of the log
         self.decisions_kept = 0  # (how many times: tests/ui/test_kept_panels.py)
         # the picture (with its key and parts' signatures) of the last other window size: a
         # window resized back finds it and draws again only the parts that changed
@@ -811,6 +812,25 @@ class GameScene(Scene):
             elif need is not None and not self.log_below and not self.edit.active and need < dec_h:
                 # A short panel leaves the rest of the column to the log.
                 dec_h = max(need, int(rest_h * 0.3))
+                self.decision.rect = pygame.Rect(inner.x, rest_y, inner.w, dec_h)
+                self.decision.layout(t)
+            elif need is not None and need > dec_h and not self.log_below and not self.edit.active:
+                # A panel that would scroll (its choices or its buttons out of view) takes room
+                # from the log, down to its newest LOG_SQUEEZED_LINES lines whole: what to do now
+                # comes before what happened (the full log is on L). (Only a panel that would
+                # scroll: the split then follows the log's last lines, as it did before win11.)
+                # It stays put as above (kept within two log rows of its room, the log given a
+                # row more when it takes room), so a command's new lines do not move it.
+                least = self.log_panel.min_height(t, lines=LOG_SQUEEZED_LINES, width=inner.w)
+                room_h = min(need, rest_h - t.pad - least)
+                squeeze_key = (split_key, need)
+                kept = self._squeeze[1] if self._squeeze is not None and self._squeeze[0] == squeeze_key else None
+                if kept is not None and room_h - 2 * slack <= kept <= room_h:
+                    room_h = kept
+                elif room_h < need:
+                    room_h = max(dec_h, room_h - slack)
+                self._squeeze = (squeeze_key, room_h)
+                dec_h = max(dec_h, room_h)
                 self.decision.rect = pygame.Rect(inner.x, rest_y, inner.w, dec_h)
                 self.decision.layout(t)
         self.edit.rect = pygame.Rect(inner.x, rest_y, inner.w, dec_h)
