@@ -14,13 +14,13 @@ import random
 import time
 from typing import Any, Callable
 
-from ..core.bots import deciding_side, score
+from ..core.bots import deciding_side, scores
 from ..core.engine import decide as core_decide
 from ..core.errors import RuleError
 from ..core.legal import legal_commands
 from ..core.scenario import ScenarioRules
 from ..core.spec import ScenarioSpec
-from .determinize import determinize
+from .determinize import LogFacts, determinize
 from .evaluate import value
 from .players import ranked
 
@@ -75,7 +75,10 @@ def rollout(
         else:
             if len(cmds) > ROLLOUT_WIDTH:
                 cmds = rng.sample(cmds, ROLLOUT_WIDTH)
-            c = max(cmds, key=lambda x: score(spec, s, x) + rng.random() * ROLLOUT_NOISE)
+            # each command's greedy score plus its noise, drawn in the list's order; the first best
+            noise = rng.random
+            keys = [v + noise() * ROLLOUT_NOISE for v in scores(spec, s, cmds)]
+            c = cmds[keys.index(max(keys))]
         try:
             _, s = core_decide(spec, rules, s, c)
         except RuleError:
@@ -102,8 +105,9 @@ def search(
     start = time.perf_counter()
     limit = seconds if seconds is not None else DEFAULT_SECONDS
     last_report = 0.0
+    facts = LogFacts(seen)  # what the log tells, read once for every world sampled
     while True:
-        world = rollout_state(determinize(spec, rules, seen, rng))
+        world = rollout_state(determinize(spec, rules, seen, rng, facts))
         seed = rng.randrange(1 << 30)
         for j, i in enumerate(order):
             if iterations is not None:
