@@ -5,6 +5,7 @@ without changing any decision, so the strength runs already made stay valid).
 
     python bench/ai_same.py record OUT.json [--seeds 0 1 2] [--commands 150] [--iterations 40]
     python bench/ai_same.py compare A.json B.json
+    python bench/ai_same.py pins        # hard's decisions pinned by tests/ai/test_ai_pinned.py
     python bench/ai_same.py --against /path/to/other/tree [...]   # records on both, compares
 
 A game is played as bench/ai.py plays it (`Game.new(spec, seed)`, `decide` on the seat's `seen`
@@ -65,6 +66,46 @@ def record(seeds: list[int], commands: int, iterations: int, scenarios: tuple[st
     return {"root": str(ROOT), "iterations": iterations, "commands": commands, "games": games}
 
 
+# The positions tests/ai/test_ai_pinned.py pins hard's decision at: (scenario, game seed, the first
+# command number from which the first decision of that kind with a choice is taken), reached by
+# normal playing both seats (`decide(seen, "normal", seed=n)` for command n).
+PINS = [("rohan", 5, 30, "advance"), ("rohan", 5, 10, "action"), ("rohan", 6, 60, "move"),
+        ("rohan", 6, 120, "cease"), ("gondor", 5, 40, "attack"), ("gondor", 5, 100, "tactic"),
+        ("gondor", 6, 100, "action")]
+PIN_ITERATIONS = 20
+PIN_SEED = 7
+
+
+def pins() -> list:
+    """Hard's decision at each of PINS: [scenario, game seed, command number, seat, kind, command,
+    iterations, the chosen command's mean value]."""
+    sys.path.insert(0, str(ROOT))
+    from botwotr.ai import Budget, decide, log_for, scenario
+    from botwotr.core import Game
+    from botwotr.core.bots import deciding_side
+
+    out = []
+    for scen, seed, start, want in PINS:
+        spec, _ = scenario(scen)
+        g = Game.new(spec, seed=seed)
+        logs: dict[str, list] = {"fp": [], "sh": []}
+        n = 0
+        while True:
+            for seat in ("fp", "sh"):
+                logs[seat] += log_for(g.log[len(logs[seat]) :], seat)
+            side = deciding_side(g.state)
+            seen = {"scenario": spec.id, "seat": side, "view": g.view_for(side), "log": logs[side]}
+            kind = g.state["pending"][-1]["kind"]
+            many = len([c for c in g.legal_commands() if c["side"] == side]) > 1
+            if n >= start and kind == want and many:
+                d = decide(seen, "hard", seed=PIN_SEED, budget=Budget(iterations=PIN_ITERATIONS))
+                out.append([scen, seed, n, side, kind, d.command, d.iterations, d.reason["params"]["value"]])
+                break
+            g.submit(decide(seen, "normal", seed=n).command)
+            n += 1
+    return out
+
+
 def compare(a: dict, b: dict) -> int:
     """0 when the records are equal; otherwise prints the first difference of each game."""
     bad = 0
@@ -93,7 +134,7 @@ def compare(a: dict, b: dict) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("mode", nargs="?", choices=("record", "compare"), default=None)
+    ap.add_argument("mode", nargs="?", choices=("record", "compare", "pins"), default=None)
     ap.add_argument("files", nargs="*")
     ap.add_argument("--against", help="another tree: record on both (this tree last) and compare")
     ap.add_argument("--seeds", type=int, nargs="+", default=[0, 1, 2])
@@ -105,6 +146,10 @@ def main(argv: list[str] | None = None) -> int:
     if a.mode == "record":
         (path,) = a.files
         Path(path).write_text(json.dumps(record(a.seeds, a.commands, a.iterations, tuple(a.scenario))))
+        return 0
+    if a.mode == "pins":  # the expected values of tests/ai/test_ai_pinned.py
+        for row in pins():
+            print(json.dumps(row) + ",")
         return 0
     if a.mode == "compare":
         pa, pb = a.files

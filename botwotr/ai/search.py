@@ -10,6 +10,7 @@ candidate with the best mean is played. One rollout is one iteration.
 
 from __future__ import annotations
 
+import gc
 import random
 import time
 from typing import Any, Callable
@@ -58,16 +59,48 @@ def rollout_state(s: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
+# The scoring memos of a search: (ids of a state's regions, chars and flags) -> those three (kept
+# alive, so that the ids stay their own) and the memo `bots.scores` keeps for them. A state is
+# never changed once made (copy-on-write, botwotr.core.events; a sampled world is not changed
+# after `determinize`), so states with the same three containers share the memo: a rollout's
+# battle or card play scores many states on one board.
+Memos = dict[tuple[int, int, int], tuple[Any, Any, Any, dict[Any, Any]]]
+MEMOS_MAX = 256
+
+
+def board_memo(memos: Memos, s: dict[str, Any]) -> dict[Any, Any]:
+    regions, chars, flags = s["regions"], s["chars"], s.get("flags")
+    key = (id(regions), id(chars), id(flags))
+    hit = memos.get(key)
+    if hit is not None and hit[0] is regions and hit[1] is chars and hit[2] is flags:
+        return hit[3]
+    if len(memos) >= MEMOS_MAX:
+        memos.clear()
+    memo: dict[Any, Any] = {}
+    memos[key] = (regions, chars, flags, memo)
+    return memo
+
+
 def rollout(
-    spec: ScenarioSpec, rules: ScenarioRules, s: dict[str, Any], side: str, rng: random.Random, depth: int
+    spec: ScenarioSpec,
+    rules: ScenarioRules,
+    s: dict[str, Any],
+    side: str,
+    rng: random.Random,
+    depth: int,
+    memos: Memos | None = None,
 ) -> float:
+    if memos is None:
+        memos = {}
     for _ in range(depth):
         if s["winner"]:
             break
         who = deciding_side(s)
         if who is None:
             break
-        cmds = [c for c in legal_commands(spec, rules, s) if c["side"] == who]
+        cmds = legal_commands(spec, rules, s)
+        if s["pending"][-1].get("sides"):  # a decision of both sides (a battle's): the one asked first
+            cmds = [c for c in cmds if c["side"] == who]
         if not cmds:
             break
         if len(cmds) == 1:
@@ -77,7 +110,7 @@ def rollout(
                 cmds = rng.sample(cmds, ROLLOUT_WIDTH)
             # each command's greedy score plus its noise, drawn in the list's order; the first best
             noise = rng.random
-            keys = [v + noise() * ROLLOUT_NOISE for v in scores(spec, s, cmds)]
+            keys = [v + noise() * ROLLOUT_NOISE for v in scores(spec, s, cmds, board_memo(memos, s))]
             c = cmds[keys.index(max(keys))]
         try:
             _, s = core_decide(spec, rules, s, c)
@@ -106,31 +139,41 @@ def search(
     limit = seconds if seconds is not None else DEFAULT_SECONDS
     last_report = 0.0
     facts = LogFacts(seen)  # what the log tells, read once for every world sampled
-    while True:
-        world = rollout_state(determinize(spec, rules, seen, rng, facts))
-        seed = rng.randrange(1 << 30)
-        for j, i in enumerate(order):
-            if iterations is not None:
-                if done >= iterations:
+    memos: Memos = {}
+    # The rollouts make and drop many small containers and no cycles worth collecting: the cyclic
+    # garbage collector's passes over the heap (the game's log, the spec) are only lost time while
+    # they run, so it waits until the search ends (reference counting still frees everything).
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        while True:
+            world = rollout_state(determinize(spec, rules, seen, rng, facts))
+            seed = rng.randrange(1 << 30)
+            for j, i in enumerate(order):
+                if iterations is not None:
+                    if done >= iterations:
+                        break
+                elif time.perf_counter() - start >= limit:
                     break
-            elif time.perf_counter() - start >= limit:
-                break
-            try:
-                _, s = core_decide(spec, rules, world, commands[i])
-                v = rollout(spec, rules, s, side, random.Random(seed), DEPTH)
-            except RuleError:
-                v = -1.0  # refused in this world: never seen in the property test, counted as bad
-            totals[j] += v
-            counts[j] += 1
-            done += 1
-        else:
-            if progress is not None:
-                f = done / iterations if iterations else (time.perf_counter() - start) / limit
-                if f - last_report >= 0.05:
-                    last_report = f
-                    progress(min(1.0, f))
-            continue
-        break
+                try:
+                    _, s = core_decide(spec, rules, world, commands[i])
+                    v = rollout(spec, rules, s, side, random.Random(seed), DEPTH, memos)
+                except RuleError:
+                    v = -1.0  # refused in this world: never seen in the property test, counted as bad
+                totals[j] += v
+                counts[j] += 1
+                done += 1
+            else:
+                if progress is not None:
+                    f = done / iterations if iterations else (time.perf_counter() - start) / limit
+                    if f - last_report >= 0.05:
+                        last_report = f
+                        progress(min(1.0, f))
+                continue
+            break
+    finally:
+        if collecting:
+            gc.enable()
     means = [t / n if n else -2.0 for t, n in zip(totals, counts)]
     best = max(range(len(order)), key=lambda j: (means[j], -j))
     params = {

@@ -96,10 +96,15 @@ def battle_odds(
     spec: ScenarioSpec, s: dict[str, Any], attacker_region: str, target: str, units: dict[str, Any] | None = None
 ) -> float:
     """Rough expected-hits ratio of attacker to defender (R-10.3)."""
+    a_units = units or s["regions"][attacker_region]["units"]
+    return _odds_of(_matchup(spec, s, attacker_region, target), spec, a_units)
+
+
+def _matchup(spec: ScenarioSpec, s: dict[str, Any], attacker_region: str, target: str) -> tuple[Any, ...]:
+    """What `battle_odds` reads besides the attacking units: the defender's side of the odds, the
+    attacker's chance to hit, its leadership and damage."""
     a = s["regions"][attacker_region]
     d = s["regions"][target]
-    a_units = units or a["units"]
-    a_str = min(5, sum(spec.units[u].strength * n for u, n in a_units.items()))
     terrain = spec.board.regions[target].terrain
     d_str = min(5, army_strength(spec, d) + spec.terrain_bonus.get(terrain, 0))
     border = spec.board.border(attacker_region, target)
@@ -109,12 +114,19 @@ def battle_odds(
     if wall:  # the walls: hits only on a 6 (5+ with a siege tower) and the value absorbs them
         tower = (siege(s) or {}).get("towers", {}).get(attacker_region)
         a_hit = 2 / 6 if tower else 1 / 6
-    a_lead = min(a_str, leadership(s, spec, attacker_region))
+    lead = leadership(s, spec, attacker_region)
     d_lead = min(d_str, leadership(s, spec, target))
-    a_exp = a_str * a_hit + a_lead * (1 - a_hit) * (2 / 6)
     d_exp = d_str * (2 / 6) + d_lead * (4 / 6) * (2 / 6)
-    a_size = max(1, sum(a_units.values()) - a["damage"] * 0.5)
     d_size = max(1, army_size(d) - d["damage"] * 0.5) + 0.6 * wall
+    return a_hit, lead, d_exp, d_size, a["damage"]
+
+
+def _odds_of(m: tuple[Any, ...], spec: ScenarioSpec, a_units: dict[str, Any]) -> float:
+    a_hit, lead, d_exp, d_size, a_damage = m
+    a_str = min(5, sum(spec.units[u].strength * n for u, n in a_units.items()))
+    a_lead = min(a_str, lead)
+    a_exp = a_str * a_hit + a_lead * (1 - a_hit) * (2 / 6)
+    a_size = max(1, sum(a_units.values()) - a_damage * 0.5)
     return float((a_exp / d_size + 0.01) / (d_exp / a_size + 0.01))
 
 
@@ -196,10 +208,17 @@ FATE_HORIZON = 8  # fate spaces before the endgame at which that wish begins
 WITHDRAW_COST = 0.6  # odds a defender needs per point of settlement value before it gives one up
 
 
-def scores(spec: ScenarioSpec, s: dict[str, Any], commands: list[dict[str, Any]]) -> list[float]:
+def scores(
+    spec: ScenarioSpec, s: dict[str, Any], commands: list[dict[str, Any]], memo: dict[Any, Any] | None = None
+) -> list[float]:
     """`[score(spec, s, c) for c in commands]`, the same numbers, faster: what the commands of one
-    list share (the goals, distances, threats and odds of the state) is worked out once."""
-    memo: dict[Any, Any] = {}
+    list share (the goals, distances, threats and odds of the state) is worked out once.
+
+    What the memo keeps depends only on the spec and the state's `regions`, `chars` and `flags`:
+    a caller may pass one memo for states that share those three containers and never change
+    (the core's states: copy-on-write, botwotr.core.events), as the search's rollouts do."""
+    if memo is None:
+        memo = {}
     return [score(spec, s, c, memo) for c in commands]
 
 
@@ -384,7 +403,11 @@ def _odds(
     key = ("odds", src, target, tuple(units.items()) if units else None)
     o: float | None = memo.get(key)
     if o is None:
-        o = memo[key] = battle_odds(spec, s, src, target, units)
+        mkey = ("matchup", src, target)
+        m = memo.get(mkey)
+        if m is None:
+            m = memo[mkey] = _matchup(spec, s, src, target)
+        o = memo[key] = _odds_of(m, spec, units or s["regions"][src]["units"])
     return o
 
 
