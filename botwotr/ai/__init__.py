@@ -92,6 +92,7 @@ class Decision:
     command: dict[str, Any]  # a command for `seat`, exactly as Game.submit takes it
     reason: dict[str, Any]  # {"code": str, "params": dict}: a one-line why (REASONS)
     iterations: int  # work actually done (0 for easy/normal)
+    value: float | None = None  # hard's search: the chosen command's mean rollout value (else None)
 
 
 def reason_text(reason: dict[str, Any], spec: ScenarioSpec | None = None) -> str:
@@ -170,7 +171,7 @@ def decide(
         i, params = search(spec, rules, seen, commands, rng, b.iterations, b.seconds, progress)
         code = "search_confirms" if params.pop("first_choice") else "search"
         why = params.pop("why", None) or {"code": code, "params": params}  # (no runner-up: how it was found)
-        d = Decision(commands[i], why, int(params["iterations"]))
+        d = Decision(commands[i], why, int(params["iterations"]), float(params["value"]))
     if progress is not None:
         progress(1.0)
     return d

@@ -50,21 +50,52 @@ def _deck_of(spec: ScenarioSpec, card: str) -> str:
     return spec.cards[card].deck
 
 
-def _log_events(seen: dict[str, Any]) -> list[dict[str, Any]]:
-    return [e for entry in seen.get("log", ()) for e in entry.get("events", ())]
+class LogFacts:
+    """What determinizing reads from the seat's log (public events): the fate tiles a
+    `FateTileAdded` event put in the pool, and each side's recruitment tokens revealed when used
+    (`RecruitmentTokenUsed`) and destroyed face down (`RecruitmentTokensDestroyed`). Found once
+    for a `seen`; a search determinizes the same `seen` many times."""
+
+    __slots__ = ("added", "revealed", "destroyed")
+
+    def __init__(self, seen: dict[str, Any]):
+        self.added: set[str] = set()
+        self.revealed: dict[str, Counter[str]] = {side: Counter() for side in SIDES}
+        self.destroyed: dict[str, int] = {side: 0 for side in SIDES}
+        for entry in seen.get("log", ()):
+            for e in entry.get("events", ()):
+                name = e.get("e")
+                if name == "FateTileAdded":
+                    self.added.add(e["tile"])
+                elif name == "RecruitmentTokenUsed":
+                    side = e.get("side")
+                    if side in self.revealed:
+                        self.revealed[side][e.get("revealed", e["unit"])] += 1
+                elif name == "RecruitmentTokensDestroyed":
+                    side = e.get("side")
+                    if side in self.destroyed:
+                        self.destroyed[side] += len(e["units"])
 
 
-def determinize(spec: ScenarioSpec, rules: ScenarioRules, seen: dict[str, Any], rng: random.Random) -> dict[str, Any]:
-    """A full state whose view for `seen["seat"]` is `seen["view"]` (see the module's docstring)."""
+def determinize(
+    spec: ScenarioSpec,
+    rules: ScenarioRules,
+    seen: dict[str, Any],
+    rng: random.Random,
+    facts: LogFacts | None = None,
+) -> dict[str, Any]:
+    """A full state whose view for `seen["seat"]` is `seen["view"]` (see the module's docstring).
+    `facts`: `LogFacts(seen)`, for a caller that determinizes the same `seen` many times."""
     seat = seen["seat"]
     if seat not in SIDES:
         raise DeterminizeError(f"seen['seat'] must be fp or sh, not {seat!r}")
+    if facts is None:
+        facts = LogFacts(seen)
     s: dict[str, Any] = clone(seen["view"])
-    events = _log_events(seen)
     _cards(spec, s, seat, rng)
-    _fate(spec, s, events, rng)
+    _fate(spec, s, facts, rng)
     for side in SIDES:
-        _tokens(spec, rules, s, side, events, rng)
+        _tokens(spec, rules, s, side, facts, rng)
     s["seed"] = rng.randrange(1 << 30)
     s["rng"] = 0
     _battle(spec, rules, s, seat, rng)
@@ -148,11 +179,11 @@ def _must_hold_combat(s: dict[str, Any], side: str) -> bool | None:
 # -- fate tiles ----------------------------------------------------------------------------------
 
 
-def _fate(spec: ScenarioSpec, s: dict[str, Any], events: list[dict[str, Any]], rng: random.Random) -> None:
+def _fate(spec: ScenarioSpec, s: dict[str, Any], facts: LogFacts, rng: random.Random) -> None:
     n_pool, n_extra = s["fate_pool"], s["fate_extra"]
     deciding = [p["tile"] for p in s["pending"] if p["kind"] == "fate_decide"]
     unseen = Counter(list(spec.fate_tiles)) - Counter(s["fate_used"] + s["fate_aside"] + deciding)
-    added = {e["tile"] for e in events if e.get("e") == "FateTileAdded"}
+    added = facts.added
     extra = [t for t in sorted(unseen.elements()) if spec.fate_tiles[t].color != "grey" and t not in added]
     rest = [t for t in sorted(unseen.elements()) if t not in extra]
     rng.shuffle(extra)
@@ -178,20 +209,13 @@ def _tokens(
     rules: ScenarioRules,
     s: dict[str, Any],
     side: str,
-    events: list[dict[str, Any]],
+    facts: LogFacts,
     rng: random.Random,
 ) -> None:
     sd = s["sides"][side]
     companion = bool(s["options"].get("companion"))
-    revealed: Counter[str] = Counter()
-    destroyed = 0
-    for e in events:
-        if e.get("side") != side:
-            continue
-        if e.get("e") == "RecruitmentTokenUsed":
-            revealed[e.get("revealed", e["unit"])] += 1
-        elif e.get("e") == "RecruitmentTokensDestroyed":
-            destroyed += len(e["units"])
+    revealed = facts.revealed[side]
+    destroyed = facts.destroyed[side]
     left = Counter(dict(spec.recruitment_tokens.get(side, {}))) - revealed
     remaining = sorted(left.elements())
     rng.shuffle(remaining)

@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ..core.bots import battle_odds, score
+from ..core.bots import battle_odds, scores
 from ..core.spec import ScenarioSpec
 
 EASY_NOISE = 4.0
@@ -36,7 +36,7 @@ def adjust(spec: ScenarioSpec, view: dict[str, Any], c: dict[str, Any]) -> float
 
 
 def scored(spec: ScenarioSpec, view: dict[str, Any], commands: list[dict[str, Any]]) -> list[float]:
-    return [score(spec, view, c) for c in commands]
+    return scores(spec, view, commands)
 
 
 def choose_easy(
@@ -54,11 +54,13 @@ def choose_easy(
 def choose_normal(
     spec: ScenarioSpec, view: dict[str, Any], commands: list[dict[str, Any]], rng: random.Random
 ) -> tuple[dict[str, Any], str]:
-    vals = [score(spec, view, c) + adjust(spec, view, c) + rng.random() * NORMAL_NOISE for c in commands]
+    base = scores(spec, view, commands)
+    vals = [b + adjust(spec, view, c) + rng.random() * NORMAL_NOISE for b, c in zip(base, commands)]
     return commands[max(range(len(commands)), key=vals.__getitem__)], "score"
 
 
 def ranked(spec: ScenarioSpec, view: dict[str, Any], commands: list[dict[str, Any]]) -> list[int]:
     """The commands' indices, best first by normal's score without noise (ties: list order)."""
-    vals = [score(spec, view, c) + adjust(spec, view, c) for c in commands]
+    base = scores(spec, view, commands)
+    vals = [b + adjust(spec, view, c) for b, c in zip(base, commands)]
     return sorted(range(len(commands)), key=lambda i: (-vals[i], i))

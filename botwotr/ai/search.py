@@ -10,18 +10,19 @@ candidate with the best mean is played. One rollout is one iteration.
 
 from __future__ import annotations
 
+import gc
 import random
 import time
 from typing import Any, Callable
 
-from ..core.bots import deciding_side, score
+from ..core.bots import deciding_side, scores
 from ..core.engine import decide as core_decide
 from ..core.errors import RuleError
 from ..core.legal import legal_commands
 from ..core.scenario import ScenarioRules
 from ..core.spec import ScenarioSpec
 from . import explain
-from .determinize import determinize
+from .determinize import LogFacts, determinize
 from .evaluate import value
 from .players import ranked
 
@@ -59,6 +60,28 @@ def rollout_state(s: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
+# The scoring memos of a search: (ids of a state's regions, chars and flags) -> those three (kept
+# alive, so that the ids stay their own) and the memo `bots.scores` keeps for them. A state is
+# never changed once made (copy-on-write, botwotr.core.events; a sampled world is not changed
+# after `determinize`), so states with the same three containers share the memo: a rollout's
+# battle or card play scores many states on one board.
+Memos = dict[tuple[int, int, int], tuple[Any, Any, Any, dict[Any, Any]]]
+MEMOS_MAX = 256
+
+
+def board_memo(memos: Memos, s: dict[str, Any]) -> dict[Any, Any]:
+    regions, chars, flags = s["regions"], s["chars"], s.get("flags")
+    key = (id(regions), id(chars), id(flags))
+    hit = memos.get(key)
+    if hit is not None and hit[0] is regions and hit[1] is chars and hit[2] is flags:
+        return hit[3]
+    if len(memos) >= MEMOS_MAX:
+        memos.clear()
+    memo: dict[Any, Any] = {}
+    memos[key] = (regions, chars, flags, memo)
+    return memo
+
+
 def rollout(
     spec: ScenarioSpec,
     rules: ScenarioRules,
@@ -66,15 +89,20 @@ def rollout(
     side: str,
     rng: random.Random,
     depth: int,
+    memos: Memos | None = None,
     ends: list[Any] | None = None,
 ) -> float:
+    if memos is None:
+        memos = {}
     for _ in range(depth):
         if s["winner"]:
             break
         who = deciding_side(s)
         if who is None:
             break
-        cmds = [c for c in legal_commands(spec, rules, s) if c["side"] == who]
+        cmds = legal_commands(spec, rules, s)
+        if s["pending"][-1].get("sides"):  # a decision of both sides (a battle's): the one asked first
+            cmds = [c for c in cmds if c["side"] == who]
         if not cmds:
             break
         if len(cmds) == 1:
@@ -82,7 +110,10 @@ def rollout(
         else:
             if len(cmds) > ROLLOUT_WIDTH:
                 cmds = rng.sample(cmds, ROLLOUT_WIDTH)
-            c = max(cmds, key=lambda x: score(spec, s, x) + rng.random() * ROLLOUT_NOISE)
+            # each command's greedy score plus its noise, drawn in the list's order; the first best
+            noise = rng.random
+            keys = [v + noise() * ROLLOUT_NOISE for v in scores(spec, s, cmds, board_memo(memos, s))]
+            c = cmds[keys.index(max(keys))]
         try:
             _, s = core_decide(spec, rules, s, c)
         except RuleError:
@@ -107,37 +138,48 @@ def search(
     order = ranked(spec, seen["view"], commands)[:CANDIDATES]
     totals = [0.0] * len(order)
     counts = [0] * len(order)
-    ends: list[list[Any]] = [[] for _ in order]  # per candidate, the position each rollout ended in
     done = 0
     start = time.perf_counter()
     limit = seconds if seconds is not None else DEFAULT_SECONDS
     last_report = 0.0
-    while True:
-        world = rollout_state(determinize(spec, rules, seen, rng))
-        seed = rng.randrange(1 << 30)
-        for j, i in enumerate(order):
-            if iterations is not None:
-                if done >= iterations:
+    ends: list[list[Any]] = [[] for _ in order]  # per candidate, the position each rollout ended in
+    facts = LogFacts(seen)  # what the log tells, read once for every world sampled
+    memos: Memos = {}
+    # The rollouts make and drop many small containers and no cycles worth collecting: the cyclic
+    # garbage collector's passes over the heap (the game's log, the spec) are only lost time while
+    # they run, so it waits until the search ends (reference counting still frees everything).
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        while True:
+            world = rollout_state(determinize(spec, rules, seen, rng, facts))
+            seed = rng.randrange(1 << 30)
+            for j, i in enumerate(order):
+                if iterations is not None:
+                    if done >= iterations:
+                        break
+                elif time.perf_counter() - start >= limit:
                     break
-            elif time.perf_counter() - start >= limit:
-                break
-            try:
-                _, s = core_decide(spec, rules, world, commands[i])
-                v = rollout(spec, rules, s, side, random.Random(seed), DEPTH, ends[j])
-            except RuleError:
-                ends[j].append(None)
-                v = -1.0  # refused in this world: never seen in the property test, counted as bad
-            totals[j] += v
-            counts[j] += 1
-            done += 1
-        else:
-            if progress is not None:
-                f = done / iterations if iterations else (time.perf_counter() - start) / limit
-                if f - last_report >= 0.05:
-                    last_report = f
-                    progress(min(1.0, f))
-            continue
-        break
+                try:
+                    _, s = core_decide(spec, rules, world, commands[i])
+                    v = rollout(spec, rules, s, side, random.Random(seed), DEPTH, memos, ends[j])
+                except RuleError:
+                    ends[j].append(None)
+                    v = -1.0  # refused in this world: never seen in the property test, counted as bad
+                totals[j] += v
+                counts[j] += 1
+                done += 1
+            else:
+                if progress is not None:
+                    f = done / iterations if iterations else (time.perf_counter() - start) / limit
+                    if f - last_report >= 0.05:
+                        last_report = f
+                        progress(min(1.0, f))
+                continue
+            break
+    finally:
+        if collecting:
+            gc.enable()
     means = [t / n if n else -2.0 for t, n in zip(totals, counts)]
     best = max(range(len(order)), key=lambda j: (means[j], -j))
     params: dict[str, Any] = {

@@ -12,7 +12,7 @@ Neither bot looks at hidden information or simulates chance: scores come from th
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, AbstractSet, Any
 
 import random
 
@@ -96,10 +96,15 @@ def battle_odds(
     spec: ScenarioSpec, s: dict[str, Any], attacker_region: str, target: str, units: dict[str, Any] | None = None
 ) -> float:
     """Rough expected-hits ratio of attacker to defender (R-10.3)."""
+    a_units = units or s["regions"][attacker_region]["units"]
+    return _odds_of(_matchup(spec, s, attacker_region, target), spec, a_units)
+
+
+def _matchup(spec: ScenarioSpec, s: dict[str, Any], attacker_region: str, target: str) -> tuple[Any, ...]:
+    """What `battle_odds` reads besides the attacking units: the defender's side of the odds, the
+    attacker's chance to hit, its leadership and damage."""
     a = s["regions"][attacker_region]
     d = s["regions"][target]
-    a_units = units or a["units"]
-    a_str = min(5, sum(spec.units[u].strength * n for u, n in a_units.items()))
     terrain = spec.board.regions[target].terrain
     d_str = min(5, army_strength(spec, d) + spec.terrain_bonus.get(terrain, 0))
     border = spec.board.border(attacker_region, target)
@@ -109,12 +114,19 @@ def battle_odds(
     if wall:  # the walls: hits only on a 6 (5+ with a siege tower) and the value absorbs them
         tower = (siege(s) or {}).get("towers", {}).get(attacker_region)
         a_hit = 2 / 6 if tower else 1 / 6
-    a_lead = min(a_str, leadership(s, spec, attacker_region))
+    lead = leadership(s, spec, attacker_region)
     d_lead = min(d_str, leadership(s, spec, target))
-    a_exp = a_str * a_hit + a_lead * (1 - a_hit) * (2 / 6)
     d_exp = d_str * (2 / 6) + d_lead * (4 / 6) * (2 / 6)
-    a_size = max(1, sum(a_units.values()) - a["damage"] * 0.5)
     d_size = max(1, army_size(d) - d["damage"] * 0.5) + 0.6 * wall
+    return a_hit, lead, d_exp, d_size, a["damage"]
+
+
+def _odds_of(m: tuple[Any, ...], spec: ScenarioSpec, a_units: dict[str, Any]) -> float:
+    a_hit, lead, d_exp, d_size, a_damage = m
+    a_str = min(5, sum(spec.units[u].strength * n for u, n in a_units.items()))
+    a_lead = min(a_str, lead)
+    a_exp = a_str * a_hit + a_lead * (1 - a_hit) * (2 / 6)
+    a_size = max(1, sum(a_units.values()) - a_damage * 0.5)
     return float((a_exp / d_size + 0.01) / (d_exp / a_size + 0.01))
 
 
@@ -132,7 +144,7 @@ def settlement_value(spec: ScenarioSpec, region: str) -> int:
     return (rs.vp + 1) if rs.settlement else 0
 
 
-def distance_to(spec: ScenarioSpec, start: str, goals: set[str], limit: int = 8) -> int:
+def distance_to(spec: ScenarioSpec, start: str, goals: AbstractSet[str], limit: int = 8) -> int:
     if start in goals:
         return 0
     seen = {start}
@@ -196,7 +208,26 @@ FATE_HORIZON = 8  # fate spaces before the endgame at which that wish begins
 WITHDRAW_COST = 0.6  # odds a defender needs per point of settlement value before it gives one up
 
 
-def score(spec: ScenarioSpec, s: dict[str, Any], c: dict[str, Any]) -> float:
+def scores(
+    spec: ScenarioSpec, s: dict[str, Any], commands: list[dict[str, Any]], memo: dict[Any, Any] | None = None
+) -> list[float]:
+    """`[score(spec, s, c) for c in commands]`, the same numbers, faster: what the commands of one
+    list share (the goals, distances, threats and odds of the state) is worked out once.
+
+    What the memo keeps depends only on the spec and the state's `regions`, `chars` and `flags`:
+    a caller may pass one memo for states that share those three containers and never change
+    (the core's states: copy-on-write, botwotr.core.events), as the search's rollouts do."""
+    if memo is None:
+        memo = {}
+    return [score(spec, s, c, memo) for c in commands]
+
+
+def score(spec: ScenarioSpec, s: dict[str, Any], c: dict[str, Any], memo: dict[Any, Any] | None = None) -> float:
+    """The greedy score of a command on a state or a seat's view. `memo`: a dict kept for the
+    scores of one state (`scores`), where the parts the commands share are kept; the score is the
+    same with or without it."""
+    if memo is None:
+        memo = {}
     side = c["side"]
     k = c["cmd"]
     if k == "use_die":
@@ -212,7 +243,11 @@ def score(spec: ScenarioSpec, s: dict[str, Any], c: dict[str, Any]) -> float:
         if a in ("strategic_move", "mordor_move") and side == "sh" and falls(spec):
             base += SIEGE_MARCH  # the host must cross the river to win at all
         if a in ("attack", "mordor_attack", "combined_attack"):
-            base += best_attack_odds(spec, s, side) - 1.5
+            key = ("best", side)
+            best = memo.get(key)
+            if best is None:
+                best = memo[key] = best_attack_odds(spec, s, side)
+            base += best - 1.5
         if a == "rally":
             base += sum(reg["damage"] for reg in s["regions"].values() if reg["side"] == side) * 0.3
         return base
@@ -223,7 +258,7 @@ def score(spec: ScenarioSpec, s: dict[str, Any], c: dict[str, Any]) -> float:
         src = c.get("from") or frm
         assert isinstance(src, str)  # a listed attack names its army (from, or the first of armies)
         units = c.get("units")
-        odds = battle_odds(spec, s, src, c["target"], units)
+        odds = _odds(spec, s, src, c["target"], units, memo)
         sc = odds + 0.4 * settlement_value(spec, c["target"])
         city = falls(spec)
         if city and side == "fp" and src == city and c.get("to", src) != src:
@@ -236,36 +271,37 @@ def score(spec: ScenarioSpec, s: dict[str, Any], c: dict[str, Any]) -> float:
         frm = c["from"]
         if dest is None:
             return 0
-        goals = goals_for(spec, s, side)
-        before = distance_to(spec, frm, goals)
-        after = distance_to(spec, dest, goals)
+        dist = _distances(spec, s, side, memo)
+        before = _distance(spec, dist, frm)
+        after = _distance(spec, dist, dest)
         moved = sum(c["units"].values())
         left = army_size(s["regions"][frm]) - moved
         sc = (before - after) * 1.0 + 0.15 * moved
         if left == 0 and spec.board.regions[frm].settlement and spec.board.regions[frm].owner == side:
-            sc -= 1.5 + 0.4 * threat(spec, s, frm, side)  # do not empty a threatened home settlement
+            sc -= 1.5 + 0.4 * _threat(spec, s, frm, side, memo)  # do not empty a threatened home settlement
         city = falls(spec)
         if city and side == "fp":
             if frm == city and left < 2:
                 sc -= CITY_GUARD  # never leave the city that loses the game when it falls
             if dest == city:
-                sc += 0.5 * threat(spec, s, city, side) / 2
+                sc += 0.5 * _threat(spec, s, city, side, memo) / 2
         if city and side == "sh" and k == "move_army":
-            sc += SIEGE_PULL * (distance_to(spec, frm, {city}) - distance_to(spec, dest, {city})) / 2
+            to_city = _goal_distances(spec, frozenset({city}))
+            sc += SIEGE_PULL * (_distance(spec, to_city, frm) - _distance(spec, to_city, dest)) / 2
         if has_army(s["regions"][dest], side):
             sc += 0.5  # merge
-        sc -= 0.3 * threat(spec, s, dest, side) / max(1, moved)
+        sc -= 0.3 * _threat(spec, s, dest, side, memo) / max(1, moved)
         if k == "advance":
             sc += 1.0
         return float(sc)
     if k in ("recruit", "place_orc", "rally"):
         r = c["region"]
         guard = 1.5 if r == falls(spec) and side == "fp" else 0.0
-        return 1.0 + 0.4 * threat(spec, s, r, side) + 0.5 * settlement_value(spec, r) + guard
+        return 1.0 + 0.4 * _threat(spec, s, r, side, memo) + 0.5 * settlement_value(spec, r) + guard
     if k == "done":
         return -0.5
     if k == "tactic":
-        return tactic_score(spec, s, c)
+        return tactic_score(spec, s, c, memo)
     if k == "combat_card":
         return 1.0 if c["card"] else 0.0
     if k in ("casualty", "remove_unit", "flee_casualty"):
@@ -278,12 +314,12 @@ def score(spec: ScenarioSpec, s: dict[str, Any], c: dict[str, Any]) -> float:
         return sum(1 for i in c["dice"] if i in misses) - 2 * sum(1 for i in c["dice"] if i not in misses)
     if k == "cease":
         b = s["battle"]
-        return 1.0 if battle_odds(spec, s, b["current"], b["target"]) < 0.8 else -1.0
+        return 1.0 if _odds(spec, s, b["current"], b["target"], None, memo) < 0.8 else -1.0
     if k == "fight_on":
         return 0.0
     if k == "withdraw":
         b = s["battle"]
-        odds = battle_odds(spec, s, b["current"], b["target"])
+        odds = _odds(spec, s, b["current"], b["target"], None, memo)
         # leaving hands the attacker the region: a settlement the side holds is given up with
         # its victory points (R-4.3), so the defender needs better odds against it to leave
         held = settlement_value(spec, b["target"]) if controller(s, spec, b["target"]) == side else 0
@@ -304,13 +340,13 @@ def score(spec: ScenarioSpec, s: dict[str, Any], c: dict[str, Any]) -> float:
         return float(sc)
     if k == "place_leadership_token":
         r = c["region"]
-        return 1.0 + 0.5 * threat(spec, s, r, side) + 0.3 * army_size(s["regions"][r])
+        return 1.0 + 0.5 * _threat(spec, s, r, side, memo) + 0.3 * army_size(s["regions"][r])
     if k == "discard":
         return 0.0
     if k == "retreat_to":
-        return -threat(spec, s, c["region"], s["battle"]["defender"]) + settlement_value(spec, c["region"])
+        return -_threat(spec, s, c["region"], s["battle"]["defender"], memo) + settlement_value(spec, c["region"])
     if k == "choose_region":
-        return 0.5 + 0.3 * threat(spec, s, c["region"], side)
+        return 0.5 + 0.3 * _threat(spec, s, c["region"], side, memo)
     if k == "move_characters":
         return 0.3
     return 0.0
@@ -327,7 +363,7 @@ def best_attack_odds(spec: ScenarioSpec, s: dict[str, Any], side: str) -> float:
     return best
 
 
-def tactic_score(spec: ScenarioSpec, s: dict[str, Any], c: dict[str, Any]) -> float:
+def tactic_score(spec: ScenarioSpec, s: dict[str, Any], c: dict[str, Any], memo: dict[Any, Any] | None = None) -> float:
     side = c["side"]
     t = c["tactic"]
     b = s["battle"]
@@ -340,7 +376,74 @@ def tactic_score(spec: ScenarioSpec, s: dict[str, Any], c: dict[str, Any]) -> fl
         hand = s["sides"][side]["hand"]
         return 1.6 if any(h in spec.cards and spec.cards[h].combat for h in hand) else -1.0
     # regroup: good when maneuvers are spent or the defender wants to retreat
-    return 0.4 + (0.8 if side == b["defender"] and battle_odds(spec, s, b["current"], b["target"]) > 1.5 else 0)
+    if side != b["defender"]:
+        return 0.4
+    return 0.4 + (0.8 if _odds(spec, s, b["current"], b["target"], None, {} if memo is None else memo) > 1.5 else 0)
+
+
+# -- the parts of a state's scores its commands share (`score`'s memo) ----------------------------
+
+
+def _threat(spec: ScenarioSpec, s: dict[str, Any], region: str, side: str, memo: dict[Any, Any]) -> int:
+    key = ("threat", region, side)
+    t: int | None = memo.get(key)
+    if t is None:
+        t = memo[key] = threat(spec, s, region, side)
+    return t
+
+
+def _odds(
+    spec: ScenarioSpec,
+    s: dict[str, Any],
+    src: str,
+    target: str,
+    units: dict[str, Any] | None,
+    memo: dict[Any, Any],
+) -> float:
+    key = ("odds", src, target, tuple(units.items()) if units else None)
+    o: float | None = memo.get(key)
+    if o is None:
+        mkey = ("matchup", src, target)
+        m = memo.get(mkey)
+        if m is None:
+            m = memo[mkey] = _matchup(spec, s, src, target)
+        o = memo[key] = _odds_of(m, spec, units or s["regions"][src]["units"])
+    return o
+
+
+# The distances to a set of goals on a spec's board (`distance_to`, a function of the board alone):
+# (id of the spec, the goals) -> the spec (kept alive, so that the id stays its own) and the
+# distance of each start found so far.
+_DISTANCES: dict[tuple[int, frozenset[str]], tuple[ScenarioSpec, frozenset[str], dict[str, int]]] = {}
+_DISTANCES_MAX = 256
+
+
+def _goal_distances(spec: ScenarioSpec, goals: frozenset[str]) -> tuple[ScenarioSpec, frozenset[str], dict[str, int]]:
+    key = (id(spec), goals)
+    hit = _DISTANCES.get(key)
+    if hit is None or hit[0] is not spec:
+        if len(_DISTANCES) >= _DISTANCES_MAX:
+            _DISTANCES.clear()
+        hit = _DISTANCES[key] = (spec, goals, {})
+    return hit
+
+
+def _distances(
+    spec: ScenarioSpec, s: dict[str, Any], side: str, memo: dict[Any, Any]
+) -> tuple[ScenarioSpec, frozenset[str], dict[str, int]]:
+    """The distances to the side's goals in this state (`goals_for`)."""
+    key = ("goals", side)
+    hit: tuple[ScenarioSpec, frozenset[str], dict[str, int]] | None = memo.get(key)
+    if hit is None:
+        hit = memo[key] = _goal_distances(spec, frozenset(goals_for(spec, s, side)))
+    return hit
+
+
+def _distance(spec: ScenarioSpec, dist: tuple[ScenarioSpec, frozenset[str], dict[str, int]], start: str) -> int:
+    d = dist[2].get(start)
+    if d is None:
+        d = dist[2][start] = distance_to(spec, start, dist[1])
+    return d
 
 
 BOTS = {"random": RandomBot, "greedy": GreedyBot}
