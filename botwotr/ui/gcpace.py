@@ -10,7 +10,8 @@ widgets refer to each other), so the collector cannot simply be turned off.
 
 `PacedCollector` turns the automatic collector off while a window is open and runs the same
 passes itself at the end of a frame, in a *calm* frame — no input for a moment, no animation, the
-computer not thinking, the board and panels settled (`scene.calm()`) — where a pause shows
+computer not thinking, the board and panels settled, not the frame of a move (`scene.calm()`, for
+`CALM_FRAMES` frames in a row) — where a pause shows
 nothing. So that memory stays bounded when no frame is calm for a long time (a player dragging a
 piece around for a minute, a fast clicker), a young pass waits until `YOUNG_DEFER` times its usual
 count of new objects, a middle or full pass for `DEFER` times its usual interval, then runs
