@@ -31,6 +31,18 @@ from botwotr.ui.scenes.game import GameScene  # noqa: E402
 ITERATIONS = 20  # the hint's and the computer's budget here
 
 
+
+def submit_entered(game, cmd) -> None:
+    """Submit a companion command with the outcomes the players enter at the table: the first
+    outcome the core offers, added one at a time until it takes the command."""
+    cmd = dict(cmd)
+    while True:
+        try:
+            game.submit(cmd)
+            return
+        except RuleError as e:
+            cmd["outcomes"] = [*cmd.get("outcomes", []), (e.data.get("options") or [3])[0]]
+
 def click(app, pos):
     app.step([pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)),
               pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1),
@@ -99,13 +111,7 @@ def table(app, out: Path) -> None:
             if isinstance(app.scene, OutcomeDialog):  # the players enter the computer's roll or draw
                 dialog = app.scene
                 app.pop()
-                cmd = dict(dialog.cmd)
-                while True:
-                    try:
-                        game.submit(cmd)
-                        break
-                    except RuleError as e:
-                        cmd["outcomes"] = [*cmd.get("outcomes", []), (e.data.get("options") or [3])[0]]
+                submit_entered(game, dialog.cmd)
                 scene.refresh()
                 continue
             tm = scene.table_move
@@ -121,13 +127,7 @@ def table(app, out: Path) -> None:
                 click(app, scene.btn_table_done.rect.center)
                 continue
             if scene.actor == "fp" and scene.legal and scene.computer.thinking is None and not scene.animator.busy:
-                cmd = dict(bot.choose(game, [c for c in scene.legal if c["side"] == "fp"]))
-                while True:  # the players enter what came up at the table
-                    try:
-                        game.submit(cmd)
-                        break
-                    except RuleError as e:
-                        cmd["outcomes"] = [*cmd.get("outcomes", []), (e.data.get("options") or [3])[0]]
+                submit_entered(game, bot.choose(game, [c for c in scene.legal if c["side"] == "fp"]))
                 scene.refresh()
             if scene.animator.busy:
                 scene.animator.finish()

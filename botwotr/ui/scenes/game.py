@@ -80,6 +80,16 @@ def open_game(app, game, replace_all: bool = False):
     return scene
 
 
+def _steady(last: tuple | None, key: tuple, room: int, least: int, slack: int, short: bool) -> int:
+    """The decision panel's height in the side column for `room` px at most, kept as it was laid
+    out last for the same `key` while that is within two log rows of the room (the log's newest
+    lines wrap to other heights at every command); else the room, less a log row when `short`
+    (the log takes room: the next lines fit too), never under `least`. `last`: (key, height)."""
+    if last is not None and last[0] == key and room - 2 * slack <= last[1] <= room:
+        return last[1]
+    return max(least, room - slack) if short else room
+
+
 class GameScene(Scene):
     def __init__(self, app, game, mode: str | None = None, players: dict | None = None, layout=None):
         super().__init__(app)
@@ -792,13 +802,8 @@ class GameScene(Scene):
         # row more, so the next lines fit too (unless the panel would then need to scroll).
         slack = self.log_panel.list.row_height(t)
         split_key = (rest_h, inner.w, t, type(self.decision), wanted)
-        kept = self._split[1] if self._split is not None and self._split[0] == split_key else None
-        if self.log_below or self.edit.active:
-            kept = None
-        elif kept is not None and dec_max - 2 * slack <= kept <= dec_max and dec_max < wanted:
-            dec_h = kept
-        elif dec_max < wanted:
-            dec_h = max(t.px(90), dec_max - slack)
+        if not (self.log_below or self.edit.active) and dec_max < wanted:
+            dec_h = _steady(self._split, split_key, dec_max, t.px(90), slack, True)
         self._split = (split_key, dec_h)  # (before a short panel gives the log the rest)
         if self.decision is not None:
             self.decision.rect = pygame.Rect(inner.x, rest_y, inner.w, dec_h)
@@ -824,11 +829,7 @@ class GameScene(Scene):
                 least = self.log_panel.min_height(t, lines=LOG_SQUEEZED_LINES, width=inner.w)
                 room_h = min(need, rest_h - t.pad - least)
                 squeeze_key = (split_key, need)
-                kept = self._squeeze[1] if self._squeeze is not None and self._squeeze[0] == squeeze_key else None
-                if kept is not None and room_h - 2 * slack <= kept <= room_h:
-                    room_h = kept
-                elif room_h < need:
-                    room_h = max(dec_h, room_h - slack)
+                room_h = _steady(self._squeeze, squeeze_key, room_h, dec_h, slack, room_h < need)
                 self._squeeze = (squeeze_key, room_h)
                 dec_h = max(dec_h, room_h)
                 self.decision.rect = pygame.Rect(inner.x, rest_y, inner.w, dec_h)
