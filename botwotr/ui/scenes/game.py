@@ -967,11 +967,14 @@ class GameScene(Scene):
             or self.computer.thinking is not None
             or getattr(self.board, "smoothing", False)
             or self.panels_settling
+            or self.log_panel.growing
         )
 
     def draw(self, surface):
         t = self.theme
         held, self._on_screen = self._on_screen, None
+        # (a seat's log shown anew: its older rows, a few a frame, also under the end's dialog)
+        self.log_panel.grow()
         if self.curtain:
             # Under the cover only the public board is drawn: no hand, no panel, no log.
             self.board.draw(surface, t, self.game.view_for("public"), "public")
