@@ -477,8 +477,13 @@ class BoardView:
         self.build_clock: Callable[[], float] = time.perf_counter
         self._build: _Build | None = None
         self._rest_art = False
+        # what other progressive drawing (the panels at a new window size) took of this frame
+        # before the board's `draw`: it comes off the board's share of the frame (`build_seconds`),
+        # and with none left the board does no step this frame (it shows what it showed)
+        self.frame_spent = 0.0
         self._transition: pygame.Surface | None = None
         self._smoothed = 0.0
+        self._waits = False
         self._spares: list[pygame.Surface] = []  # pictures of the board's size to draw the next one into
         self._last_whole: tuple | None = None  # the frame cache of the last other rectangle
         self._transition_pics: dict = {}  # size -> the picture a transition is drawn into (the last two)
@@ -586,9 +591,13 @@ class BoardView:
         rectangles the overlays drew in, or None when an overlay does not say (each overlay
         returns a list, or None); `self.blitted` is what this call blitted of the picture."""
         clip = surface.get_clip()
+        spent, self.frame_spent = self.frame_spent, 0.0
         t = self.build_clock()
-        self._smooth_art()
-        self._smoothed = self.build_clock() - t  # (taken from the frame's share for `_Build`)
+        if spent < self.build_seconds:
+            self._smooth_art(min(ART_SLICE_SECONDS, self.build_seconds - spent))
+        # (taken from the frame's share for `_Build`; `_waits`: none left after the panels')
+        self._smoothed = self.build_clock() - t + spent
+        self._waits = spent > 0 and self._smoothed >= self.build_seconds
         if self._dragging and self.pan_layer and view is not None and self._draw_panned(surface, theme, view, seat):
             surface.set_clip(clip)
             self._shown = None
@@ -753,7 +762,7 @@ class BoardView:
             if not same_camera:  # (begun again for the same camera: the art smooth now, a hover)
                 self._transition = self._scaled_last(cached)
             return True  # (this frame scaled the last picture: the drawing starts with the next)
-        if not b.work(max(0.0, self.build_seconds - self._smoothed), self.build_clock):
+        if self._waits or not b.work(max(0.0, self.build_seconds - self._smoothed), self.build_clock):
             return True
         self._build = self._transition = None
         old_ground = self._ground_cache
@@ -873,8 +882,7 @@ class BoardView:
 
     @staticmethod
     def _new_layer(size) -> pygame.Surface:
-        layer = pygame.Surface(size)
-        return layer.convert() if pygame.display.get_surface() is not None else layer
+        return res.picture(size)
 
     def invalidate(self) -> None:
         """Forget the cached pictures (after changing something their keys do not see)."""
@@ -1155,9 +1163,9 @@ class BoardView:
             return level in self._art_levels
         return self._art_cache is not None and self._art_cache[0] == part
 
-    def _smooth_art(self) -> None:
-        """A slice of the smoothing of the art in view, if one is under way (`SmoothScale`);
-        dropped when the camera no longer shows it."""
+    def _smooth_art(self, seconds: float = ART_SLICE_SECONDS) -> None:
+        """A slice of the smoothing of the art in view, if one is under way (`SmoothScale`), of
+        about `seconds` (at least one step); dropped when the camera no longer shows it."""
         job = self._smoothing
         rest, self._rest_art = self._rest_art, False
         if job is None or rest or self._dragging and self._pan_cache is not None:
@@ -1166,7 +1174,7 @@ class BoardView:
         if plan is None or job.key not in (plan[2], plan[3]):
             self._smoothing = None
             return
-        if job.work(ART_SLICE_SECONDS):
+        if job.work(seconds):
             self._smoothing = None
             if job.key == plan[2]:
                 self._keep_level(job.key, job.out)

@@ -292,52 +292,73 @@ def _same_rows(a: list[ListItem], b: list[ListItem]) -> bool:
 
 
 class LogRows:
-    """The log's rows for one game and seat, made once per entry (`log_items`, incrementally): a
-    command adds the rows of its own entries only, whatever the length of the log. The log
-    changes only at its end (a command, an undo, a forced undo's note written in the entry the
-    game went back to), so the entries kept are checked from the end."""
+    """The log's rows for one game and seat, each entry's made once, when first asked for
+    (`entry_items`): a command adds the rows of its own entries only, whatever the length of the
+    log, and a seat shown for the first time (the public view at the end of a game) makes only
+    the rows asked for, newest first (`before`). The log changes only at its end (a command, an
+    undo, a forced undo's note written in the entry the game went back to), so the entries kept
+    are checked from the end."""
 
     def __init__(self, game, seat: str):
         self.game, self.seat = game, seat
-        self.entries: list[dict] = []  # the log entries the rows were made from (the objects)
-        self.rows: list[list[ListItem]] = []
+        self.entries: list[dict] = []  # the log entries the rows are of (the objects)
+        self.rows: list[list[ListItem] | None] = []  # (None: not made yet)
         self.tip = _look_back_tip()
 
     def sync(self) -> bool:
-        """Bring the rows up to the log; False when rows already made were dropped or changed
-        (a shown list must then be made again), True when rows were only added (or none)."""
+        """Bring the entries up to the log; False when rows already made were dropped or
+        changed (a shown list must then be made again), True when entries were only added (or
+        none)."""
         log = self.game.log
         j = min(len(self.entries), len(log))
         while j > 0 and self.entries[j - 1] is not log[j - 1]:
             j -= 1
         only_added = j == len(self.entries)
-        if j > 0:  # the last entry kept may have been changed in place: its rows are made again
+        if j > 0 and self.rows[j - 1] is not None:  # the last entry kept may have been changed in place
             again = entry_items(self.game, j - 1, self.seat, self.tip)
-            if not _same_rows(again, self.rows[j - 1]):
+            if not _same_rows(again, self.rows[j - 1] or []):
                 self.rows[j - 1] = again
                 only_added = False
         del self.entries[j:], self.rows[j:]
-        for i in range(j, len(log)):
-            self.entries.append(log[i])
-            self.rows.append(entry_items(self.game, i, self.seat, self.tip))
+        self.entries += log[j:]
+        self.rows += [None] * (len(log) - j)
         return only_added
+
+    def of(self, i: int) -> list[ListItem]:
+        """Entry i's rows (made now if not yet)."""
+        got = self.rows[i]
+        if got is None:
+            got = self.rows[i] = entry_items(self.game, i, self.seat, self.tip)
+        return got
 
     def items_since(self, n: int) -> list[ListItem]:
         """The rows of entries n and after."""
-        return [it for rows in self.rows[n:] for it in rows]
+        return [it for i in range(n, len(self.rows)) for it in self.of(i)]
 
     def last(self, limit: int | None = None) -> list[ListItem]:
         """The last `limit` rows (all without a limit), oldest first."""
         if limit is None:
             return self.items_since(0)
-        out: list[ListItem] = []
-        for rows in reversed(self.rows):
-            out[:0] = rows
-            if len(out) >= limit:
-                break
+        out, _at = self.before((len(self.rows), 0), limit)
         return out[-limit:]
 
+    def before(self, at: tuple[int, int], n: int) -> tuple[list[ListItem], tuple[int, int]]:
+        """At least `n` rows (whole entries, fewer at the log's start) just before the row `at`
+        ((entry, its row)), oldest first, and where the first of them is."""
+        e, k = at
+        out: list[ListItem] = list(self.of(e)[:k]) if k else []
+        parts = [out]
+        count = len(out)
+        while count < n and e > 0:
+            e -= 1
+            rows = self.of(e)
+            parts.append(rows)
+            count += len(rows)
+        return [it for rows in reversed(parts) for it in rows], (e, 0)
 
+
+LOG_FIRST_ROWS = 40  # a seat's log shown anew: its newest rows at once (more than the panel shows)
+LOG_GROW_ROWS = 30  # then older rows a frame, up to LOG_PANEL_ROWS (`LogPanel.grow`)
 LOG_PANEL_ROWS = 600  # the log panel shows the newest rows; the full log (L) shows every one
 
 
@@ -375,12 +396,13 @@ class LogPanel(Panel):
         self.seat = "public"
         self._rows: dict[str, LogRows] = {}  # per seat, for the game shown
         self._shown: tuple | None = None  # (seat, entries) the list holds the rows of
+        self._older: tuple[int, int] | None = None  # (entry, row) of the list's first row, older rows to add
 
     def rows_for(self, game, seat: str) -> LogRows:
         """The game's log rows for a seat, up to date (the full log view uses them too)."""
         if self.game is not game:
             self._rows = {}
-            self._shown = None
+            self._shown = self._older = None
             self.game = game
         rows = self._rows.get(seat)
         if rows is None:
@@ -399,9 +421,31 @@ class LogPanel(Panel):
         shown = self._shown
         if shown is not None and shown[0] == seat and shown[1] <= len(rows.rows):
             self.list.extend_items(rows.items_since(shown[1]), keep=LOG_PANEL_ROWS)
-        else:
-            self.list.set_items(rows.last(LOG_PANEL_ROWS))
+        else:  # the newest rows now, the older ones over the next frames (`grow`)
+            items, self._older = rows.before((len(rows.rows), 0), LOG_FIRST_ROWS)
+            self.list.set_items(items[-LOG_PANEL_ROWS:])
         self._shown = (seat, len(rows.rows))
+        self.grow(0)
+
+    @property
+    def growing(self) -> bool:
+        """Whether older rows are still to be added at the list's top (`grow`)."""
+        return self._older is not None
+
+    def grow(self, n: int = LOG_GROW_ROWS) -> bool:
+        """Add about `n` older rows at the list's top (the scene calls it every frame), up to
+        LOG_PANEL_ROWS in all, the rows in view left where they are; True while rows are
+        left to add. A seat's log shown anew (the public view at the end of a game) makes and
+        lays out its newest rows in the frame, not all 600."""
+        at, room = self._older, LOG_PANEL_ROWS - len(self.list.items)
+        if at is None or at == (0, 0) or room <= 0 or self._shown is None:
+            self._older = None
+            return False
+        if n > 0:
+            items, at = self._rows[self._shown[0]].before(at, min(n, room))
+            self.list.prepend_items(items[-room:])
+            self._older = at if len(items) < room else None
+        return self._older is not None and self._older != (0, 0)
 
     def title_height(self, theme) -> int:  # a smaller heading than other panels': room for lines
         return res.font("serif_bold", theme.body).get_linesize() + theme.px(4)

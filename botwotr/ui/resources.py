@@ -75,6 +75,14 @@ def cached(key: tuple, factory):
     return v
 
 
+def picture(size) -> pygame.Surface:
+    """A new opaque picture of `size` in the window's pixel format (a plain one without a
+    window). Made in that format at once: `pygame.Surface(size).convert()` makes a second
+    picture and copies the first into it (4-6 ms for a 1920x1080 one, against 0.4)."""
+    shown = pygame.display.get_surface() if pygame.display.get_init() else None
+    return pygame.Surface(size, 0, shown) if shown is not None else pygame.Surface(size)
+
+
 def ensure_init() -> None:
     if not pygame.font.get_init():
         pygame.font.init()
@@ -275,8 +283,7 @@ def image_in_slices(path, size: tuple[int, int], rows: int = 96):
             return
         # (made in the display's format at once: a `convert()` of it made and filled a second
         # picture of the same size, 15 MB, in the same step: 18 ms, the slowest frame of a zoom)
-        shown = pygame.display.get_surface() if pygame.display.get_init() else None
-        surf = pygame.Surface(size, 0, shown) if shown is not None else pygame.Surface(size)
+        surf = picture(size)
         yield
         for r0 in range(0, h, rows):
             n = min(rows, h - r0)

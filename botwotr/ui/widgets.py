@@ -479,6 +479,7 @@ class ScrollList(Widget):
         self._y1 = 0  # where the next row goes
         self._content_h = 0
         self._dropped = 0  # items dropped from the front since the last layout
+        self._prepended = 0  # items added at the front since the last layout
         self._layout_key = None
         self._pressed: ListItem | None = None
         self._mouse = (-1, -1)
@@ -487,6 +488,7 @@ class ScrollList(Widget):
     def set_items(self, items: Sequence[ListItem]) -> None:
         self.items = list(items)
         self._layout_key = None
+        self._dropped = self._prepended = 0
         if self.stick_to_bottom:
             self.scroll = 10**9
         else:
@@ -502,6 +504,13 @@ class ScrollList(Widget):
             self._dropped += drop
         if self.stick_to_bottom:
             self.scroll = 10**9
+
+    def prepend_items(self, items: Sequence[ListItem]) -> None:
+        """Add rows at the front (a log's older rows, added over frames): only they are laid
+        out, above the first; the rows in view stay in view."""
+        if items:
+            self.items[:0] = items
+            self._prepended += len(items)
 
     def row_pad(self, theme: Theme) -> int:
         """Room round a row's text: boxes (choices) breathe, plain lines (the log) are tight."""
@@ -596,8 +605,23 @@ class ScrollList(Widget):
             theme.ui,
         )  # (rows depend on the width only: not laid out again for a new height)
         dropped, self._dropped = self._dropped, 0
-        if key == self._layout_key and dropped <= len(self._rows) and len(self._rows) - dropped <= len(self.items):
-            # the same list: rows dropped from the front, rows added at the end
+        front, self._prepended = self._prepended, 0
+        if (
+            key == self._layout_key
+            and not (front and dropped)  # (both since the last layout: laid out whole)
+            and dropped <= len(self._rows) + front
+            and len(self._rows) + front - dropped <= len(self.items)
+        ):
+            # the same list: rows added at the front or dropped from it, rows added at the end
+            if front:  # laid out from 0, then moved above the first row; what is in view stays
+                y1, rows = self._y1, self._rows
+                top = rows[0][0].y if rows else y1
+                self._rows, self._y1 = [], 0
+                self._add_rows(theme, self.items[:front])
+                h = self._y1
+                self._rows = [(r.move(0, top - h), it, ls) for r, it, ls in self._rows] + rows
+                self._y0, self._y1 = top - h, y1
+                self.scroll += h
             if dropped:
                 del self._rows[:dropped]
                 self._y0 = self._rows[0][0].y if self._rows else self._y1

@@ -11,7 +11,7 @@ import pygame
 
 from botwotr.core import Game
 from botwotr.ui import widgets
-from botwotr.ui.panels import LOG_PANEL_ROWS, log_items
+from botwotr.ui.panels import LOG_GROW_ROWS, LOG_PANEL_ROWS, log_items
 from botwotr.ui.scenes.game import GameScene
 from botwotr.ui.theme import Theme
 from botwotr.ui.widgets import ListItem, ScrollList
@@ -34,8 +34,19 @@ def from_scratch(lst: ScrollList, items, theme) -> ScrollList:
     return fresh
 
 
+def texts(items):
+    return [(i.text, i.color, i.payload, i.heading) for i in items]
+
+
 def check(scene, app):
     lp = scene.log_panel
+    frames = 0
+    while lp.growing:  # a seat shown anew: its newest rows at once, the older ones over frames
+        got = texts(lp.list.items)
+        assert got and got == texts(log_items(scene.game, lp.seat, limit=LOG_PANEL_ROWS))[-len(got) :]
+        app.step([])
+        frames += 1
+        assert frames <= LOG_PANEL_ROWS // LOG_GROW_ROWS + 1
     want = log_items(scene.game, lp.seat, limit=LOG_PANEL_ROWS)
     got = lp.list.items
     assert [(i.text, i.color, i.payload, i.heading) for i in got] == [
@@ -113,3 +124,46 @@ def test_extending_a_list_lays_out_the_same_rows_as_setting_it(make_app, monkeyp
         for r, it, _l in lst._in_view():  # clicks land on the row drawn there
             sr = r.move(lst.rect.x, lst.rect.y - lst.scroll - lst._y0)
             assert lst._row_at(sr.center) is it
+
+
+def test_a_long_public_log_shown_anew_is_made_from_its_newest_rows_over_frames(make_app, rohan):
+    """At a game's end (R-4.2, R-4.3) the view turns public; a window opened on a finished game
+    (here) shows the public view, whose log rows nobody made yet, from its first frame. That
+    frame makes the rows of the newest entries only (those in view and a few more,
+    LOG_FIRST_ROWS), not the whole log's; the older rows follow a few a frame (LOG_GROW_ROWS),
+    also under the end's dialog, and the panel then holds what the log made from scratch holds.
+    Counted: the entries whose rows were made."""
+    from botwotr.ui.panels import LOG_FIRST_ROWS
+
+    g = Game.new(rohan, seed=7)
+    rng = random.Random(7)
+    while not g.state["winner"]:
+        g.submit(random_command(g, rng))
+    assert len(log_items(g, "public")) > LOG_PANEL_ROWS  # (more rows than the panel keeps)
+    app = make_app((1280, 720))
+    scene = GameScene(app, g, mode="hotseat")
+    app.push(scene)
+    app.step([])
+    lp = scene.log_panel
+    assert lp.seat == "public"
+    rows = lp._rows["public"]
+
+    def made() -> int:
+        return sum(r is not None for r in rows.rows)
+
+    first = made()
+    biggest = max(len(r) for r in rows.rows if r is not None)
+    assert len(lp.list.items) >= LOG_FIRST_ROWS and first * 5 < len(g.log), (first, len(g.log))
+    scene.open_the_end()  # (the end's dialog over the game, drawn under it)
+    assert app.scene is not scene
+    frames = 0
+    while lp.growing:
+        before = made()
+        app.step([])
+        frames += 1
+        assert made() - before <= LOG_GROW_ROWS + biggest, frames
+        assert frames <= LOG_PANEL_ROWS // LOG_GROW_ROWS + 1
+    assert len(lp.list.items) == LOG_PANEL_ROWS and made() < len(g.log)
+    app.pop()  # the dialog closed: the panel is the list made from scratch
+    app.step([])
+    check(scene, app)

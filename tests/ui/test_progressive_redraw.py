@@ -285,3 +285,55 @@ def test_no_scaled_panels_outlive_a_change_of_what_they_show(make_app, rohan):
     assert not scene.panels_settling
     settle(app)
     assert cached_frame(app) == fresh_frame(app)
+
+
+def test_a_resize_event_settles_the_panels_first_and_the_board_in_what_is_left_of_each_frame(make_app, rohan):
+    """A VIDEORESIZE through the window's own event handling: the frames after it draw the
+    panels' new picture first (`GameScene._panel_steps_first`) and the board's in what is left of
+    the frame's share (`BoardView.frame_spent`): a frame whose panel steps took the board's share
+    runs no board step, and the others run the board's steps within its share. Counted, not
+    timed: the build clock reads 1 ms more at each reading, so a step "takes" 1 ms of it."""
+    app, scene = start(make_app, rohan, seed=4, size=(1280, 720))
+    board = scene.board
+    ticks = itertools.count()
+    board.build_clock = lambda: next(ticks) / 1000
+    board.build_seconds, scene.panel_build_seconds = 0.003, 0.002
+    for size in [(1600, 900), (1280, 720), (1440, 810)]:
+        app.step([pygame.event.Event(pygame.VIDEORESIZE, w=size[0], h=size[1], size=size)])
+        assert app.size == size and scene.panels_settling and board._build is not None
+        tally = {"panels": 0, "board": 0}
+        wrapped: set[int] = set()
+
+        def count(owner, name):
+            if owner is not None and id(owner) not in wrapped:
+                wrapped.add(id(owner))
+                steps = owner.steps
+
+                def counted():
+                    for _ in steps:
+                        tally[name] += 1
+                        yield
+
+                owner.steps = counted()
+
+        frames = panel_frames = 0
+        while scene.panels_settling or board.smoothing:
+            count(scene._panel_build, "panels")
+            count(board._build, "board")
+            before = dict(tally)
+            settling = scene.panels_settling
+            app.step([])
+            frames += 1
+            panels, steps = tally["panels"] - before["panels"], tally["board"] - before["board"]
+            if settling:
+                panel_frames += 1
+                # (a frame may only find the steps at their end)
+                assert panels >= 1 or not scene.panels_settling, f"{size}, frame {frames}: the panels waited"
+                # (2 ms of panel steps and the clock's readings: the board's 3 ms are taken)
+                assert panels <= 2 and steps == 0, (size, frames, panels, steps)
+            else:
+                assert steps <= 3, (size, frames, steps)  # (its share less the art's slice)
+            assert frames < 200
+        assert panel_frames <= (tally["panels"] + 1) // 2 + 1, (size, panel_frames, tally)
+        assert tally["board"] > 0, size
+        assert cached_frame(app) == fresh_frame(app), f"{size}: the settled frame differs"

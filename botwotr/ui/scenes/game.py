@@ -967,11 +967,14 @@ class GameScene(Scene):
             or self.computer.thinking is not None
             or getattr(self.board, "smoothing", False)
             or self.panels_settling
+            or self.log_panel.growing
         )
 
     def draw(self, surface):
         t = self.theme
         held, self._on_screen = self._on_screen, None
+        # (a seat's log shown anew: its older rows, a few a frame, also under the end's dialog)
+        self.log_panel.grow()
         if self.curtain:
             # Under the cover only the public board is drawn: no hand, no panel, no log.
             self.board.draw(surface, t, self.game.view_for("public"), "public")
@@ -985,6 +988,9 @@ class GameScene(Scene):
         if top and held is not None and held[0] is surface:
             if held[1] == (surface.get_size(), self.cache_panels):
                 restore = held[2]
+        # (the panels' picture drawn over frames takes its steps first: they come off the
+        # board's share of the frame, `BoardView.frame_spent`)
+        self.board.frame_spent = self._panel_steps_first(surface)
         drawn = self.board.draw(surface, t, self.view, self.sides.seat, restore=restore)
         self._draw_panels(surface, restore=restore)
         # the overlays over the window that say nothing of where they draw: the next frame is
@@ -1132,14 +1138,7 @@ class GameScene(Scene):
         `restore`: the window holds the picture as last blitted but for these rectangles; only
         they and the parts drawn again are blitted (None: the whole picture is)."""
         t = self.theme
-        key = (
-            surface.get_size(),
-            t,
-            id(self.decision),
-            self.edit.active,
-            self.looking_at,
-            self.log_below,
-        )
+        key = self._panels_key(surface)
         if not self.cache_panels:  # drawn straight onto the surface (tests that record the drawing)
             for r in self._panel_rects():
                 surface.fill(T.BG, r)
@@ -1158,8 +1157,10 @@ class GameScene(Scene):
         build = self._panel_build
         if build is not None:
             self._panel_build = None
-            if build.key == key and build.stamp == stamp and not self._dirty and build.sigs == sigs:
-                if not build.work(self.panel_build_seconds, self.board.build_clock):
+            if build.current(key, stamp, sigs, self._dirty):
+                done = build.done if build.ahead else build.work(self.panel_build_seconds, self.board.build_clock)
+                build.ahead = False
+                if not done:
                     build.sigs = {name: sig for name, _r, _u, sig in self._panel_parts()}
                     self._panel_build = build
                     build.show(surface, self._panel_rects())
@@ -1198,10 +1199,7 @@ class GameScene(Scene):
                 self._start_panels(surface, key, stamp, sigs, source, self._paint_steps(mine, surface.get_size()))
                 return
             if layer is None or layer.get_size() != surface.get_size():
-                layer = pygame.Surface(surface.get_size())
-                if pygame.display.get_surface() is not None:
-                    layer = layer.convert()
-                self._panels_layer = layer
+                layer = self._panels_layer = res.picture(surface.get_size())
             layer.fill(T.BG)
             self._paint_panels(layer)
             blit = None
@@ -1241,6 +1239,30 @@ class GameScene(Scene):
                         blit.append(rect)
             layer.set_clip(None)
         self._finish_panels(surface, key, stamp, layer, blit)
+
+    def _panels_key(self, surface) -> tuple:
+        return (surface.get_size(), self.theme, id(self.decision), self.edit.active, self.looking_at, self.log_below)
+
+    def _panel_steps_first(self, surface) -> float:
+        """The steps of this frame of the panels' picture drawn over frames (`_PanelBuild`), when
+        it is still the one to draw, before the board's: what they took of `board.build_clock`
+        (the board's share of the frame less that is left for its own). `_draw_panels` then
+        shows the result (or gives the build up, as without this)."""
+        build = self._panel_build
+        if build is None or build.ahead or not self.cache_panels:
+            return 0.0
+        sigs = {name: sig for name, _r, _u, sig in self._panel_parts()}
+        if not build.current(self._panels_key(surface), self._panels_stamp(), sigs, self._dirty):
+            return 0.0
+        clock = self.board.build_clock
+        t0 = clock()
+        build.work(self.panel_build_seconds, clock)
+        spent = clock() - t0
+        build.ahead = True
+        build.sigs = {
+            name: sig for name, _r, _u, sig in self._panel_parts()
+        }  # (as drawn: a list may settle its scroll)
+        return spent
 
     def _finish_panels(self, surface, key, stamp, layer, blit) -> None:
         # (after the drawing: a list may settle its scroll while it is drawn)
@@ -1282,10 +1304,7 @@ class GameScene(Scene):
         a part a step."""
         t = self.theme
         if layer is None:
-            layer = pygame.Surface(size)
-            if pygame.display.get_surface() is not None:
-                layer = layer.convert()
-            self._panels_layer = layer
+            layer = self._panels_layer = res.picture(size)
             yield
         layer.fill(T.BG)
         pygame.draw.rect(layer, (44, 38, 30), self.side_rect)
@@ -1578,26 +1597,38 @@ class _PanelBuild:
         self.key, self.stamp, self.sigs = key, stamp, sigs
         self.steps = steps
         self.done = False
-        self.shown: pygame.Surface | None = None
+        self.ahead = False  # (this frame's steps taken before the board's: `_panel_steps_first`)
+        self.shown: list[pygame.Surface] | None = None
 
     def scale(self, source, rects, size, kept: dict) -> None:
-        """`kept`: the pictures of earlier builds by size (one is drawn into again)."""
+        """`kept`: the pictures of earlier builds by size (one is drawn into again). A picture is
+        one surface per rectangle of the panels (not the window's size: the board's part of it
+        would be memory touched for nothing, 3-4 ms at 1920x1080 the first time at a size)."""
         pic, old_rects = source
-        shown = self.shown = kept.pop(size, None) or pygame.Surface(size)
+        want = [tuple(pygame.Rect(r).clip(pygame.Rect((0, 0), size)).size) for r in rects]
+        shown = kept.pop(size, None)
+        if shown is None or [p.get_size() for p in shown] != want:
+            shown = [res.picture(wh) for wh in want]
+        self.shown = shown
         kept[size] = shown
         while len(kept) > 2:
             kept.pop(next(iter(kept)))
-        for i, new in enumerate(rects):
+        for i, part in enumerate(shown):
             was = pygame.Rect(old_rects[i]).clip(pic.get_rect()) if i < len(old_rects) else pygame.Rect(0, 0, 0, 0)
-            new = new.clip(shown.get_rect())
-            if new.w > 0 and new.h > 0 and was.w > 0 and was.h > 0:
-                pygame.transform.scale(pic.subsurface(was), new.size, shown.subsurface(new))
-            elif new.w > 0 and new.h > 0:
-                shown.fill(T.BG, new)
+            w, h = part.get_size()
+            if w > 0 and h > 0 and was.w > 0 and was.h > 0:
+                pygame.transform.scale(pic.subsurface(was), (w, h), part)
+            elif w > 0 and h > 0:
+                part.fill(T.BG)
 
     def show(self, surface, rects) -> None:
-        for r in rects:
-            surface.blit(self.shown, r.topleft, area=r)
+        for r, part in zip(rects, self.shown or ()):
+            surface.blit(part, pygame.Rect(r).clip(surface.get_rect()).topleft)
+
+    def current(self, key, stamp, sigs, dirty) -> bool:
+        """Whether it is still the picture to draw: nothing it is drawn for changed, no part
+        was marked by an event."""
+        return self.key == key and self.stamp == stamp and not dirty and self.sigs == sigs
 
     def work(self, seconds: float, clock) -> bool:
         """Steps until `seconds` of `clock` have passed (at least one); True when whole."""

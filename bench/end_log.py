@@ -1,0 +1,95 @@
+"""The frame after a game's last command when the public seat's log rows were never made (a game
+against the computer shows the person's seat until the end), at 1920x1080, headless.
+
+    PYTHONPATH=TREE python bench/end_log.py        (run from TREE: one process, one figure)
+
+A Rohan random game (seed 7) to one command before its end, in a hotseat window settled; the
+public rows dropped (`LogPanel._rows`), then the last command through `GameScene.submit` and its
+frame, then 40 frames. Prints, in CPU time (`time.process_time`): the whole frame, the log's part
+of it (the panel's `refresh`, `grow` and its list's layout) and the same for the frames after.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import sys
+import tempfile
+import time
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+
+def main() -> int:
+    from botwotr.catalog import spec_for
+    from botwotr.core import Game
+    from botwotr.core.bots import deciding_side
+    from botwotr.ui import panels, widgets
+    from botwotr.ui.app import App, StepClock
+    from botwotr.ui.scenes.game import GameScene
+
+    def command(g, rng):
+        side = deciding_side(g.state)
+        return rng.choice([c for c in g.legal_commands() if c.get("side") in (side, "players")] or g.legal_commands())
+
+    spec = spec_for("rohan")
+    done, rng, cmds = Game.new(spec, seed=7), random.Random(7), []
+    while not done.state["winner"]:
+        cmds.append(command(done, rng))
+        done.submit(cmds[-1])
+    g = Game.new(spec, seed=7)
+    for c in cmds[:-1]:
+        g.submit(c)
+    app = App(size=(1920, 1080), clock=StepClock(1 / 60), home=tempfile.mkdtemp(), resizable=False)
+    scene = GameScene(app, g, mode="hotseat")
+    app.push(scene)
+    for _ in range(300):
+        if scene.curtain:
+            scene.lift_curtain()
+        app.step([])
+        if not (scene.board.smoothing or scene.panels_settling or getattr(scene.log_panel, "growing", False)):
+            break
+    scene.log_panel._rows.pop("public", None)
+    spent = [0.0]
+
+    def timed(cls, name):
+        inner = getattr(cls, name)
+
+        def run(*a, **k):
+            t = time.process_time()
+            try:
+                return inner(*a, **k)
+            finally:
+                spent[0] += time.process_time() - t
+
+        setattr(cls, name, run)
+
+    timed(panels.LogPanel, "refresh")
+    timed(widgets.ScrollList, "_layout")
+    if hasattr(panels.LogPanel, "grow"):
+        timed(panels.LogPanel, "grow")
+    t = time.process_time()
+    scene.submit(cmds[-1])
+    scene.animator.finish()
+    app.step([])
+    frame, log = time.process_time() - t, spent[0]
+    after, log_after = [], []
+    for _ in range(40):
+        spent[0] = 0.0
+        t = time.process_time()
+        app.step([])
+        after.append(time.process_time() - t)
+        log_after.append(spent[0])
+    out = {"entries": len(g.log), "seat": scene.log_panel.seat, "rows": len(scene.log_panel.list.items),
+           "frame ms": round(frame * 1000, 2), "log ms": round(log * 1000, 2),
+           "after: slowest frame ms": round(max(after) * 1000, 2), "after: log slowest ms": round(max(log_after) * 1000, 2),
+           "after: log total ms": round(sum(log_after) * 1000, 2)}  # fmt: skip
+    print(json.dumps(out))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.path.insert(0, os.getcwd())
+    raise SystemExit(main())
