@@ -18,6 +18,8 @@ Then the command's parts, in one process each run (`--phases`): imports, the sce
 (YAML and the Tiled map, validated), the save's load and replay, the board layout, the render,
 the PNG.
 The save is a 30-command Battle for Rohan game (seed 3, random legal commands), made in the run.
+The program's folders are the run's own (`BOTWOTR_HOME` in a temporary folder): the disk caches are
+warm after the warm-up runs whatever else uses the user's cache folder meanwhile.
 """
 from __future__ import annotations
 
@@ -90,7 +92,8 @@ def phases(save: str, out: str) -> None:
     t0 = T()
     from botwotr.catalog import spec_for
     from botwotr.persistence.save import load
-    from botwotr.ui.export import export_save  # noqa: F401  (the command's own imports)
+    from botwotr.ui import export  # the command's own imports
+    getattr(export, "leave_out_unused_pygame", lambda: None)()  # as `cmd_export` starts pygame
     import pygame
     from botwotr.ui.layouts import layout_for
     from botwotr.ui.png import save_png
@@ -135,8 +138,11 @@ def main(argv=None) -> int:
     try:
         save = tmp / "game.json"
         make_save(save)
+        # the disk caches (the checked scenario and map, the art at the size drawn) in a folder of
+        # the run's own, filled by the warm-up runs: the user's cache folder is shared with other
+        # checkouts and sessions, whose files push this tree's out (then a run reads the map again)
         base_env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy",
-                    "PYTHONPATH": str(ROOT)}
+                    "PYTHONPATH": str(ROOT), "BOTWOTR_HOME": str(tmp / "home")}
         cached = {k: v for k, v in base_env.items() if k != "PYTHONDONTWRITEBYTECODE"}
         cached["PYTHONPYCACHEPREFIX"] = str(tmp / "pycache")
         nocache = {**base_env, "PYTHONDONTWRITEBYTECODE": "1"}
