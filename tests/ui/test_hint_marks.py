@@ -11,7 +11,7 @@ import pygame
 from botwotr.ai import Budget
 from botwotr.core import Game
 from botwotr.core.bots import GreedyBot, deciding_side
-from botwotr.ui.computer import HINT_COLOUR
+from botwotr.ui.theme import HINT_COLOUR
 from botwotr.ui.scenes.game import GameScene
 from conftest import click
 from test_hint_secrecy import key_i
