@@ -18,7 +18,10 @@ Then the command's parts, in one process each run (`--phases`): imports, the sce
 (YAML and the Tiled map, validated), the save's load and replay, the board layout, the render,
 the PNG.
 The save is a 30-command Battle for Rohan game (seed 3, random legal commands), made in the run.
+The program's folders are the run's own (`BOTWOTR_HOME` in a temporary folder): the disk caches are
+warm after the warm-up runs whatever else uses the user's cache folder meanwhile.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -43,6 +46,7 @@ def make_save(path: Path) -> None:
     from botwotr.catalog import spec_for
     from botwotr.core import Game
     from botwotr.persistence import save as saves
+
     g = Game.new(spec_for("rohan"), seed=3)
     rng = random.Random(3)
     while len(g.log) < 30:
@@ -53,6 +57,7 @@ def make_save(path: Path) -> None:
 def blit_time(n: int = 50) -> float:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     import pygame
+
     pygame.display.init()
     screen = pygame.display.set_mode((1920, 1080))
     src = pygame.Surface((1920, 1080))
@@ -90,11 +95,14 @@ def phases(save: str, out: str) -> None:
     t0 = T()
     from botwotr.catalog import spec_for
     from botwotr.persistence.save import load
-    from botwotr.ui.export import export_save  # noqa: F401  (the command's own imports)
+    from botwotr.ui import export  # the command's own imports
+
+    getattr(export, "leave_out_unused_pygame", lambda: None)()  # as `cmd_export` starts pygame
     import pygame
     from botwotr.ui.layouts import layout_for
     from botwotr.ui.png import save_png
     from botwotr.ui.render import render_position
+
     t1 = T()
     spec = spec_for("rohan")
     t2 = T()
@@ -110,9 +118,18 @@ def phases(save: str, out: str) -> None:
     except TypeError:  # a tree from before issue 11 (Up filter, level 4)
         save_png(surf, out)
     t5 = T()
-    print(json.dumps({"imports": t1 - t0, "content (YAML + Tiled map, validated)": t2 - t1,
-                      "save (read + replay)": t3 - t2, "layout": t35 - t3, "render": t4 - t35,
-                      "png": t5 - t4}))
+    print(
+        json.dumps(
+            {
+                "imports": t1 - t0,
+                "content (YAML + Tiled map, validated)": t2 - t1,
+                "save (read + replay)": t3 - t2,
+                "layout": t35 - t3,
+                "render": t4 - t35,
+                "png": t5 - t4,
+            }
+        )
+    )
 
 
 def stats(xs):
@@ -135,8 +152,16 @@ def main(argv=None) -> int:
     try:
         save = tmp / "game.json"
         make_save(save)
-        base_env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy",
-                    "PYTHONPATH": str(ROOT)}
+        # the disk caches (the checked scenario and map, the art at the size drawn) in a folder of
+        # the run's own, filled by the warm-up runs: the user's cache folder is shared with other
+        # checkouts and sessions, whose files push this tree's out (then a run reads the map again)
+        base_env = {
+            **os.environ,
+            "SDL_VIDEODRIVER": "dummy",
+            "SDL_AUDIODRIVER": "dummy",
+            "PYTHONPATH": str(ROOT),
+            "BOTWOTR_HOME": str(tmp / "home"),
+        }
         cached = {k: v for k, v in base_env.items() if k != "PYTHONDONTWRITEBYTECODE"}
         cached["PYTHONPYCACHEPREFIX"] = str(tmp / "pycache")
         nocache = {**base_env, "PYTHONDONTWRITEBYTECODE": "1"}
@@ -145,8 +170,10 @@ def main(argv=None) -> int:
         old_cmd = export + ["export", str(save), "--out", str(tmp / "old.png"), "--size", SIZE]
         wall(cmd, cached)  # warm-up: fills the bytecode cache
         wall([sys.executable, "-c", "pass"], cached)
-        print(f"`botwotr export SAVE --out X.png --size {SIZE}`, {a.runs} runs; load average "
-              f"{os.getloadavg()[0]:.2f} on {os.cpu_count()} cores; one full-window blit {blit * 1e3:.2f} ms")
+        print(
+            f"`botwotr export SAVE --out X.png --size {SIZE}`, {a.runs} runs; load average "
+            f"{os.getloadavg()[0]:.2f} on {os.cpu_count()} cores; one full-window blit {blit * 1e3:.2f} ms"
+        )
         print("\n| measure | min | median | max | ratio to baseline (median of per-run ratios) |")
         print("|---|---|---|---|---|")
         other = {}
@@ -162,25 +189,43 @@ def main(argv=None) -> int:
                 if other:
                     timed_cpu(old_cmd, other[label], old, old_cpu)
             ratio = statistics.median(f / b for f, b in zip(fig, base))
-            rows = [(f"baseline ({label}): `python -c pass` + one blit", base, "1"),
-                    (f"`botwotr export` ({label})", fig, f"{ratio:.1f}")]
+            rows = [
+                (f"baseline ({label}): `python -c pass` + one blit", base, "1"),
+                (f"`botwotr export` ({label})", fig, f"{ratio:.1f}"),
+            ]
             if old:
-                rows.append((f"`botwotr export` ({label}), {a.against}", old,
-                             f"{statistics.median(f / b for f, b in zip(old, base)):.1f}"))
+                rows.append(
+                    (
+                        f"`botwotr export` ({label}), {a.against}",
+                        old,
+                        f"{statistics.median(f / b for f, b in zip(old, base)):.1f}",
+                    )
+                )
             for name, xs, r in rows:
                 lo, med, hi = stats(xs)
                 print(f"| {name} | {lo * 1e3:.0f} ms | {med * 1e3:.0f} ms | {hi * 1e3:.0f} ms | {r} |")
-            print(f"| `botwotr export` ({label}): CPU time (user + system) | {min(cpu) * 1e3:.0f} ms | "
-                  f"{statistics.median(cpu) * 1e3:.0f} ms | {max(cpu) * 1e3:.0f} ms | |")
+            print(
+                f"| `botwotr export` ({label}): CPU time (user + system) | {min(cpu) * 1e3:.0f} ms | "
+                f"{statistics.median(cpu) * 1e3:.0f} ms | {max(cpu) * 1e3:.0f} ms | |"
+            )
             if old:
-                print(f"| `botwotr export` ({label}), {a.against}: CPU time | {min(old_cpu) * 1e3:.0f} ms | "
-                      f"{statistics.median(old_cpu) * 1e3:.0f} ms | {max(old_cpu) * 1e3:.0f} ms | |")
-                print(f"| this tree / {a.against} (median of per-run ratios) | | "
-                      f"{statistics.median(f / o for f, o in zip(fig, old)):.2f} | | |")
+                print(
+                    f"| `botwotr export` ({label}), {a.against}: CPU time | {min(old_cpu) * 1e3:.0f} ms | "
+                    f"{statistics.median(old_cpu) * 1e3:.0f} ms | {max(old_cpu) * 1e3:.0f} ms | |"
+                )
+                print(
+                    f"| this tree / {a.against} (median of per-run ratios) | | "
+                    f"{statistics.median(f / o for f, o in zip(fig, old)):.2f} | | |"
+                )
         parts: dict[str, list[float]] = {}
         for _ in range(a.runs):
-            out = subprocess.run([sys.executable, __file__, "--phases", str(save), str(tmp / "p.png")],
-                                 env=cached, capture_output=True, text=True, cwd=ROOT)
+            out = subprocess.run(
+                [sys.executable, __file__, "--phases", str(save), str(tmp / "p.png")],
+                env=cached,
+                capture_output=True,
+                text=True,
+                cwd=ROOT,
+            )
             if out.returncode:
                 raise SystemExit(out.stderr)
             for k, v in json.loads(out.stdout.strip().splitlines()[-1]).items():

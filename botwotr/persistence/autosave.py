@@ -43,7 +43,6 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import secrets
 import shutil
 import stat
 import threading
@@ -141,7 +140,7 @@ def slot_of(game: Game) -> Path | None:
 def _new_slot_path(folder: Path) -> Path:
     stamp = time.strftime("%Y%m%d-%H%M%S")
     while True:
-        p = folder / f"{AUTO_PREFIX}{stamp}-{secrets.token_hex(3)}.json"
+        p = folder / f"{AUTO_PREFIX}{stamp}-{os.urandom(3).hex()}.json"
         if not p.exists() and not prev_of(p).exists():
             return p
 
@@ -668,7 +667,7 @@ def _move(src: Path, dst: Path) -> None:
     try:
         os.replace(src, dst)
     except OSError:  # another file system: copy the bytes, rename the copy into place, then remove
-        tmp = dst.with_name(f".{dst.name}.{secrets.token_hex(4)}.tmp")
+        tmp = dst.with_name(f".{dst.name}.{os.urandom(4).hex()}.tmp")
         shutil.copyfile(src, tmp)
         os.replace(tmp, dst)
         os.unlink(src)

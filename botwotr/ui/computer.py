@@ -314,11 +314,6 @@ class Thinker:
 # -- the game scene's side of it ----------------------------------------------------------------
 
 HINT_SECONDS = 1.5
-# the regions of a hint on the board, the outline of its card or tile: a colour no decision uses
-# for its own choices (blue regions to click, green destinations, red targets, gold chosen, purple
-# leadership, yellow selection), so the hinted one stands out among them
-HINT_COLOUR = (255, 128, 224)
-HINT_TINT = (255, 214, 242)  # the hint's card chip in the hand (its dark text stays readable)
 
 
 def hint_regions(cmd: dict) -> list[str]:

@@ -20,6 +20,26 @@ MAX_SIDE = 16384
 PHASES = ("draw", "shadow", "fate", "roll", "actions", "end")
 
 
+# pygame's modules that a picture needs none of and that pygame's own `__init__` lets go missing
+# without a warning (sound, the clipboard, pixel arrays, its debug and system reports, the default
+# font's data, its typing aliases): the `botwotr export` command starts pygame without them when
+# nothing has imported it yet (docs/PERFORMANCE.md, export8). Not here: the modules that others
+# need (`display` imports `window`; `event`, `key`, `mouse` and `time` import `joystick`) or whose
+# absence pygame reports on stderr (`cursors`, `sprite` and the `mask` it imports).
+UNUSED_PYGAME = ("mixer_music", "mixer", "scrap", "_debug", "system", "pixelarray", "typing", "pkgdata")
+
+
+def leave_out_unused_pygame() -> None:
+    """Before pygame's first import in this process: mark `UNUSED_PYGAME` as not there (None in
+    `sys.modules`, which pygame's `__init__` takes as a missing optional module). They stay left
+    out for the rest of the process, which the command ends (pygame's exit handler would import
+    the mixer again otherwise). Nothing once pygame is imported (the tests, the window)."""
+    if "pygame" in sys.modules:
+        return
+    for m in UNUSED_PYGAME:
+        sys.modules.setdefault(f"pygame.{m}", None)  # type: ignore[arg-type]
+
+
 class ExportError(Exception):
     """A clear, one-line reason the export cannot be made."""
 
@@ -124,6 +144,7 @@ def export_save(
 
 
 def cmd_export(args) -> int:
+    leave_out_unused_pygame()
     try:
         size = parse_size(args.size) if args.size else (1920, 1080)
         out = export_save(

@@ -13,7 +13,6 @@ from ..core.view import HIDDEN
 from . import resources as res
 from . import theme as T
 from .board_view import draw_die, draw_token
-from .computer import HINT_COLOUR, HINT_TINT
 from .i18n import N_, _, ngettext
 from .logtext import PHASE_NAMES, card_name, face_name, join_and, position_name, side_name, side_title
 from .theme import Theme
@@ -293,11 +292,11 @@ class SidesPanel(Widget):
                     img = res.text(label, "sans", theme.small, T.INK)
                     r = pygame.Rect(cx, cy, img.get_width() + theme.px(10), line - theme.px(2))
                 hinted = self.marked == (side, c)
-                pygame.draw.rect(surface, HINT_TINT if hinted else T.PARCHMENT, r, border_radius=theme.px(3))
+                pygame.draw.rect(surface, T.HINT_TINT if hinted else T.PARCHMENT, r, border_radius=theme.px(3))
                 if hinted:  # the card a hint plays: tinted and outlined in the hint's colour
                     pygame.draw.rect(
                         surface,
-                        HINT_COLOUR,
+                        T.HINT_COLOUR,
                         r.inflate(theme.px(4), theme.px(4)),
                         width=max(2, theme.px(2)),
                         border_radius=theme.px(4),
@@ -531,7 +530,7 @@ def draw_hint(surface, board: pygame.Rect, theme: Theme, spec, state, hint: dict
 
     t = theme
     width = min(board.w - t.px(40), t.px(560))
-    head = res.text(_("Hint"), "serif_bold", t.heading, HINT_COLOUR)
+    head = res.text(_("Hint"), "serif_bold", t.heading, T.HINT_COLOUR)
     f = res.font("sans_bold", t.body)
     small = res.font("sans", t.small)
     lines = wrap_text(command_sentence(hint["command"], spec, state), f, width - t.px(24))[:3]
@@ -543,7 +542,7 @@ def draw_hint(surface, board: pygame.Rect, theme: Theme, spec, state, hint: dict
         box.midbottom = (board.centerx, board.bottom - t.px(20))
 
     def draw():
-        _box(surface, box, t, HINT_COLOUR)
+        _box(surface, box, t, T.HINT_COLOUR)
         y = box.y + t.px(6)
         surface.blit(head, (box.x + t.px(12), y))
         y += head.get_height() + t.px(2)

@@ -5,6 +5,7 @@ level. Used by the map generator, screenshots and `botwotr export`."""
 from __future__ import annotations
 
 import struct
+import sys
 import zlib
 from pathlib import Path
 
@@ -18,12 +19,12 @@ def png_bytes(surf: pygame.Surface, level: int = 4, up: bool = True) -> bytes:
     rows are not filtered, which at 1920x1080 is about 3 times faster to encode and 15% larger
     (`botwotr export` uses that, bench/export.py)."""
     w, h = surf.get_size()
-    raw = pygame.image.tobytes(surf, "RGB")
     stride = w * 3
-    n = len(raw)
     if not up:
-        rows = b"".join(b"\x00" + raw[i : i + stride] for i in range(0, n, stride))
+        rows = b"".join(_unfiltered_rows(surf))
         return _png(w, h, rows, level)
+    raw = pygame.image.tobytes(surf, "RGB")
+    n = len(raw)
     a = int.from_bytes(raw, "big")
     b = int.from_bytes(bytes(stride) + raw[:-stride], "big")
     ones = (1 << (8 * n)) - 1
@@ -34,6 +35,34 @@ def png_bytes(surf: pygame.Surface, level: int = 4, up: bool = True) -> bytes:
     filtered = diff.to_bytes(n, "big")
     rows = b"".join(b"\x02" + filtered[i : i + stride] for i in range(0, n, stride))
     return _png(w, h, rows, level)
+
+
+_NO = b"\x00"  # the filter byte of an unfiltered row
+
+
+def _unfiltered_rows(surf: pygame.Surface) -> list:
+    """The rows of an unfiltered PNG, each its filter byte then its RGB bytes, as pieces for one
+    join. An opaque surface is copied once onto a 24-bit one whose bytes are already R, G, B in
+    memory (an SDL blit, ~3 times cheaper than `pygame.image.tobytes`) and its rows are taken as
+    views of its pixels, not copies; any other surface (alpha, colour key, fewer than 8 bits a
+    channel) goes through
+    `pygame.image.tobytes`. The same bytes either way (tests/ui/test_art_store_and_png.py)."""
+    w, h = surf.get_size()
+    stride = w * 3
+    opaque = not surf.get_flags() & pygame.SRCALPHA and surf.get_colorkey() is None and surf.get_alpha() is None
+    eight_bits = all(bin(m).count("1") == 8 for m in surf.get_masks()[:3])  # (not 16-bit colour)
+    if opaque and eight_bits and sys.byteorder == "little":
+        rgb = pygame.Surface((w, h), 0, 24, (0xFF, 0xFF00, 0xFF0000, 0))
+        rgb.blit(surf, (0, 0))
+        pitch = rgb.get_pitch()
+        buf = memoryview(rgb.get_buffer())  # its pixels themselves (locked while the views live)
+    else:
+        pitch = stride
+        buf = memoryview(pygame.image.tobytes(surf, "RGB"))
+    pieces: list = []
+    for i in range(0, pitch * h, pitch):
+        pieces += (_NO, buf[i : i + stride])
+    return pieces
 
 
 PARTS = 2  # pieces of a big image compressed side by side (zlib lets go of the GIL): 2 cores

@@ -210,14 +210,19 @@ def stored_picture(path, size) -> pygame.Surface | None:
     if f is None:
         return None
     try:
-        data = f.read_bytes()
+        with open(f, "rb") as fh:
+            n = os.fstat(fh.fileno()).st_size
+            data = bytearray(n)
+            if fh.readinto(data) != n:
+                return None
     except OSError:
         return None
     w, h = size
     mode = "RGBA" if len(data) == w * h * 4 + 1 and data[0:1] == b"A" else "RGB"
     if len(data) != w * h * len(mode) + 1 or data[0:1] != mode[-1].encode():
         return None
-    img = pygame.image.frombytes(data[1:], size, mode)
+    # the picture's pixels are the bytes read (no copy of a few MB: the surface keeps `data`)
+    img = pygame.image.frombuffer(memoryview(data)[1:], size, mode)
     if pygame.display.get_init() and pygame.display.get_surface() is not None:
         img = img.convert_alpha() if mode == "RGBA" else img.convert()
     return img

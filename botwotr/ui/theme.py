@@ -38,6 +38,12 @@ BUTTON_DISABLED = (70, 64, 56)
 TOOLTIP_BG = (250, 244, 226)
 TOOLTIP_BORDER = (120, 96, 60)
 SHADOW_DROP = (0, 0, 0, 110)
+# the computer's hint (botwotr/ui/computer.py): its regions on the board, the outline of its card
+# or tile: a colour no decision uses for its own choices (blue regions to click, green
+# destinations, red targets, gold chosen, purple leadership, yellow selection), so the hinted one
+# stands out among them
+HINT_COLOUR = (255, 128, 224)
+HINT_TINT = (255, 214, 242)  # the hint's card chip in the hand (its dark text stays readable)
 
 
 @dataclass(frozen=True)

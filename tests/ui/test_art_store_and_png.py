@@ -47,3 +47,38 @@ def test_a_big_png_written_in_parts_decodes_to_the_same_pixels(tmp_path):
     raw = zlib.decompress(data[i + 4 : i + 4 + n])  # one valid zlib stream (checksum checked)
     assert len(raw) == 700 * (1 + 900 * 3)
     assert png.png_bytes(surf, 1, up=False) == data  # the same bytes every time
+
+
+def _idat_rows(data: bytes) -> bytes:
+    i = data.index(b"IDAT")
+    n = int.from_bytes(data[i - 4 : i], "big")
+    return zlib.decompress(data[i + 4 : i + 4 + n])
+
+
+def test_unfiltered_rows_are_the_surfaces_rgb_bytes_for_every_kind_of_surface():
+    """Issue 11: the unfiltered PNG (what `botwotr export` writes) takes an opaque surface's rows
+    through a 24-bit copy, and any other surface through `pygame.image.tobytes`: either way each
+    row is a 0 filter byte then exactly the surface's RGB bytes (odd widths, alpha, a colour key,
+    16-bit colour, a 24-bit surface)."""
+    pygame.display.init()
+    kinds = {
+        "opaque": lambda s: pygame.Surface(s),
+        "per-pixel alpha": lambda s: pygame.Surface(s, pygame.SRCALPHA),
+        "24-bit": lambda s: pygame.Surface(s, 0, 24),
+        "16-bit": lambda s: pygame.Surface(s, 0, 16),
+        "colour key": lambda s: pygame.Surface(s),
+        "surface alpha": lambda s: pygame.Surface(s),
+    }
+    for w, h in ((7, 5), (641, 361), (1, 1)):
+        for kind, make in kinds.items():
+            surf = make((w, h))
+            for k in range(12):
+                colour = ((k * 67) % 256, (k * 151) % 256, (k * 29) % 256, (k * 97) % 256)
+                pygame.draw.rect(surf, colour, ((k * 13) % w, (k * 7) % h, w // 2 + 1, h // 3 + 1))
+            if kind == "colour key":
+                surf.set_colorkey(surf.get_at((0, 0)))
+            if kind == "surface alpha":
+                surf.set_alpha(100)
+            rgb = pygame.image.tobytes(surf, "RGB")
+            want = b"".join(b"\x00" + rgb[i : i + w * 3] for i in range(0, len(rgb), w * 3))
+            assert _idat_rows(png.png_bytes(surf, 1, up=False)) == want, (w, h, kind)

@@ -1,4 +1,6 @@
 """`botwotr export` and render_position: a PNG of the requested size, no window, secrets hidden."""
+
+import os
 import random
 
 import pygame
@@ -32,16 +34,18 @@ def test_export_writes_a_png_of_the_size(rohan, tmp_path, capsys):
     img = pygame.image.load(str(out))
     assert img.get_size() == (800, 450)
     out2 = tmp_path / "early.png"
-    assert main(["export", str(path), "--out", str(out2), "--at", "1", "--seat", "shadow",
-                 "--size", "640x480"]) == 0
+    assert main(["export", str(path), "--out", str(out2), "--at", "1", "--seat", "shadow", "--size", "640x480"]) == 0
     assert pygame.image.load(str(out2)).get_size() == (640, 480)
 
 
-@pytest.mark.parametrize("content, words", [
-    (None, "cannot be read"),
-    ("not json", "not a readable save"),
-    ('{"format": "other"}', "not a botwotr save"),
-])
+@pytest.mark.parametrize(
+    "content, words",
+    [
+        (None, "cannot be read"),
+        ("not json", "not a readable save"),
+        ('{"format": "other"}', "not a botwotr save"),
+    ],
+)
 def test_export_bad_save_is_a_clear_message(tmp_path, capsys, content, words):
     path = tmp_path / "bad.json"
     if content is not None:
@@ -69,7 +73,7 @@ def _swap_secrets(state, spec):
     for side in ("fp", "sh"):
         hand = s["sides"][side]["hand"]
         others = [c for c in spec.cards if c not in hand]
-        s["sides"][side]["hand"] = others[:len(hand)]
+        s["sides"][side]["hand"] = others[: len(hand)]
     for reg in s["regions"].values():
         for side in ("fp", "sh"):
             toks = reg["rtokens"][side]
@@ -114,6 +118,7 @@ def test_export_turn_and_phase_pick_the_first_position_of_that_turn_and_phase(ro
     from botwotr.persistence.save import load
     from botwotr.catalog import spec_for
     from botwotr.ui.export import position_index
+
     g = _played(rohan, n=120, seed=6)
     path = tmp_path / "g.json"
     save(g, path)
@@ -178,6 +183,44 @@ def test_export_of_an_autosave_shows_the_moves_in_its_journal(rohan, tmp_path, m
     assert autosave.journal_of(path).exists()
     seen = []
     real = render.render_position
-    monkeypatch.setattr(render, "render_position", lambda game, *a, **kw: seen.append(len(game.log)) or real(game, *a, **kw))
+    monkeypatch.setattr(
+        render, "render_position", lambda game, *a, **kw: seen.append(len(game.log)) or real(game, *a, **kw)
+    )
     assert main(["export", str(path), "--out", str(tmp_path / "x.png"), "--size", "800x450"]) == 0
     assert seen == [len(g.log)]
+
+
+def test_the_command_in_its_own_process_leaves_out_unused_pygame_and_draws_the_same(rohan, tmp_path):
+    """Issue 11: `botwotr export` as a whole command starts pygame without the modules a picture
+    needs none of (the mixer, the clipboard, ...: botwotr.ui.export.UNUSED_PYGAME) and without the
+    computer opponent's module (and its `multiprocessing`), prints no
+    warning about them, and writes byte for byte the PNG the same export writes in a process where
+    the whole of pygame is loaded (this one)."""
+    import subprocess
+    import sys
+
+    g = _played(rohan)
+    path = tmp_path / "game.json"
+    save(g, path)
+    here, there = tmp_path / "here.png", tmp_path / "there.png"
+    assert main(["export", str(path), "--out", str(here), "--size", "960x540", "--lang", "en"]) == 0
+    code = (
+        "import sys\n"
+        "from botwotr.cli import main\n"
+        f"rc = main(['export', {str(path)!r}, '--out', {str(there)!r}, '--size', '960x540', '--lang', 'en'])\n"
+        "unused = ('pygame.mixer', 'pygame.scrap', 'pygame.system', 'botwotr.ui.computer', 'multiprocessing')\n"
+        "left_out = [m for m in unused if sys.modules.get(m) is not None]\n"
+        "print(left_out)\n"
+        "sys.exit(rc)\n"
+    )
+    r = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={**os.environ, "BOTWOTR_HOME": str(tmp_path / "home")},
+    )
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.strip().splitlines()[-1] == "[]"  # none of them loaded
+    assert "Warning" not in r.stderr and "halted" not in r.stderr, r.stderr
+    assert there.read_bytes() == here.read_bytes()

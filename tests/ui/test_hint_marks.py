@@ -2,16 +2,16 @@
 outlined in the hand (the side's summary) and on the decision panel's tile, the tactic it chooses
 on its tile, while the hint is shown; the marks go with it. Through the window: real positions
 of a Rohan game, the Hint key, the hard computer in its worker, the pixels drawn."""
+
 from __future__ import annotations
 
 import time
 
-import pygame
 
 from botwotr.ai import Budget
 from botwotr.core import Game
 from botwotr.core.bots import GreedyBot, deciding_side
-from botwotr.ui.computer import HINT_COLOUR
+from botwotr.ui.theme import HINT_COLOUR
 from botwotr.ui.scenes.game import GameScene
 from conftest import click
 from test_hint_secrecy import key_i
@@ -51,7 +51,9 @@ def _hint(app, scene) -> dict:
 def _hint_pixels(surface, rect) -> int:
     """How many pixels of `rect` are the hint's colour."""
     sub = surface.subsurface(rect.clip(surface.get_rect()))
-    return sum(1 for x in range(sub.get_width()) for y in range(sub.get_height()) if sub.get_at((x, y))[:3] == HINT_COLOUR)
+    return sum(
+        1 for x in range(sub.get_width()) for y in range(sub.get_height()) if sub.get_at((x, y))[:3] == HINT_COLOUR
+    )
 
 
 def _tile(scene, name):
@@ -75,8 +77,10 @@ def test_the_hinted_card_is_marked_in_the_hand_and_on_its_tile_until_it_is_playe
         click(app, die.rect.center)
         app.step()
         tile = _tile(scene, "card:skirmishers")
-        assert tile.marked and [t.name for e in scene.decision.flow if e[0] == "tiles" for t in e[1]
-                                if t.marked] == [die.name, tile.name]
+        assert tile.marked and [t.name for e in scene.decision.flow if e[0] == "tiles" for t in e[1] if t.marked] == [
+            die.name,
+            tile.name,
+        ]
         assert scene.decision._view.contains(tile.rect)  # scrolled into view (it was below the fold)
         assert _hint_pixels(app.screen, tile.rect.inflate(6, 6)) > 40  # the tile's outline
         # the hint's command played on its own tile: the hint, its tint and its marks go

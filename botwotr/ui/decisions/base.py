@@ -70,10 +70,8 @@ class Tile(Clickable):
         if self.visible:
             self.paint(surface, self.rect, theme, self)
             if self.marked:
-                from ..computer import HINT_COLOUR
-
                 w = max(3, theme.px(3))
-                pygame.draw.rect(surface, HINT_COLOUR, self.rect.inflate(w, w), width=w, border_radius=theme.px(6))
+                pygame.draw.rect(surface, T.HINT_COLOUR, self.rect.inflate(w, w), width=w, border_radius=theme.px(6))
 
 
 class ChoicePanel(DecisionPanel):

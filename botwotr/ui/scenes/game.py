@@ -602,9 +602,7 @@ class GameScene(Scene):
             self.board.highlights = self.decision.highlights()
         hint = self.computer.hint
         if hint is not None:
-            from ..computer import HINT_COLOUR
-
-            self.board.highlights = {**self.board.highlights, **{r: HINT_COLOUR for r in hint["regions"]}}
+            self.board.highlights = {**self.board.highlights, **{r: T.HINT_COLOUR for r in hint["regions"]}}
         card = hint.get("card") if hint is not None else None
         self.sides.marked = (hint["side"], card) if card else None
         if self.decision is not None and hasattr(self.decision, "mark_hint"):
