@@ -998,6 +998,7 @@ class GameScene(Scene):
             or getattr(self.board, "smoothing", False)
             or self.panels_settling
             or self.log_panel.growing
+            or self._end_steps is not None  # (the end's dialog being made, a step a frame)
         )
 
     def draw(self, surface):

@@ -37,9 +37,10 @@ class GameOverScene(Scene):
     def steps(cls, app, game_scene):
         """The dialog made over frames, a bounded share a step (a generator: `next` once a frame;
         it returns the scene, whole, to be pushed): the summary's parts (`review.summary_steps`);
-        the picture's surface (kept from the last game's end, or made in a step of its own); then "backdrop": the game scene draws its next frame onto that surface too
-        (`end_backdrop`); then the veil over it; then the dialog drawn on it a part a step
-        (`_dialog_parts`); then it is shown."""
+        the scene; the picture's surface (kept from the last game's end, or made in a step of its
+        own); then "backdrop": the game scene draws its next frame onto that surface too
+        (`end_backdrop`); then the veil over it, in two steps; then the dialog drawn on it a part
+        a step (`_dialog_parts`); then it is shown."""
         s = yield from summary_steps(game_scene.game)
         yield None
         scene = cls(app, game_scene, summary_=s)
