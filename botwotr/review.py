@@ -389,7 +389,24 @@ class Summary:
 
 def summary(game: Game) -> Summary:
     """The story of the game in numbers, from the log (what everyone saw: no hidden card is named)."""
+    steps = summary_steps(game)
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            return done.value
+
+
+SUMMARY_TURNS_PER_STEP = 4  # turn ends folded in one step of `summary_steps`
+
+
+def summary_steps(game: Game):
+    """`summary(game)` made in steps: a generator that yields (None) between its parts, each a
+    bounded share of the work (the timeline; the counts; `SUMMARY_TURNS_PER_STEP` turn ends of the
+    course at a time), and returns the Summary (the same as `summary`). A window takes one step a
+    frame (`GameOverScene.steps`)."""
     tl = Timeline_cache(game)
+    yield None
     fought, won = {"fp": 0, "sh": 0}, {"fp": 0, "sh": 0}
     for b in tl.battles:
         fought[b.attacker] = fought.get(b.attacker, 0) + 1
@@ -404,7 +421,9 @@ def summary(game: Game) -> Summary:
                 lost[e["side"]] += sum(v for v in e["units"].values() if v > 0)
     rules = game.rules
     course = []
-    for turn in sorted(tl.turn_starts):
+    for i, turn in enumerate(sorted(tl.turn_starts)):
+        if i % SUMMARY_TURNS_PER_STEP == 0:
+            yield None
         st = turn_end_state(game, turn)
         course.append((turn, rules.shadow_vp(st), st["fate"]))
     st = game.state

@@ -49,7 +49,7 @@ import threading
 import time
 import weakref
 import zlib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -126,6 +126,8 @@ class _Slot:
     journal_n: int = 0  # entries in the journal
     appendable: bool = False  # the journal on disk is exactly base + journal_n good lines
     extras: str = ""  # the computer and hints as written (`save.extras`): a change writes the save whole
+    texts: list[str] = field(default_factory=list)  # the texts of the log entries on disk, in order:
+    # a compaction of a log that extends them writes them again instead of encoding the log anew
 
 
 _slots: "weakref.WeakKeyDictionary[Game, _Slot]" = weakref.WeakKeyDictionary()
@@ -145,8 +147,7 @@ def _new_slot_path(folder: Path) -> Path:
             return p
 
 
-def _entry_text(entry: dict) -> str:
-    return json.dumps(entry, separators=(",", ":"), ensure_ascii=False)
+_entry_text = saves.entry_text
 
 
 def _extends(slot: _Slot, log: list) -> bool:
@@ -175,7 +176,9 @@ def _append(slot: _Slot, log: list) -> None:
     fresh = slot.journal_n == 0  # nothing in the journal that is needed (there may be no file)
     lines = [_journal_header(slot.base_sha, slot.base_n)] if fresh else []
     for i in range(slot.n, len(log)):
-        lines.append(_line(f"{i} {_entry_text(log[i])}"))
+        text = _entry_text(log[i])
+        slot.texts.append(text)
+        lines.append(_line(f"{i} {text}"))
     flags = os.O_WRONLY | os.O_CREAT | (os.O_TRUNC if fresh else os.O_APPEND)
     fd = os.open(jpath, flags, 0o600)  # as private as the save (mkstemp)
     try:
@@ -277,7 +280,12 @@ def _compact(slot: _Slot, game: Game) -> None:
         prev = prev_of(newest)
         _link_over(jpath, journal_of(prev))
         _link_over(newest, prev)
-    text = saves.dumps(game)
+    log = game.log
+    if _extends(slot, log) and len(slot.texts) == slot.n:  # the entries on disk, as written
+        texts = slot.texts + [_entry_text(e) for e in log[slot.n :]]
+    else:  # an undo (or the first write): the log encoded whole
+        texts = [_entry_text(e) for e in log]
+    text = saves.dumps(game, texts)
     saves.atomic_write(newest, text)
     # Killed here, the old journal names the old save's SHA-256: it is left out when loading.
     try:
@@ -287,6 +295,7 @@ def _compact(slot: _Slot, game: Game) -> None:
     slot.base_sha = hashlib.sha256(text.encode("utf-8")).hexdigest()
     slot.base_n = slot.n = len(game.log)
     slot.journal_n = 0
+    slot.texts = texts
     slot.appendable = True
 
 

@@ -175,8 +175,21 @@ def check_origin(origin, where: str = "save") -> dict:
     return {"source": source, "entry": entry}
 
 
-def dumps(game: Game) -> str:
-    return json.dumps(to_dict(game), separators=(",", ":"), ensure_ascii=False)
+def dumps(game: Game, entry_texts: list[str] | None = None) -> str:
+    """The save's text. `entry_texts`, when given, are the log entries' texts as `entry_text`
+    writes them (one per entry): they are put in place of encoding the log again (the same text)."""
+    if entry_texts is None or len(entry_texts) != len(game.log):
+        return json.dumps(to_dict(game), separators=(",", ":"), ensure_ascii=False)
+    d = to_dict(game)
+    d["log"] = []
+    head = json.dumps(d, separators=(",", ":"), ensure_ascii=False)
+    # (a quote inside a JSON string is escaped, so the first '"log":[]' is the key's)
+    return head.replace('"log":[]', '"log":[' + ",".join(entry_texts) + "]", 1)
+
+
+def entry_text(entry: dict) -> str:
+    """One log entry's text, as the save and the autosave's journal write it."""
+    return json.dumps(entry, separators=(",", ":"), ensure_ascii=False)
 
 
 def atomic_write(path: str | os.PathLike, text: str) -> None:

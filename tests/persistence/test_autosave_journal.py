@@ -86,6 +86,56 @@ def test_the_game_is_written_whole_rarely(tmp_path, monkeypatch):
     assert A.load_save(path, spec_for).log == json.loads(json.dumps(g.log))
 
 
+def test_a_compaction_writes_the_entries_as_written_before_without_encoding_them_again(tmp_path, monkeypatch):
+    """The save written whole is the same text as `save.dumps` of the game (its SHA-256 is what the
+    next journal names), and only the entries not yet on disk are encoded for it: the frame after
+    a command that compacts does not encode the whole log (issue 11). After an undo it is encoded
+    whole again, and is still the same text."""
+    monkeypatch.setattr(A, "JOURNAL_MIN", 4)
+    encoded = [0]  # characters of JSON encoded (by the save and the journal alike)
+    inner = json.dumps
+
+    def counted(*a, **k):
+        text = inner(*a, **k)
+        encoded[0] += len(text)
+        return text
+
+    monkeypatch.setattr(json, "dumps", counted)
+    g = new_game(7)
+    rng = random.Random(7)
+    path = A.autosave(g, tmp_path)
+    last, compactions = path.read_bytes(), 0
+    for _ in range(150):
+        if g.state["winner"]:
+            break
+        before = len(g.log)
+        step(g, rng)
+        encoded[0] = 0
+        A.autosave(g, tmp_path)
+        spent = encoded[0]
+        now = path.read_bytes()
+        new = sum(len(saves.entry_text(e)) for e in g.log[before - 1 :])  # (and the last one checked)
+        if now != last:
+            compactions += 1
+            last = now
+            assert now == saves.dumps(g).encode("utf-8")
+            # the new entry, the last entry's check and record, the save's head: not the log again
+            assert spent < 3 * new + 500 < len(now), (spent, new, len(now))
+    assert compactions >= 2
+    assert A.load_save(path, spec_for).log == json.loads(json.dumps(g.log))
+    while not g.can_undo():
+        step(g, rng)
+        A.autosave(g, tmp_path)
+    g.undo()
+    encoded[0] = 0
+    A.autosave(g, tmp_path)
+    spent, written = encoded[0], path.read_bytes()
+    assert spent >= len(written) and written == saves.dumps(g).encode("utf-8")
+    step(g, rng)
+    A.autosave(g, tmp_path)
+    assert A.load_save(path, spec_for).log == json.loads(json.dumps(g.log))
+
+
 def test_undo_writes_the_game_whole(tmp_path):
     g, path, rng = fresh(tmp_path, steps=6)
     while not g.can_undo():
@@ -215,9 +265,7 @@ class Crash(BaseException):
 
 
 @pytest.mark.parametrize("where", ["os.link", "os.replace", "os.unlink", "atomic_write", "os.write"])
-def test_a_crash_at_any_step_of_a_write_leaves_a_prefix_with_everything_written_before(
-    tmp_path, monkeypatch, where
-):
+def test_a_crash_at_any_step_of_a_write_leaves_a_prefix_with_everything_written_before(tmp_path, monkeypatch, where):
     """A crash (an exception standing in for the kill) at the k-th call of each file operation of
     appends and compactions: the game loaded afterwards holds every entry written before and is a
     prefix of the game."""

@@ -388,7 +388,7 @@ def test_the_end_of_game_screen_and_review_in_each_language(make_app, rohan, rec
     from botwotr.ui.scenes.game_over import GameOverScene
     from botwotr.ui.scenes.review import ReviewScene, open_review
 
-    from test_review import finish_in_window
+    from test_review import finish_in_window, until_the_end
 
     lang(code)
     app = make_app(SIZE)
@@ -398,7 +398,9 @@ def test_the_end_of_game_screen_and_review_in_each_language(make_app, rohan, rec
     surf = RecordingSurface(app.size)
     surf.rec = recorder
     screen = pygame.Rect((0, 0), SIZE)
-    draw(over, surf, recorder)
+    draw(over, surf, recorder)  # (the buttons over the dialog's picture, drawn once: it is drawn here too)
+    for _part in over._dialog_parts(surf):
+        pass
     faults = box_faults(recorder, f"{code} the end", screen)
     texts = {b["text"] for b in recorder.blits}
     assert _("Play again") in texts and "Play again" not in texts
@@ -413,6 +415,7 @@ def test_the_end_of_game_screen_and_review_in_each_language(make_app, rohan, rec
     what_if = branch(gs.game, 40, "test.json")
     assert what_if.rules.spec is rohan and what_if.spec is rohan
     gs.open_the_end()
+    until_the_end(app)
     app.step()
     click_again = app.scene.btn_again.rect.center
     from conftest import click

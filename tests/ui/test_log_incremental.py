@@ -154,8 +154,7 @@ def test_a_long_public_log_shown_anew_is_made_from_its_newest_rows_over_frames(m
     first = made()
     biggest = max(len(r) for r in rows.rows if r is not None)
     assert len(lp.list.items) >= LOG_FIRST_ROWS and first * 5 < len(g.log), (first, len(g.log))
-    scene.open_the_end()  # (the end's dialog over the game, drawn under it)
-    assert app.scene is not scene
+    scene.open_the_end()  # (the end's dialog over the game: made over frames, then over it)
     frames = 0
     while lp.growing:
         before = made()
@@ -164,6 +163,11 @@ def test_a_long_public_log_shown_anew_is_made_from_its_newest_rows_over_frames(m
         assert made() - before <= LOG_GROW_ROWS + biggest, frames
         assert frames <= LOG_PANEL_ROWS // LOG_GROW_ROWS + 1
     assert len(lp.list.items) == LOG_PANEL_ROWS and made() < len(g.log)
+    for _ in range(40):
+        if app.scene is not scene:
+            break
+        app.step([])
+    assert type(app.scene).__name__ == "GameOverScene"
     app.pop()  # the dialog closed: the panel is the list made from scratch
     app.step([])
     check(scene, app)

@@ -4,6 +4,7 @@ fold of the events for positions inside a move); the views follow the chosen sea
 timeline and the battles; playing with the live game's animations; a "what if" branch from the
 load screen's Review; the end-of-game screen (summary, review with everything shown, play again,
 swap sides). Driven through the scenes and posted pygame events with the injected clock."""
+
 from __future__ import annotations
 
 import json
@@ -194,8 +195,11 @@ def test_the_view_follows_the_seat_and_everything_only_once_the_game_is_over_R15
             if name not in texts:
                 continue
             # a card named in the public log was shown to both (played, discarded or revealed)
-            assert any(e["e"] in ("CardPlayed", "CardDiscarded", "CardRevealed") and e.get("card") == c
-                       for entry in g.log for e in entry["events"]), name
+            assert any(
+                e["e"] in ("CardPlayed", "CardDiscarded", "CardRevealed") and e.get("card") == c
+                for entry in g.log
+                for e in entry["events"]
+            ), name
     key(app, pygame.K_v)  # the Free Peoples' view of a game still being played: a cover first
     assert sc.asking_seat == "fp" and sc.seat == "public"
     app.step()
@@ -299,8 +303,11 @@ def test_what_if_of_a_game_against_the_computer_goes_on_against_it(make_app, hom
     sc = app.scene
     assert isinstance(sc, ReviewScene) and sc.reviewed.computer == {"sh": "normal"}
     # a position where the Shadow (the computer) decides next
-    n = next(i for i in range(sc.timeline.battles[0].start, len(g.log)) if deciding_side(g.state_at(i)) == "sh"
-             and g.state_at(i)["pending"])
+    n = next(
+        i
+        for i in range(sc.timeline.battles[0].start, len(g.log))
+        if deciding_side(g.state_at(i)) == "sh" and g.state_at(i)["pending"]
+    )
     sc.jump(n)
     app.step()
     n = sc.cursor.n
@@ -350,10 +357,20 @@ def finish_in_window(app, spec, seed):
     app.step()
     gs.seat = g.log[-1]["cmd"].get("side") if g.log[-1]["cmd"].get("side") in ("fp", "sh") else None
     assert gs.submit(g.log[-1]["cmd"])
-    for _ in range(5):
-        gs.animator.finish()
-        app.step()
+    gs.animator.finish()
+    until_the_end(app)
     return g, gs
+
+
+def until_the_end(app, frames: int = 40) -> int:
+    """Step the window until the end's dialog is on top (it is made over a few frames, a step
+    each, and shown whole); how many frames that took."""
+    for n in range(frames):
+        if isinstance(app.scene, GameOverScene):
+            return n
+        app.scene.animator.finish()
+        app.step()
+    raise AssertionError(f"the end-of-game screen did not open in {frames} frames")
 
 
 def test_the_end_of_game_screen_summary_review_and_play_again(make_app, rohan):
@@ -375,8 +392,9 @@ def test_the_end_of_game_screen_summary_review_and_play_again(make_app, rohan):
     key(app, pygame.K_ESCAPE)
     assert app.scene is gs
     gs.open_the_end()
-    app.step()
+    until_the_end(app)
     over = app.scene
+    app.step()
     click(app, over.btn_again.rect.center)
     new = app.scene
     assert isinstance(new, GameScene) and new.game is not gs.game and not new.game.state["winner"]

@@ -45,6 +45,7 @@ from ..panels import LOG_SQUEEZED_LINES, DecisionContext, LogPanel, panel_class_
 from .. import decisions as _decisions  # noqa: F401  (registers the decision panels)
 from ..widgets import Button, Panel, Tip, wrap_lines
 from .base import Scene
+from .game_over import GameOverScene
 from .log_view import open_full_log
 from .menu import MenuScene, animation_speed, apply_speed
 
@@ -174,6 +175,10 @@ class GameScene(Scene):
         # the end of the game: its screen opens once when the game is won (scenes/game_over.py)
         self.btn_the_end = Button(_("The end: summary, review, play again"), self.open_the_end, name="the_end")
         self.end_shown = bool(game.state.get("winner"))  # a finished game opened again: not at once
+        self._end_steps: tuple | None = None  # (the log's length, the end's dialog's steps) while it is made
+        self._end_capture = False  # this frame's picture is wanted as the dialog's backdrop
+        self.end_backdrop: pygame.Surface | None = None  # ... drawn onto this (`GameOverScene.steps`)
+        self.end_captured = False
         self.btn_force_undo = Button(_("Take it back anyway"), lambda: self.undo(force=True), name="force_undo")
         self.btn_force_undo.visible = False
         self.btn_reveal = Button("", self.lift_curtain, name="reveal")
@@ -746,6 +751,9 @@ class GameScene(Scene):
         self.refresh(force=True)
         if self.computer.side is not None:
             self.computer.warm_up()
+        if not self.game.state.get("winner"):  # (the banner's title, first drawn in the frame after the last command)
+            for side in ("fp", "sh"):
+                res.text(winner_title(side), "serif_bold", self.theme.px(40), T.BRASS_LIGHT)
 
     def on_exit(self):
         self.computer.close()
@@ -932,19 +940,41 @@ class GameScene(Scene):
         return False
 
     def open_the_end(self) -> None:
-        from .game_over import open_game_over
-
+        """The end's dialog (the game won, or its "The end" button): made over the next frames,
+        a step each (`GameOverScene.steps`: the summary's parts, then this scene's picture taken
+        as the dialog's backdrop), and shown once whole."""
         self.end_shown = True
-        open_game_over(self.app, self)
+        if self._end_steps is None:
+            self._end_steps = (len(self.game.log), GameOverScene.steps(self.app, self))
+
+    def _step_the_end(self) -> bool:
+        """One step of the end's dialog in the making; True when it was shown in this step. A
+        log changed meanwhile (an undo) starts it again."""
+        n, steps = self._end_steps
+        if n != len(self.game.log):
+            self._end_steps = None
+            if self.game.state.get("winner"):
+                self.open_the_end()
+            return False
+        try:
+            want = next(steps)
+        except StopIteration as done:
+            self._end_steps = None
+            self.app.push(done.value)
+            return True
+        self._end_capture = want == "backdrop"
+        return False
 
     def update(self, dt):
         self.refresh()
         if self.watch_wait > 0 and not self.animator.busy:  # (the pause after a move's animation)
             self.watch_wait = max(0.0, self.watch_wait - dt)
         self.computer.update()
+        # (the dialog's first step in the frame after the one that opened it: not with the command)
+        if self._end_steps is not None and not self.animator.busy and self._step_the_end():
+            return
         if not self.end_shown and self.game.state.get("winner") and not self.animator.busy and not self.consent:
             self.open_the_end()
-            return
         if not self.curtain:  # hotseat: the next player sees what just happened once the curtain lifts
             self.animator.update(dt)
         self.dragdrop.update(dt)
@@ -966,9 +996,19 @@ class GameScene(Scene):
             or getattr(self.board, "smoothing", False)
             or self.panels_settling
             or self.log_panel.growing
+            or self._end_steps is not None  # (the end's dialog being made, a step a frame)
         )
 
     def draw(self, surface):
+        self._draw_frame(surface)
+        if self._end_capture:  # (the end's dialog in the making: this picture is its backdrop)
+            self._end_capture = False
+            back = self.end_backdrop
+            if back is not None and back.get_size() == surface.get_size():
+                back.blit(surface, (0, 0))
+                self.end_captured = True
+
+    def _draw_frame(self, surface):
         t = self.theme
         held, self._on_screen = self._on_screen, None
         # (a seat's log shown anew: its older rows, a few a frame, also under the end's dialog)

@@ -5,7 +5,10 @@ the fate marker turn by turn, and what next: review this game (the public view, 
 which the players may choose now that the game is over), play again with the same sides, swap
 sides, back to the board, or the title screen.
 
-The game scene opens it once when the game is won (and its "The end" button opens it again).
+The game scene opens it once when the game is won (and its "The end" button opens it again),
+made over a few frames (`GameOverScene.steps`) and shown whole. Its picture (the board veiled
+under it, the box, the summary and the chart) is drawn once: a frame with it open blits it and
+draws the buttons over it.
 """
 
 from __future__ import annotations
@@ -14,7 +17,7 @@ import random
 
 import pygame
 
-from ...review import summary
+from ...review import summary, summary_steps
 from .. import resources as res
 from .. import theme as T
 from ..i18n import _
@@ -28,11 +31,52 @@ VP_COLOUR = (214, 84, 70)
 
 
 class GameOverScene(Scene):
-    def __init__(self, app, game_scene):
+    opaque = True  # (its picture covers the window)
+
+    @classmethod
+    def steps(cls, app, game_scene):
+        """The dialog made over frames, a bounded share a step (a generator: `next` once a frame;
+        it returns the scene, whole, to be pushed): the summary's parts (`review.summary_steps`);
+        the scene; the picture's surface (kept from the last game's end, or made in a step of its
+        own); then "backdrop": the game scene draws its next frame onto that surface too
+        (`end_backdrop`); then the veil over it, in two steps; then the dialog drawn on it a part
+        a step (`_dialog_parts`); then it is shown."""
+        s = yield from summary_steps(game_scene.game)
+        yield None
+        scene = cls(app, game_scene, summary_=s)
+        yield None
+        size = app.screen.get_size()
+        canvas = _canvases.get(size)
+        if canvas is None:  # (new memory, written whole when made: a step of its own)
+            _canvases.clear()
+            canvas = _canvases[size] = pygame.Surface(size, 0, app.screen)
+            yield None
+        game_scene.end_backdrop, game_scene.end_captured = canvas, False
+        yield "backdrop"
+        game_scene.end_backdrop = None
+        if game_scene.end_captured and app.screen.get_size() == size:
+            half = size[1] // 2 // VEIL_BAND * VEIL_BAND
+            veil_over(canvas, 0, half)
+            yield None
+            veil_over(canvas, half)
+            scene.backdrop = canvas
+        yield None
+        scene.layout()
+        if scene.backdrop is not None:  # the dialog drawn on it a part a frame
+            for _part in scene._dialog_parts(canvas):
+                yield None
+            scene.picture, scene.backdrop = canvas, None
+        else:  # (the window's size changed meanwhile: drawn whole when shown)
+            yield None
+        return scene
+
+    def __init__(self, app, game_scene, summary_=None):
         super().__init__(app)
         self.under = game_scene
         self.finished = game_scene.game
-        self.summary = summary(self.finished)
+        self.summary = summary_ if summary_ is not None else summary(self.finished)
+        self.backdrop: pygame.Surface | None = None  # the game scene as it was, veiled (the picture's start)
+        self.picture: pygame.Surface | None = None  # all but the buttons, drawn once per window size
         tip = Tip
         self.btn_review = self.root.add(
             Button(
@@ -110,6 +154,15 @@ class GameOverScene(Scene):
         self.under.to_title()
 
     # -- scene interface --------------------------------------------------------------------
+    def update(self, dt):
+        super().update(dt)
+        # (the game scene's log shown anew goes on growing its older rows, a few a frame, laid
+        # out, under the dialog, whose picture of it is kept: they are above the panel's view)
+        lp = self.under.log_panel
+        if lp.growing:
+            lp.grow()
+            lp.list._layout(self.theme)
+
     def handle_event(self, ev):
         if ev.type == pygame.KEYDOWN and ev.key == pygame.K_ESCAPE:
             self.app.pop()
@@ -136,11 +189,34 @@ class GameOverScene(Scene):
         self.text_rect = pygame.Rect(inner.x, inner.y, inner.w, self.chart_rect.y - t.px(12) - inner.y)
 
     def draw(self, surface):
+        surface.blit(self.picture_for(surface), (0, 0))
+        self.root.draw(surface, self.theme)
+        self.draw_tooltip(surface)
+
+    def picture_for(self, surface) -> pygame.Surface:
+        """The dialog's picture but its buttons, at the window's size: drawn the first time (on
+        the game scene's veiled backdrop, or the game scene drawn anew when there is none or it
+        is of another size, a resize)."""
+        size = surface.get_size()
+        if self.picture is not None and self.picture.get_size() == size:
+            return self.picture
+        pic, self.backdrop = self.backdrop, None  # (the dialog is drawn on it: it is used once)
+        if pic is None or pic.get_size() != size:
+            pic = surface.copy()
+            self.under.draw(pic)
+            veil_over(pic)
+        for _part in self._dialog_parts(pic):
+            pass
+        self.picture = pic
+        return pic
+
+    def on_resize(self, w: int, h: int) -> None:
+        self.picture = None
+        super().on_resize(w, h)
+
+    def _dialog_parts(self, surface):
+        """Draw the box, the title and the summary's sentences, (yield) the table, (yield) the chart."""
         t = self.theme
-        self.under.draw(surface)
-        veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        veil.fill((10, 8, 6, 200))
-        surface.blit(veil, (0, 0))
         s = self.summary
         pygame.draw.rect(surface, (30, 25, 20), self.box, border_radius=t.px(10))
         pygame.draw.rect(surface, T.side_style(s.winner).fill, self.box, width=max(2, t.px(3)), border_radius=t.px(10))
@@ -162,10 +238,10 @@ class GameOverScene(Scene):
         img = res.text(turns, "sans", t.body, T.TEXT)
         surface.blit(img, (self.box.centerx - img.get_width() // 2, y))
         y += img.get_height() + t.px(12)
+        yield
         self._draw_table(surface, pygame.Rect(r.x, y, r.w, r.bottom - y))
+        yield
         self._draw_chart(surface)
-        self.root.draw(surface, t)
-        self.draw_tooltip(surface)
 
     def _draw_table(self, surface, r: pygame.Rect) -> None:
         """Each side's battles attacked and won, cards played and units lost, side by side."""
@@ -244,6 +320,25 @@ class GameOverScene(Scene):
                 pygame.draw.lines(surface, col, False, pts, max(2, t.px(3)))
             for p in pts:
                 pygame.draw.circle(surface, col, p, max(3, t.px(4)))
+
+
+VEIL_BAND = 64  # rows: the veil is blitted as bands of this height (no window-sized surface)
+_canvases: dict[tuple[int, int], pygame.Surface] = {}  # the picture's surface, kept for the next game's end
+_veils: dict[int, pygame.Surface] = {}
+
+
+def veil_over(surface: pygame.Surface, top: int = 0, bottom: int | None = None) -> None:
+    """The dark veil over the board under the dialog (the same blend as one window-sized veil),
+    over the rows from `top` (a multiple of VEIL_BAND) to `bottom` (the end)."""
+    w, h = surface.get_size()
+    h = h if bottom is None else bottom
+    band = _veils.get(w)
+    if band is None:
+        _veils.clear()
+        band = _veils[w] = pygame.Surface((w, VEIL_BAND), pygame.SRCALPHA)
+        band.fill((10, 8, 6, 200))
+    for y in range(top, h, VEIL_BAND):
+        surface.blit(band, (0, y), pygame.Rect(0, 0, w, min(VEIL_BAND, h - y)))
 
 
 def open_game_over(app, game_scene) -> GameOverScene:
