@@ -239,6 +239,7 @@ class GameScene(Scene):
 
         self.computer = Computer(self, None, None, levels=getattr(game, "computer", None) or {})
         self._calm_log = len(game.log)  # the log's length at the last `calm` (a frame that moved is not calm)
+        self._thinking_log = len(game.log)  # and at the last `thinking`
         if self.computer.person is not None:
             self.seat = self.computer.person
         # the computer plays both sides (`computer.watching`): the game plays itself, a move at a
@@ -968,6 +969,12 @@ class GameScene(Scene):
             or getattr(self.board, "smoothing", False)
             or self.panels_settling
         )
+
+    def thinking(self) -> bool:
+        # (the frame that gave a command is a move's frame, not one of the thinking frames)
+        n = len(self.game.log)
+        moved, self._thinking_log = self._thinking_log != n, n
+        return self.computer.thinking is not None and not moved
 
     def draw(self, surface):
         t = self.theme
