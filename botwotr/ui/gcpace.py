@@ -49,7 +49,7 @@ class PacedCollector:
     def __init__(self) -> None:
         self.started = False
         self.passes = [0, 0, 0]  # passes run, by generation (read by tests and the bench)
-        self.deferred = 0  # frames where a middle or full pass was due but waited for calm
+        self.deferred = 0  # frames where a pass was due but waited (for calm, or a thinking frame to end)
 
     def start(self) -> None:
         global _open, _was_enabled, _froze
