@@ -343,7 +343,8 @@ class App:
         settled = scene is None or self._guard(scene, scene.calm) is True
         self.calm_frames = self.calm_frames + 1 if settled else 0
         # calm: no input and nothing moving for a moment (so not the frame that shows a move)
-        self.collector.frame_end(self.quiet_frames > CALM_FRAMES and self.calm_frames > CALM_FRAMES)
+        thinking = scene is not None and self._guard(scene, scene.thinking) is True
+        self.collector.frame_end(self.quiet_frames > CALM_FRAMES and self.calm_frames > CALM_FRAMES, thinking)
         return self.running
 
     def draw(self) -> None:

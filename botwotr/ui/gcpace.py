@@ -15,8 +15,18 @@ computer not thinking, the board and panels settled, not the frame of a move (`s
 nothing. So that memory stays bounded when no frame is calm for a long time (a player dragging a
 piece around for a minute, a fast clicker), a young pass waits until `YOUNG_DEFER` times its usual
 count of new objects, a middle or full pass for `DEFER` times its usual interval, then runs
-anyway. The thresholds are Python's own (`gc.get_threshold()`); the collector's state
-is given back as it was when the last window closes.
+anyway — but never in a frame the computer thinks through (`scene.thinking()`: its progress is on
+the screen, issue 13's 50 ms): there only a young pass runs, and only past the far bound
+`THINKING_DEFER` (a think makes few objects: about 24,000 at most in the whole games of
+`tests/ui/test_computer_games.py`); what is overdue runs in the next frame that is not one of
+them, the move's own frame as a rule. (An overdue young pass in a thinking frame was the cause
+of the rare 35–62 ms frames there: a young generation piled up over the move's frames, 12,000–
+16,000 objects freed in one pass, 15–28 ms of CPU, more under load.)
+
+What exists when the first window opens is frozen (`gc.freeze()`, no walk) until the last one
+closes: no pass walks it again (in a test process, what the earlier tests left, a heap that made
+a full pass 100–230 ms). The thresholds are Python's own (`gc.get_threshold()`); the collector's
+state is given back as it was when the last window closes.
 """
 
 from __future__ import annotations
@@ -25,40 +35,52 @@ import gc
 
 DEFER = 4  # how many usual intervals a middle or full pass may wait for a calm frame
 YOUNG_DEFER = 20  # and a young pass, in new objects (700 × 20: a pass of 2–5 ms, a few MB)
+THINKING_DEFER = 100  # and while the computer thinks, in new objects (a bound that the thinking frames do not reach)
 CALM_FRAMES = 10  # frames without input before a frame counts as calm (1/6 s at 60 per second)
 
 _open = 0  # windows open (tests may open several in turn)
 _was_enabled = True
+_froze = False  # whether the first window froze what was there before it (`gc.freeze`)
 
 
 class PacedCollector:
-    """One per window: `start()` when it opens, `frame_end(calm)` after each frame, `stop()`."""
+    """One per window: `start()` when it opens, `frame_end(calm, thinking)` after each frame, `stop()`."""
 
     def __init__(self) -> None:
         self.started = False
         self.passes = [0, 0, 0]  # passes run, by generation (read by tests and the bench)
-        self.deferred = 0  # frames where a middle or full pass was due but waited for calm
+        self.deferred = 0  # frames where a pass was due but waited (for calm, or a thinking frame to end)
 
     def start(self) -> None:
-        global _open, _was_enabled
+        global _open, _was_enabled, _froze
         if self.started:
             return
         if _open == 0:
             _was_enabled = gc.isenabled()
+            # what is there before the first window (the modules; in a test process, what the
+            # earlier tests left) is out of every pass while a window is open: a pass walks only
+            # what the window made (no collection first: that would be a full pass at each open)
+            _froze = gc.get_freeze_count() == 0
+            if _froze:
+                gc.freeze()
         _open += 1
         self.started = True
         gc.disable()
 
     def stop(self) -> None:
-        global _open
+        global _open, _froze
         if not self.started:
             return
         self.started = False
         _open -= 1
-        if _open == 0 and _was_enabled:
-            gc.enable()
+        if _open == 0:
+            if _froze:
+                gc.unfreeze()
+                _froze = False
+            if _was_enabled:
+                gc.enable()
 
-    def frame_end(self, calm: bool) -> int | None:
+    def frame_end(self, calm: bool, thinking: bool = False) -> int | None:
         """Run the pass that is due, if this frame may pay for it; returns its generation.
 
         `gc.get_count()` is (objects made since the last young pass, young passes since the last
@@ -75,6 +97,11 @@ class PacedCollector:
             return None
         if calm:
             gen = due
+        elif thinking:
+            if c0 <= t0 * THINKING_DEFER:
+                self.deferred += 1
+                return None
+            gen = 0
         elif due == 2 and c2 > t2 * DEFER:
             gen = 2
         elif due >= 1 and c1 > t1 * DEFER:

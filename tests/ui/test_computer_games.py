@@ -6,8 +6,9 @@ iteration budget. Each frame the computer thinks through is timed in the window 
 (not wall time, so a busy machine's waits for a core do not count; not the process's, whose
 autosave thread's fdatasync is the disk's work, not the frame's) against the issue's 50 ms (a
 frame its answer lands in gives a command: a move's frame, as any other); the window's garbage collector
-is paced by frames for that (`gcpace.py`). `bench/ai_window.py` measures the frame times
+is paced by frames for that (`gcpace.py`: no pass in a frame the computer thinks through). `bench/ai_window.py` measures the frame times
 themselves (docs/PERFORMANCE.md)."""
+
 from __future__ import annotations
 
 import random
@@ -26,14 +27,22 @@ SEEDS = {"easy": 21, "normal": 12, "hard": 13}
 
 
 def click(app, pos):
-    app.step([pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)),
-              pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1),
-              pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1)])
+    app.step(
+        [
+            pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)),
+            pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1),
+            pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1),
+        ]
+    )
 
 
 def key(app, k, mod=0):
-    app.step([pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode=""),
-              pygame.event.Event(pygame.KEYUP, key=k, mod=mod)])
+    app.step(
+        [
+            pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode=""),
+            pygame.event.Event(pygame.KEYUP, key=k, mod=mod),
+        ]
+    )
 
 
 def new_game_against(app, level, side="sh"):
@@ -94,7 +103,9 @@ def test_a_whole_game_against_the_computer_R15(make_app, rohan, level):
             if not hinted and len(game.log) > 12 and len(mine) > 1:
                 at = len(game.log)
                 key(app, pygame.K_i)  # a hint: asked of the hard computer in the worker
-                assert comp.hint is not None or comp.thinking["purpose"] == "hint", scene.message  # (or answered already)
+                assert comp.hint is not None or comp.thinking["purpose"] == "hint", (
+                    scene.message
+                )  # (or answered already)
                 for _ in range(20_000):
                     if comp.hint is not None or comp.failure:
                         break
@@ -106,7 +117,9 @@ def test_a_whole_game_against_the_computer_R15(make_app, rohan, level):
                 assert any(scene.board.highlights.get(r) for r in comp.hint["regions"]) or not comp.hint["regions"]
                 hinted = True
             if hinted and not undone and game.log[-1]["cmd"].get("side") == "sh":
-                last_mine = max((i for i, e in enumerate(game.log) if e["cmd"].get("side") in ("fp", "players")), default=0)
+                last_mine = max(
+                    (i for i, e in enumerate(game.log) if e["cmd"].get("side") in ("fp", "players")), default=0
+                )
                 # Undo takes back the person's last decision and the computer's answers to it
                 key(app, pygame.K_z, pygame.KMOD_CTRL)
                 if scene.btn_force_undo.visible:
@@ -132,13 +145,9 @@ def test_a_whole_game_against_the_computer_R15(make_app, rohan, level):
         assert again.game.computer == {"fp": "normal"} and again.computer.person == "sh" and again.seat == "sh"
     assert hinted and undone and animated
     print(f"{level}: {len(thinking_frames)} frames while thinking, max {max(thinking_frames) * 1000:.1f} ms")
-    # The issue's bound is every frame under 50 ms. Here it holds for all but the slowest frame in a
-    # thousand; single frames of 35-62 ms of CPU were seen a few times in whole-suite runs at load
-    # 6-8 on 2 cores and never once the frame was looked at more closely (docs/known-gaps.md),
-    # so the slowest frame is held to 100 ms and the rest to 50.
-    ordered = sorted(thinking_frames)
-    assert len(ordered) > 20 and ordered[-1] <= 0.100, ordered[-5:]
-    assert ordered[-1 - len(ordered) // 1000] <= 0.050, ordered[-5:]
+    # the issue's bound: no frame the computer thinks through over 50 ms (the window's collector
+    # runs no pass in one: gcpace.py)
+    assert len(thinking_frames) > 20 and max(thinking_frames) <= 0.050, sorted(thinking_frames)[-5:]
     moves = [f for purpose, f in comp.answered if purpose == "move"]
     assert len(moves) > 20
     # every answer came at least a frame after its question (the window drew meanwhile); the

@@ -1,6 +1,7 @@
 """The garbage collector paced by the window's frames (botwotr/ui/gcpace.py, issue 11): the long
 passes wait for calm frames, memory stays bounded when no frame is calm, and the collector is
 given back as it was when the window closes."""
+
 from __future__ import annotations
 
 import gc
@@ -18,8 +19,8 @@ def _recording(app):
     seen = []
     real = app.collector.frame_end
 
-    def frame_end(calm):
-        gen = real(calm)
+    def frame_end(calm, thinking=False):
+        gen = real(calm, thinking)
         seen.append((calm, gen, gc.get_count()))
         return gen
 
@@ -44,9 +45,11 @@ def _play(app, scene, commands, frames_between, events=None, until=None):
 
 
 def test_the_long_passes_run_in_calm_frames_and_the_collector_is_given_back(make_app, rohan):
-    was = gc.isenabled()
+    was, frozen = gc.isenabled(), gc.get_freeze_count()
     app = make_app((1280, 720))
     assert not gc.isenabled()  # the window paces the collector itself
+    # what was there before the window is out of its passes (frozen) until it closes
+    assert gc.get_freeze_count() >= frozen and (frozen or gc.get_freeze_count() > 0)
     scene = GameScene(app, Game.new(rohan, seed=4))
     app.push(scene)
     seen = _recording(app)
@@ -62,7 +65,7 @@ def test_the_long_passes_run_in_calm_frames_and_the_collector_is_given_back(make
     # nothing young piles up: after each calm frame, fewer new objects than a pass's threshold
     assert all(count[0] <= t0 for calm, gen, count in seen if calm)
     app.close()
-    assert gc.isenabled() == was
+    assert gc.isenabled() == was and gc.get_freeze_count() == frozen
 
 
 def test_memory_stays_bounded_when_no_frame_is_calm(make_app, rohan):
@@ -78,8 +81,7 @@ def test_memory_stays_bounded_when_no_frame_is_calm(make_app, rohan):
 
     # (as many commands as it takes to make the young objects overdue: how many a command leaves
     # depends on what earlier tests in the process already made and cached, texts, pictures)
-    _play(app, scene, commands=600, frames_between=6, events=wiggle,
-          until=lambda: any(gen == 0 for _, gen, _ in seen))
+    _play(app, scene, commands=600, frames_between=6, events=wiggle, until=lambda: any(gen == 0 for _, gen, _ in seen))
     t0, t1, t2 = gc.get_threshold()
     assert not any(calm for calm, _, _ in seen)
     assert any(gen == 0 for _, gen, _ in seen)  # the young passes ran anyway, once overdue
@@ -88,3 +90,34 @@ def test_memory_stays_bounded_when_no_frame_is_calm(make_app, rohan):
     peak = max(count[0] for _, _, count in seen)
     assert peak <= t0 * gcpace.YOUNG_DEFER + 20_000, peak
     assert max(count[1] for _, _, count in seen) <= t1 * gcpace.DEFER + 1
+
+
+def test_no_pass_in_a_frame_the_computer_thinks_through(make_app):
+    """A frame while the computer thinks shows its progress (issue 13: none over 50 ms): no pass
+    runs in one, not even an overdue full one (20-60 ms on a game's heap), until the young objects
+    pass the far bound `THINKING_DEFER`; the next frame that is not a thinking one runs what is
+    overdue, as before."""
+    app = make_app((1280, 720))
+    col = app.collector
+    t0, t1, t2 = gc.get_threshold()
+    kept = []
+    while gc.get_count()[0] <= t0 * gcpace.YOUNG_DEFER:
+        kept.append([])  # (new containers, kept alive: the young count only grows)
+    assert col.frame_end(False, thinking=True) is None  # a young pass overdue: it waits
+    assert col.frame_end(False) == 0  # and runs in the next busy frame that is not a thinking one
+    while gc.get_count()[1] <= t1 * gcpace.DEFER:  # a middle pass overdue
+        gc.collect(0)
+    while gc.get_count()[0] <= t0:
+        kept.append([])
+    assert col.frame_end(False, thinking=True) is None
+    assert col.frame_end(False) == 1
+    while gc.get_count()[2] <= t2 * gcpace.DEFER:  # a full pass overdue
+        gc.collect(1)
+    while gc.get_count()[0] <= t0:
+        kept.append([])
+    assert col.frame_end(False, thinking=True) is None
+    while gc.get_count()[0] <= t0 * gcpace.THINKING_DEFER:  # a long think that makes many objects
+        kept.append([])
+    assert col.frame_end(False, thinking=True) == 0  # the young pass bounds memory even then
+    assert col.frame_end(False) == 2  # the full pass in the next frame that is not a thinking one
+    assert col.passes == [2, 1, 1]

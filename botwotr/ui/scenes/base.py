@@ -54,6 +54,11 @@ class Scene:
         pause would show nothing (`gcpace`; the app also waits for a moment without input)."""
         return True
 
+    def thinking(self) -> bool:
+        """The computer is thinking for this scene: its frames show the progress, so no full
+        pass of the garbage collector may fall in one, not even an overdue one (`gcpace`)."""
+        return False
+
     def draw(self, surface: pygame.Surface) -> None:
         self.root.draw(surface, self.theme)
         self.draw_tooltip(surface)

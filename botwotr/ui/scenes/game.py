@@ -244,6 +244,7 @@ class GameScene(Scene):
 
         self.computer = Computer(self, None, None, levels=getattr(game, "computer", None) or {})
         self._calm_log = len(game.log)  # the log's length at the last `calm` (a frame that moved is not calm)
+        self._thinking_log = len(game.log)  # and at the last `thinking`
         if self.computer.person is not None:
             self.seat = self.computer.person
         # the computer plays both sides (`computer.watching`): the game plays itself, a move at a
@@ -998,6 +999,12 @@ class GameScene(Scene):
             or self.log_panel.growing
             or self._end_steps is not None  # (the end's dialog being made, a step a frame)
         )
+
+    def thinking(self) -> bool:
+        # (the frame that gave a command is a move's frame, not one of the thinking frames)
+        n = len(self.game.log)
+        moved, self._thinking_log = self._thinking_log != n, n
+        return self.computer.thinking is not None and not moved
 
     def draw(self, surface):
         self._draw_frame(surface)
