@@ -3,6 +3,7 @@ itself at a pace to follow — every move given after its animation and a pause,
 written in the log —, Pause stops it between two moves, Step gives one move, Space goes on;
 nobody's hand is shown on any frame (the public view: both hands hidden, R-15); the save keeps
 both levels. One whole Rohan game, easy against easy, with a small iteration budget."""
+
 from __future__ import annotations
 
 import pygame
@@ -91,6 +92,8 @@ def test_the_computer_plays_itself_with_pause_and_step_R15(make_app, rohan):
     finally:
         rec.uninstall()
     assert game.state.get("winner") in ("fp", "sh") and resumed is not None
+    # the game is over: nothing left to pause or step
+    assert not scene.btn_watch.enabled and not scene.btn_step.enabled
     moves = [e for e in game.log[1:] if e["cmd"].get("side") in ("fp", "sh")]
     assert len(moves) > 60 and {e["cmd"]["side"] for e in moves} == {"fp", "sh"}
     # every move was animated (its events fed to the animator) and is in the log panel

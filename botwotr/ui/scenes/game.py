@@ -339,6 +339,7 @@ class GameScene(Scene):
         self.sides.view, self.sides.seat = self.view, shown
         self.btn_undo.enabled = game.can_undo(force=True)
         self.btn_redo.enabled = game.can_redo()
+        self.btn_watch.enabled = self.btn_step.enabled = not game.state.get("winner")  # nothing left to watch
         self.board.highlights = self.decision.highlights()
         if getattr(self, "computer", None) is not None and self.computer.hint is not None:
             self.hint_changed()  # (a hint still shown keeps its tints and marks: a look back and return)
@@ -922,7 +923,7 @@ class GameScene(Scene):
         if ev.key == pygame.K_F1 or ev.key == pygame.K_h and not ctrl:
             self.show_help = not self.show_help
             return True
-        if self.computer.watching and not ctrl and ev.key in (pygame.K_SPACE, pygame.K_n):
+        if self.computer.watching and self.btn_watch.enabled and not ctrl and ev.key in (pygame.K_SPACE, pygame.K_n):
             (self.toggle_watch if ev.key == pygame.K_SPACE else self.watch_step)()
             return True
         if ev.key == pygame.K_i and not ctrl and not self.curtain:
