@@ -4,7 +4,7 @@ Gondor position, asserting what its text promises."""
 from __future__ import annotations
 
 from gondor_positions import (FP, SH, SPEC, adjust, assert_illegal, choose, damage, fight, gondor_game, hand_of,
-                              kind, place, ready, rolled, size, to_action_phase, to_shadow, top, units)
+                              kind, place, ready, rolled, to_action_phase, to_shadow, top, units)
 
 
 def ability(g, side, char, face="character"):

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from gondor_positions import (FP, SH, SPEC, adjust, assert_illegal, attack, choose, damage, fight, hand,
                               hand_of, kind, next_turn, place, play, protection, ready, rtokens, siege, size,
-                              to_shadow, top, units, use)
+                              top, units, use)
 
 START = list(SPEC.rules_data["darkness"]["regions"])
 

@@ -12,7 +12,6 @@ from botwotr.board import load_map, map_path
 from botwotr.catalog import spec_for
 from botwotr.core import Game
 from botwotr.ui import art_labels
-from botwotr.ui import resources as res
 from botwotr.ui.board_view import BoardView
 from botwotr.ui.i18n import set_language
 from botwotr.ui.i18n_content import localize_game

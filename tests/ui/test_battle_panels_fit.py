@@ -23,7 +23,7 @@ def reach(spec, seed: int, want: str) -> Game:
     when they can) is pending for both sides."""
     g = Game.new(spec, seed=seed)
     bot = GreedyBot(seed)
-    for _ in range(3000):
+    for _step in range(3000):
         p = g.state["pending"][-1] if g.state["pending"] else None
         if p and p["kind"] == want and len(p.get("sides") or ()) == 2:
             return g

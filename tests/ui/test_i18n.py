@@ -95,7 +95,7 @@ def test_portuguese_and_spanish_plurals(lang, code, one, many):
 def fp_action_game(spec):
     g = Game.new(spec, seed=4)
     bots = {"fp": GreedyBot(4), "sh": GreedyBot(5)}
-    for _ in range(300):
+    for _step in range(300):
         p = g.state["pending"][-1]
         if p["kind"] == "action" and p["side"] == "fp":
             return g

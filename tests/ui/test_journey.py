@@ -366,7 +366,9 @@ class Journey:
     def same(self, given, meant, rolled) -> bool:
         """The logged command is the one meant (a die of the same face will do)."""
         if given.get("cmd") == "use_die" and meant.get("cmd") == "use_die":
-            face = (lambda d: "box" if d == "box" else rolled[d])
+            def face(d):
+                return "box" if d == "box" else rolled[d]
+
             return face(given["die"]) == face(meant["die"]) and \
                 {k: v for k, v in given.items() if k != "die"} == {k: v for k, v in meant.items() if k != "die"}
         if given.get("cmd") == "move_army" and meant.get("cmd") == "move_army":  # the panel picks the route

@@ -100,7 +100,7 @@ def test_the_log_panel_matches_the_log_made_from_scratch(make_app, rohan):
 
 
 def test_extending_a_list_lays_out_the_same_rows_as_setting_it(make_app, monkeypatch):
-    app = make_app((1280, 720))
+    make_app((1280, 720))  # a display, for the fonts
     theme = Theme.for_size(1280, 720)
     lst = ScrollList(boxed=False, stick_to_bottom=True, size_key="small")
     lst.rect = pygame.Rect(10, 10, 300, 200)

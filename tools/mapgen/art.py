@@ -832,9 +832,9 @@ class Painter:
             pygame.draw.line(s, RED, a, b, 5)
         for side in (-1, 1):
             tip = (x + nx * 40 * side * scale, y + ny * 40 * side * scale)
-            l = (x + nx * 31 * side * scale + dx * 6 * scale, y + ny * 31 * side * scale + dy * 6 * scale)
+            lp = (x + nx * 31 * side * scale + dx * 6 * scale, y + ny * 31 * side * scale + dy * 6 * scale)
             r = (x + nx * 31 * side * scale - dx * 6 * scale, y + ny * 31 * side * scale - dy * 6 * scale)
-            pygame.draw.polygon(s, RED, [tip, l, r])
+            pygame.draw.polygon(s, RED, [tip, lp, r])
 
     def occupied(self) -> list[pygame.Rect]:
         """Rects the feature labels must avoid: region names, sites, the pieces' anchors."""
@@ -1217,7 +1217,6 @@ class Painter:
         self.slot_box(box, fill=(240, 228, 198), radius=10, width=2)
         self.heading("Legend", box.centerx, box.top + 20, 27, INK, center=True,
                      room=(box.left + 12, box.right - 12))
-        f = self.fonts.get("regular", 19)
         col_w = (box.width - 16) / 2
         rng = self.rng("legend")
         # terrain swatches, with the defender's terrain bonus
@@ -1356,11 +1355,11 @@ class Painter:
             a = k * math.pi / 4
             ln = R if k % 2 == 0 else R * 0.55
             tip = (cx + math.sin(a) * ln, cy - math.cos(a) * ln)
-            l = (cx + math.sin(a - 0.5) * 8, cy - math.cos(a - 0.5) * 8)
+            lp = (cx + math.sin(a - 0.5) * 8, cy - math.cos(a - 0.5) * 8)
             r = (cx + math.sin(a + 0.5) * 8, cy - math.cos(a + 0.5) * 8)
-            pygame.draw.polygon(s, PLAQUE, [tip, l, (cx, cy)])
+            pygame.draw.polygon(s, PLAQUE, [tip, lp, (cx, cy)])
             pygame.draw.polygon(s, INK if k != 0 else RED, [tip, r, (cx, cy)])
-            pygame.draw.polygon(s, INK, [tip, l, (cx, cy), r], 1)
+            pygame.draw.polygon(s, INK, [tip, lp, (cx, cy), r], 1)
         t = text_surface(self.fonts.get("bold", 24), "N", INK, PLAQUE, 2)
         self.record("N", blit_center(s, t, (cx, cy - R - 12)), "bold", 24, INK)
 

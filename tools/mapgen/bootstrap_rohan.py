@@ -348,7 +348,9 @@ def tracks(endgame: int = 14):
                       "rect": [bx + i * 112, dy, 100, 140]})
         slots.append({"id": f"discard.{d}", "track": "discard", "slot": d,
                       "rect": [bx + i * 112, dy + 190, 100, 128]})
-    # Free Peoples action tokens and the fate pool: bottom strip, right of the fate track
+    # Free Peoples action tokens and the fate pool: bottom strip, right of the fate track, on the
+    # fate spaces' row (fate_slots: y 1446, height 118)
+    y0, h = 1446, 118
     slots.append({"id": "fp_action_tokens", "track": "fp_action_tokens", "slot": "fp",
                   "rect": [1966, y0, 200, h]})
     slots.append({"id": "fate_pool", "track": "fate_pool", "slot": "pool",
