@@ -1,6 +1,6 @@
 """Frame times while the computer thinks (issue 13), headless (SDL dummy driver), 1280x720.
 
-    python bench/ai_window.py [--runs 5] [--decisions 20] [--level hard] [--seconds 1.5]
+    python bench/ai_window.py [--runs 5] [--decisions 20] [--level hard] [--seconds 1.4]
 
 Each run: a new Battle for Rohan game against the computer (the Shadow) at `--level` with the
 window's time budget (`Budget(seconds=...)`, as `botwotr/ui/computer.py` gives it), the Free
@@ -84,7 +84,7 @@ def main() -> int:
     ap.add_argument("--runs", type=int, default=5)
     ap.add_argument("--decisions", type=int, default=20)
     ap.add_argument("--level", default="hard")
-    ap.add_argument("--seconds", type=float, default=1.5)
+    ap.add_argument("--seconds", type=float, default=1.4)
     args = ap.parse_args()
     import tempfile
 

@@ -41,8 +41,10 @@ DECIDE = "botwotr.ai:decide"
 CONTEXT = "spawn"
 STUCK_SECONDS = 3.0  # a cancelled request still running this long after a newer one: restart
 PROGRESS_EVERY = 0.05  # seconds between progress messages (the pipe never fills)
-# the budget per level in the window (seconds; bench/ai_window.py measures the frames meanwhile)
-THINK_SECONDS = {"easy": 0.4, "normal": 0.8, "hard": 1.5}
+# the budget per level in the window (seconds; bench/ai_window.py measures the frames meanwhile).
+# hard's stays under issue 13's 1.5 s median: a search overruns its budget by its last rollout and
+# the hint's reason (docs/ai.md, "Time per decision"), so 1.4 s, not 1.5
+THINK_SECONDS = {"easy": 0.4, "normal": 0.8, "hard": 1.4}
 HINT_LEVEL = "hard"
 
 
@@ -313,7 +315,7 @@ class Thinker:
 
 # -- the game scene's side of it ----------------------------------------------------------------
 
-HINT_SECONDS = 1.5
+HINT_SECONDS = THINK_SECONDS["hard"]  # the hint asks hard, with hard's time
 
 
 def hint_regions(cmd: dict) -> list[str]:
