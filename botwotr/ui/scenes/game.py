@@ -1207,7 +1207,7 @@ class GameScene(Scene):
                 done = build.done if build.ahead else build.work(self.panel_build_seconds, self.board.build_clock)
                 build.ahead = False
                 if not done:
-                    build.sigs = {name: sig for name, _r, _u, sig in self._panel_parts()}
+                    build.sigs = self._sigs_now()
                     self._panel_build = build
                     build.show(surface, self._panel_rects())
                     status_rule(surface, pygame.Rect(0, 0, self.toolbar.rect.x, self.bar_rect.h), t)
@@ -1286,6 +1286,10 @@ class GameScene(Scene):
             layer.set_clip(None)
         self._finish_panels(surface, key, stamp, layer, blit)
 
+    def _sigs_now(self) -> dict:
+        """Each panel part's signature as it is now (`_panel_parts`), by name."""
+        return {name: sig for name, _r, _u, sig in self._panel_parts()}
+
     def _panels_key(self, surface) -> tuple:
         return (surface.get_size(), self.theme, id(self.decision), self.edit.active, self.looking_at, self.log_below)
 
@@ -1297,7 +1301,7 @@ class GameScene(Scene):
         build = self._panel_build
         if build is None or build.ahead or not self.cache_panels:
             return 0.0
-        sigs = {name: sig for name, _r, _u, sig in self._panel_parts()}
+        sigs = self._sigs_now()
         if not build.current(self._panels_key(surface), self._panels_stamp(), sigs, self._dirty):
             return 0.0
         clock = self.board.build_clock
@@ -1305,14 +1309,12 @@ class GameScene(Scene):
         build.work(self.panel_build_seconds, clock)
         spent = clock() - t0
         build.ahead = True
-        build.sigs = {
-            name: sig for name, _r, _u, sig in self._panel_parts()
-        }  # (as drawn: a list may settle its scroll)
+        build.sigs = self._sigs_now()  # (as drawn: a list may settle its scroll)
         return spent
 
     def _finish_panels(self, surface, key, stamp, layer, blit) -> None:
         # (after the drawing: a list may settle its scroll while it is drawn)
-        self._part_sigs = {name: sig for name, _r, _u, sig in self._panel_parts()}
+        self._part_sigs = self._sigs_now()
         self._dirty = set()
         self._panels = key
         if layer is not self._panels_shown:

@@ -49,7 +49,7 @@ class GameOverScene(Scene):
         canvas = _canvases.get(size)
         if canvas is None:  # (new memory, written whole when made: a step of its own)
             _canvases.clear()
-            canvas = _canvases[size] = pygame.Surface(size, 0, app.screen)
+            canvas = _canvases[size] = res.picture(size)
             yield None
         game_scene.end_backdrop, game_scene.end_captured = canvas, False
         yield "backdrop"
