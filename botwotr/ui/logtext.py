@@ -598,11 +598,14 @@ def _fate_applied(e, spec):
 
 
 def _battle_started(e, spec):
-    return _("{side} attacks {target} from {armies}.").format(
-        side=cap(actor_name(e["attacker"])),
-        target=region_name(spec, e["target"]),
-        armies=join_and(region_name(spec, r) for r in e["armies"]),
-    )
+    args = {
+        "side": cap(actor_name(e["attacker"])),
+        "target": region_name(spec, e["target"]),
+        "armies": join_and(region_name(spec, r) for r in e["armies"]),
+    }
+    if e.get("mode") == "combined" and len(e["armies"]) > 1:  # one army fights each round
+        return _("{side} makes a combined attack on {target} from {armies}.").format(**args)
+    return _("{side} attacks {target} from {armies}.").format(**args)
 
 
 def _battle_ended(e, spec):

@@ -147,3 +147,33 @@ def test_every_string_drawn_in_a_whole_game_reads_as_words(make_app, rohan, monk
     if os.environ.get("BOTWOTR_DUMP_TEXT"):
         Path(os.environ["BOTWOTR_DUMP_TEXT"]).write_text("\n".join(sorted(drawn)), encoding="utf-8")
     assert not bad, bad
+
+
+def test_a_combined_attack_reads_as_one(rohan):
+    """R-10.9: a combined attack names every army that may join it, but only one fights each
+    round, so the log calls it a combined attack rather than an attack by all of them at once;
+    an attack by one army keeps the plain sentence."""
+    import random
+
+    g = Game.new(rohan, seed=0)
+    rng = random.Random(0)
+    lines: dict[str, list[str]] = {"combined": [], "army": []}
+    for _ in range(2000):
+        if g.state.get("winner") or (lines["combined"] and lines["army"]):
+            break
+        legal = g.legal_commands()
+        pref = [c for c in legal if c.get("action") in ("combined_attack", "attack")]
+        pref = pref or [c for c in legal if len(c.get("armies", [])) > 1] or legal
+        n = len(g.log)
+        g.submit(rng.choice(pref))
+        for entry in g.log[n:]:
+            for e in entry["events"]:
+                if e["e"] == "BattleStarted" and e["mode"] in lines:
+                    many = len(e["armies"]) > 1
+                    if e["mode"] == "army" or many:
+                        lines[e["mode"]].append(event_sentence(e, rohan))
+    assert lines["combined"] and lines["army"]
+    for s in lines["combined"]:
+        assert " makes a combined attack on " in s and " and " in s.split(" from ", 1)[1], s
+    for s in lines["army"]:
+        assert " attacks " in s and "combined" not in s and " and " not in s.split(" from ", 1)[1], s
