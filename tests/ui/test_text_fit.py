@@ -362,3 +362,42 @@ def test_the_window_may_open_maximised(home):
         assert w >= 1280 and h >= 720 and app.theme.width == w
     finally:
         app.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "pt_BR", "es", "ru"])
+def test_the_fate_panel_shows_the_tile_whole_without_scrolling(make_app, rohan, lang):
+    """R-7.3: drawing a fate tile, and keeping it or drawing again, are decided from the panel as it
+    opens: the tile with what it does, the draws left and the buttons all in view, no scrolling,
+    at the usual window sizes, beside the log's newest lines (in each language)."""
+    import random
+
+    from botwotr.ui.i18n import set_language
+    from botwotr.ui.scenes.game import GameScene
+
+    set_language(lang)
+    try:
+        for size in ((1280, 720), (1360, 760), (1920, 1080)):
+            app = make_app(size)
+            g = Game.new(rohan, seed=5)
+            rng = random.Random(5)
+            scene = GameScene(app, g, mode="hotseat")
+            app.push(scene)
+            seen = set()
+            for _step in range(400):
+                kind = g.state["pending"][-1]["kind"]
+                if kind in ("fate_draw", "fate_decide") and kind not in seen:
+                    seen.add(kind)
+                    if scene.curtain:
+                        scene.lift_curtain()
+                    app.step()
+                    d = scene.decision
+                    assert type(d).__name__ == "FatePanel"
+                    assert d.max_scroll == 0, (size, kind, d.needed_height(app.theme), d.rect)
+                    assert all(d.rect.contains(b.rect) for b in d.footer), (size, kind)
+                    assert scene.log_panel.visible_lines() >= 4, (size, kind)
+                if seen == {"fate_draw", "fate_decide"}:
+                    break
+                g.submit(rng.choice(g.legal_commands()))
+            assert seen == {"fate_draw", "fate_decide"}
+    finally:
+        set_language("en")

@@ -524,33 +524,37 @@ class FatePanel(ChoicePanel):
 
     TITLE = N_("Fate")
     share = 0.82
+    min_height = 250  # the prompt, the tile and the buttons unscrolled (the summaries go compact first)
+    HERO_H = 112  # the tile's height (1280x720 px): the panel fits beside the log's newest lines
 
     def build(self, ctx):
         p = ctx.pending or {}
         st = ctx.view
         pool = st["fate_pool"] if isinstance(st["fate_pool"], int) else len(st["fate_pool"])
-        self.detail.text = _("Set tiles aside and draw again up to the fate dice; the last one drawn is kept (R-7.3).")
+        rule = _("Set tiles aside and draw again up to the fate dice; the last one drawn is kept (R-7.3).")
         if p.get("kind") == "fate_draw":
             left = p.get("left", 1)
             self.prompt.text = ngettext(
                 "Draw a fate tile ({n} draw allowed).", "Draw a fate tile ({n} draws allowed).", left
             ).format(n=left)
-            self.tiles([Tile("fate:pool", self._hero(ctx, None, left, pool), None)], 0, 150)
+            self.tiles([Tile("fate:pool", self._hero(ctx, None, left, pool), None)], 0, self.HERO_H)
             c = self.first(cmd="draw_fate")
             if c:
-                self.add_footer(Button(_("Draw a tile"), lambda: self.submit(c), name="draw", icon="crystal-ball"))
+                tip = Tip(_("Draw a tile"), rule)
+                self.add_footer(
+                    Button(_("Draw a tile"), lambda: self.submit(c), name="draw", icon="crystal-ball", tooltip=tip)
+                )
             return
         tile = p.get("tile")
         left = p.get("left", 0)
         self.prompt.text = _("Keep this fate tile, or draw again?")
-        self.tiles([Tile(f"fate:{tile}", self._hero(ctx, tile, left, pool), None)], 0, 150)
-        self.text(
+        # (the rule is on the buttons' tips: the counts are what this draw needs in view)
+        self.detail.text = (
             ngettext("{n} more draw allowed", "{n} more draws allowed", left).format(n=left)
             + " · "
-            + ngettext("{n} tile in the pool", "{n} tiles in the pool", pool).format(n=pool),
-            "small",
-            T.TEXT_DIM,
+            + ngettext("{n} tile in the pool", "{n} tiles in the pool", pool).format(n=pool)
         )
+        self.tiles([Tile(f"fate:{tile}", self._hero(ctx, tile, left, pool), None)], 0, self.HERO_H)
         keep = self.first(cmd="keep_fate")
         aside = self.first(cmd="set_aside_fate")
         if keep:
@@ -571,7 +575,7 @@ class FatePanel(ChoicePanel):
                     name="set_aside",
                     tooltip=Tip(
                         _("Set aside and draw again"),
-                        _("This tile goes back to the pool after the draw; the next tile is drawn."),
+                        _("This tile goes back to the pool after the draw; the next tile is drawn.") + " " + rule,
                     ),
                 )
             )
@@ -598,17 +602,17 @@ class FatePanel(ChoicePanel):
             )
             head = _("Fate +{n}").format(n=ts.value) if ts is not None else _("The fate pool")
             y = text_in(surface, head, body, theme, "serif_bold", theme.heading, T.BRASS_LIGHT, 1)
-            lines = []
+            lines = []  # what the tile does first; the marker's move (the track shows it too) last
+            if ts is not None and ts.icon:
+                lines.append(_("{icon} icon, if kept.").format(icon=cap(icon_name(ts.icon))))
+            if ts is not None and ts.shadow_special:
+                lines.append(_("A Shadow tile: drawing stops at once."))
             if ts is not None:
                 lines.append(
                     ngettext("The fate marker moves {n} space.", "The fate marker moves {n} spaces.", ts.value).format(
                         n=ts.value
                     )
                 )
-            if ts is not None and ts.icon:
-                lines.append(_("{icon} icon, if kept.").format(icon=cap(icon_name(ts.icon))))
-            if ts is not None and ts.shadow_special:
-                lines.append(_("A Shadow tile: drawing stops at once."))
             if not tile:
                 lines.append(ngettext("{n} tile in the pool.", "{n} tiles in the pool.", pool).format(n=pool))
             for ln in lines:
