@@ -358,10 +358,10 @@ class GameScene(Scene):
         state = self.game.state
         if self._force_public:
             return None, "public", None, []
+        if self.consent:  # (also once the game is won: taking back the winning move asks too)
+            return self.consent["side"], "public", None, []
         if state.get("winner") or top is None:
             return None, "public", None, [c for c in legal if c.get("side") == "players"]
-        if self.consent:
-            return self.consent["side"], "public", None, []
         if self.computer.watching:  # nobody plays: the public view (both hands hidden), no command
             return None, "public", None, []
         if self.computer.side is not None:  # one person at the screen, on their own seat
@@ -973,9 +973,13 @@ class GameScene(Scene):
             self.watch_wait = max(0.0, self.watch_wait - dt)
         self.computer.update()
         # (the dialog's first step in the frame after the one that opened it: not with the command)
-        if self._end_steps is not None and not self.animator.busy and self._step_the_end():
+        # (not behind the cover that asks the other player to agree to an undo: the answer may
+        # take the winning move back)
+        if self._end_steps is not None and not self.animator.busy and not self.consent and self._step_the_end():
             return
-        if not self.end_shown and self.game.state.get("winner") and not self.animator.busy and not self.consent:
+        if not self.game.state.get("winner"):
+            self.end_shown = False  # (the winning move taken back: winning again shows the end again)
+        elif not self.end_shown and not self.animator.busy and not self.consent:
             self.open_the_end()
         if not self.curtain:  # hotseat: the next player sees what just happened once the curtain lifts
             self.animator.update(dt)
