@@ -11,7 +11,7 @@ from ..board_view import draw_die
 from ..i18n import N_, _, ngettext
 from ..logtext import ACTION_NAMES, TOKEN_NAMES, cap, char_name, face_name, icon_name, region_name, side_title
 from ..panels import register_decision_panel
-from ..widgets import Button, Tip
+from ..widgets import Button, Tip, wrap_text
 from .base import (
     ChoicePanel,
     RegionPanel,
@@ -615,7 +615,10 @@ class FatePanel(ChoicePanel):
                 )
             if not tile:
                 lines.append(ngettext("{n} tile in the pool.", "{n} tiles in the pool.", pool).format(n=pool))
-            for ln in lines:
+            small = res.font("sans", theme.small)
+            for ln in lines:  # each line whole or not at all (the track below says the move too)
+                if len(wrap_text(ln, small, max(10, body.w))[:2]) * small.get_linesize() > body.bottom + 2 - y:
+                    continue
                 y = text_in(
                     surface, ln, pygame.Rect(body.x, y, body.w, body.bottom - y), theme, "sans", theme.small, T.TEXT, 2
                 )
