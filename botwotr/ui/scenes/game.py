@@ -1201,9 +1201,24 @@ class GameScene(Scene):
 
         stamp = self._panels_stamp()
         build = self._panel_build
+        resized = False  # (a build at another size given up: the window's size changed again)
         if build is not None:
             self._panel_build = None
-            if build.current(key, stamp, sigs, self._dirty):
+            if (
+                build.key[0] != key[0]
+                and build.key[2:] == key[2:]
+                and build.stamp == stamp
+                and self._dirty <= {"decision"}
+                and self._panels_shown is not None
+                and self._shown_key is not None
+            ):
+                # A window edge dragged: a new size before the picture at the last one was whole.
+                # What is shown meanwhile is scaled again from the last whole picture, and that
+                # picture (not the one half drawn) is the one kept for its size (`_other_panels`)
+                resized = True
+                layer = self._panels_layer = self._panels_shown
+                old = self._part_sigs
+            elif build.current(key, stamp, sigs, self._dirty):
                 done = build.done if build.ahead else build.work(self.panel_build_seconds, self.board.build_clock)
                 build.ahead = False
                 if not done:
@@ -1214,12 +1229,13 @@ class GameScene(Scene):
                     return
                 self._finish_panels(surface, key, stamp, self._panels_layer, None)
                 return
-            self._panels = self._shown_key = None  # (something changed meanwhile: drawn whole, now)
+            else:
+                self._panels = self._shown_key = None  # (something changed meanwhile: drawn whole, now)
         whole = layer is None or layer.get_size() != surface.get_size() or redraw_all(old)
         source = None  # the last picture shown, for the frames until the new size's is whole
         if (
             layer is not None
-            and layer.get_size() != surface.get_size()
+            and (layer.get_size() != surface.get_size() or resized)
             and self.progressive_panels
             and self._panels_shown is not None
             and self._shown_key is not None
@@ -1649,18 +1665,15 @@ class _PanelBuild:
         self.shown: list[pygame.Surface] | None = None
 
     def scale(self, source, rects, size, kept: dict) -> None:
-        """`kept`: the pictures of earlier builds by size (one is drawn into again). A picture is
+        """`kept`: the pictures of earlier builds, per rectangle (drawn into again). A picture is
         one surface per rectangle of the panels (not the window's size: the board's part of it
         would be memory touched for nothing, 3-4 ms at 1920x1080 the first time at a size)."""
         pic, old_rects = source
         want = [tuple(pygame.Rect(r).clip(pygame.Rect((0, 0), size)).size) for r in rects]
-        shown = kept.pop(size, None)
-        if shown is None or [p.get_size() for p in shown] != want:
-            shown = [res.picture(wh) for wh in want]
+        # (each a part of a picture kept for that rectangle, `res.picture_within`: an edge
+        # dragged makes no new one every frame)
+        shown = [res.picture_within(kept.setdefault(i, []), wh) for i, wh in enumerate(want)]
         self.shown = shown
-        kept[size] = shown
-        while len(kept) > 2:
-            kept.pop(next(iter(kept)))
         for i, part in enumerate(shown):
             was = pygame.Rect(old_rects[i]).clip(pic.get_rect()) if i < len(old_rects) else pygame.Rect(0, 0, 0, 0)
             w, h = part.get_size()
