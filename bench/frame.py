@@ -1,6 +1,16 @@
 """Window benchmarks on the Battle for Rohan at 1920x1080 (issue 11), headless (SDL dummy driver).
 
-    python bench/frame.py [--runs 5] [--against DIR] [--profile WHAT]
+    python bench/frame.py [--runs 5] [--against DIR] [--profile WHAT] [--cpu] [--parts] [--driver x11]
+
+`--driver x11`: a real X window (`DISPLAY` set, e.g. an `Xvfb :41 -screen 0 1920x1200x24`),
+resizable; a resize is then the window resized from outside, as a window manager does it
+(`XResizeWindow` on its own X connection, waited for until the program's connection has the
+event), and the timed frame reads it (`pygame.event.get()`: pygame makes the window's new surface
+there) and handles it. Under Xvfb SDL draws the window through OpenGL (Mesa's software renderer)
+unless `SDL_FRAMEBUFFER_ACCELERATION=0` (then an X shared-memory image): give it to say which.
+`--parts`: also the resize rows' frames split into their parts (the window's new surface:
+`set_mode` or the event read; the layout; the panels' steps and picture; the board; the flip),
+for the slowest frame and as medians.
 
 Each run is a fresh child process (per tree: this one, and with `--against DIR` another checkout
 such as the tree before a change, PYTHONPATH=DIR, interleaved run by run). In each run, measured
@@ -24,9 +34,11 @@ frame-rate sleep, so a frame is events -> update -> draw -> flip):
 - zooming out with pauses: 3 notches, each to a level not scaled yet, then the frames until its
   art is smooth (the art of a new level is drawn at once with a quick scale and smoothed in
   slices over the next frames, `board_view.SmoothScale`);
-- a resize (1920x1080 <-> 1600x900, `App.resize`, then the frame), 12 each way; 12 resizes each
-  followed by every frame until the board and the panels are settled; and a resize to a
-  new size every frame (1600x900 growing by 24x13 px, 12 frames: a window edge dragged);
+- a resize (1920x1080 <-> 1600x900, a `VIDEORESIZE` event in the frame), 12 each way; 12 resizes
+  each followed by every frame until the board and the panels are settled; a resize to a new size
+  every frame (1600x900 growing by 24x13 px, 12 frames: a window edge dragged); and the same with
+  three sizes a frame (a window manager's events come faster than frames), then a pause: every
+  frame until settled;
 - a pan (a middle-button drag, 12 px a frame, zoomed in 3 notches), 120 frames;
 - opening a game: `Continue` on a 300-command Rohan autosave (load and verify, the game scene,
   its first frame).
@@ -60,6 +72,143 @@ def pct(values, p):
 
 # -- the child: one run ----------------------------------------------------------------------
 CLOCK = time.perf_counter  # --cpu: time.process_time (this process's CPU time, for a busy machine)
+PARTS = False  # --parts
+
+
+class Resizer:
+    """A frame that resizes the window: with the dummy driver `VIDEORESIZE` events handed to
+    `App.step` (the app makes the window's new surface, `set_mode`); with a real X window the
+    window resized from outside (`XResizeWindow` on a connection of our own, as a window
+    manager does), waited for (untimed) until the program's X connection has the events, then a
+    frame that reads them (`pygame.event.get()`, where pygame takes SDL's new surface)."""
+
+    def __init__(self, app, x11: bool):
+        self.app = app
+        self.late = 0  # (x11: frames whose last size came only in a later read)
+        self.x = None
+        if not x11:
+            return
+        import ctypes
+        import ctypes.util
+
+        import pygame
+
+        x = ctypes.cdll.LoadLibrary(ctypes.util.find_library("X11"))
+        x.XOpenDisplay.restype = ctypes.c_void_p
+        x.XOpenDisplay.argtypes = [ctypes.c_char_p]
+        x.XResizeWindow.argtypes = [ctypes.c_void_p, ctypes.c_ulong, ctypes.c_uint, ctypes.c_uint]
+        x.XSync.argtypes = [ctypes.c_void_p, ctypes.c_int]
+        x.XConnectionNumber.argtypes = [ctypes.c_void_p]
+        get = ctypes.pythonapi.PyCapsule_GetPointer
+        get.restype, get.argtypes = ctypes.c_void_p, [ctypes.py_object, ctypes.c_char_p]
+        info = pygame.display.get_wm_info()
+        self.fd = x.XConnectionNumber(get(info["display"], b"display"))  # the program's connection
+        self.dpy = x.XOpenDisplay(os.environ.get("DISPLAY", "").encode())
+        self.x = x
+
+    def frame(self, sizes) -> float:
+        import pygame
+
+        if self.x is None:
+            return self._step([pygame.event.Event(pygame.VIDEORESIZE, w=w, h=h, size=(w, h)) for w, h in sizes])
+        import select
+
+        window = pygame.display.get_wm_info()["window"]  # (SDL may make its window again for OpenGL)
+        for w, h in sizes:
+            self.x.XResizeWindow(self.dpy, window, w, h)
+        self.x.XSync(self.dpy, 0)  # (the server has done them and sent the events)
+        select.select([self.fd], [], [], 1.0)
+        dt = self._step(None)
+        want = tuple(sizes[-1])
+        for _ in range(100):
+            if self.app.size == want:
+                break
+            self.late += 1
+            select.select([self.fd], [], [], 0.01)
+            self.app.step(None)
+        return dt
+
+    def _step(self, events) -> float:
+        t = CLOCK()
+        self.app.step(events)
+        return CLOCK() - t
+
+
+class Parts:
+    """The resize rows' frames split into parts: time spent in each of a few calls (wrapped),
+    per frame; `summary()`: per row, each part's median and the slowest frame's parts."""
+
+    def __init__(self, scene):
+        import pygame
+
+        self.now: dict = {}
+        self.frames: dict = {}
+        self.undos = []
+        self.wrap(pygame.display, "set_mode", "surface (set_mode)")
+        self.wrap(pygame.event, "get", "surface (event read)")
+        self.wrap(pygame.display, "flip", "flip")
+        self.wrap(scene, "on_resize", "layout")
+        if hasattr(scene, "_panel_steps_first"):
+            self.wrap(scene, "_panel_steps_first", "panels' steps")
+        self.wrap(scene, "_draw_panels", "panels")
+        self.wrap(scene.board, "draw", "board")
+        self.wrap(scene, "update", "update")
+        import gc
+
+        self.gc_start = 0.0
+
+        def collecting(phase, info):
+            if phase == "start":
+                self.gc_start = CLOCK()
+            else:
+                self.now["garbage collector"] = self.now.get("garbage collector", 0.0) + CLOCK() - self.gc_start
+
+        self.gc_callback = collecting
+        gc.callbacks.append(collecting)
+
+    def wrap(self, obj, name, label):
+        f = getattr(obj, name)
+        now = self.now
+        own = name in vars(obj)  # (a module's function, or an instance's own attribute)
+
+        def timed(*a, **k):
+            t = CLOCK()
+            try:
+                return f(*a, **k)
+            finally:
+                now[label] = now.get(label, 0.0) + CLOCK() - t
+
+        self.undos.append((obj, name, f, own))
+        setattr(obj, name, timed)
+
+    def undo(self):
+        import gc
+
+        gc.callbacks.remove(self.gc_callback)
+        for obj, name, f, own in reversed(self.undos):
+            if own:
+                setattr(obj, name, f)
+            else:
+                delattr(obj, name)
+
+    def begin(self):
+        self.now.clear()
+
+    def end(self, row, total):
+        p = dict(self.now)
+        p["total"] = total
+        self.frames.setdefault(row, []).append(p)
+
+    def summary(self) -> dict:
+        out = {}
+        for row, frames in self.frames.items():
+            names = sorted({k for f in frames for k in f})
+            slowest = max(frames, key=lambda f: f["total"])
+            out[row] = {
+                "median": {k: statistics.median(f.get(k, 0.0) for f in frames) for k in names},
+                "slowest": {k: slowest.get(k, 0.0) for k in names},
+            }
+        return out
 
 
 def child(profile: str | None) -> dict:
@@ -81,8 +230,10 @@ def child(profile: str | None) -> dict:
         raise
     spec = spec_for("rohan")
     home = tempfile.mkdtemp(prefix="botwotr-bench-")
-    app = App(size=SIZE, clock=StepClock(1 / 60), home=home, resizable=False)
-    out: dict = {}
+    x11 = os.environ.get("SDL_VIDEODRIVER") == "x11"
+    app = App(size=SIZE, clock=StepClock(1 / 60), home=home, resizable=x11)
+    out: dict = {"driver": pygame.display.get_driver(), "framebuffer": os.environ.get("SDL_FRAMEBUFFER_ACCELERATION")}
+    resizer = Resizer(app, x11)
     prof = None
     if profile:
         import cProfile
@@ -217,11 +368,28 @@ def child(profile: str | None) -> dict:
     out["pan median"] = statistics.median(ps)
     out["pan p99"] = pct(ps, 99)
 
+    if x11:  # (the window's events since it opened, its first mouse motion: read before the resizes)
+        app.step(None)
+        while getattr(scene.board, "smoothing", False) or getattr(scene, "panels_settling", False):
+            app.step([])
+    parts = Parts(scene) if PARTS else None
+
+    def unsettled():
+        return getattr(scene.board, "smoothing", False) or getattr(scene, "panels_settling", False)
+
+    def resize_frame(*sizes, row=None):
+        if parts is not None:
+            parts.begin()
+        dt = resizer.frame(sizes)
+        if parts is not None:
+            parts.end(row, dt)
+        return dt
+
     def resizes():
         rs = []
         for k in range(24):
             w, h = (1600, 900) if k % 2 == 0 else SIZE
-            rs.append(timed_step(fn=lambda w=w, h=h: app.resize(w, h)))
+            rs.append(resize_frame((w, h), row="resize"))
         return rs
 
     rs = maybe_profile("resize", resizes)
@@ -232,9 +400,9 @@ def child(profile: str | None) -> dict:
         rt, frames = [], 0
         for k in range(12):
             w, h = (1600, 900) if k % 2 == 0 else SIZE
-            rt.append(timed_step(fn=lambda w=w, h=h: app.resize(w, h)))
+            rt.append(resize_frame((w, h), row="resize settle"))
             n = 0
-            while (getattr(scene.board, "smoothing", False) or getattr(scene, "panels_settling", False)) and n < 2000:
+            while unsettled() and n < 2000:
                 rt.append(timed_step())
                 n += 1
             frames += n
@@ -247,12 +415,32 @@ def child(profile: str | None) -> dict:
     out["resize settle frames"] = rf
 
     def drag_resizes():  # a window edge dragged: a new size every frame
-        return [timed_step(fn=lambda k=k: app.resize(1600 + 24 * k, 900 + 13 * k)) for k in range(1, 13)]
+        return [resize_frame((1600 + 24 * k, 900 + 13 * k), row="new size") for k in range(1, 13)]
 
     ds = maybe_profile("dragresize", drag_resizes)
     out["new size median"] = statistics.median(ds)
     out["new size max"] = max(ds)
-    app.resize(*SIZE)
+
+    def fast_drag():  # three sizes a frame, 12 frames, then every frame until settled
+        fd = []
+        for k in range(1, 13):
+            sizes = [(1888 - 8 * (3 * k + j), 1056 - 4 * (3 * k + j)) for j in range(3)]
+            fd.append(resize_frame(*sizes, row="fast drag"))
+        after = []
+        while unsettled() and len(after) < 2000:
+            after.append(timed_step())
+        return fd, after
+
+    fd, after = maybe_profile("fastdrag", fast_drag)
+    out["fast drag median"] = statistics.median(fd)
+    out["fast drag max"] = max(fd)
+    out["fast drag settle max"] = max(after) if after else 0.0
+    out["fast drag settle frames"] = len(after)
+    out["x11 late"] = resizer.late
+    if parts is not None:
+        out["parts"] = parts.summary()
+        parts.undo()
+    resizer.frame([SIZE])
     for _ in range(400):
         if not getattr(scene.board, "smoothing", False):
             break
@@ -367,6 +555,9 @@ ROWS = [
     ("resize settle max", "the same: slowest"),
     ("new size median", "a resize to a new size each frame (an edge dragged): median"),
     ("new size max", "a resize to a new size each frame: slowest"),
+    ("fast drag median", "three new sizes a frame (a fast edge drag): median"),
+    ("fast drag max", "three new sizes a frame: slowest"),
+    ("fast drag settle max", "the frames after the drag until settled: slowest"),
     ("zoom new max", "a pause, then a notch to a level not scaled yet: slowest"),
     ("zoom smoothing max", "the frames after it, until its art is smooth: slowest"),
     ("pan median", "panning, a frame: median"),
@@ -382,6 +573,7 @@ def run_child(tree: Path, profile: str | None, cpu: bool = False) -> dict:
     env.setdefault("SDL_AUDIODRIVER", "dummy")
     cmd = [sys.executable, str(Path(__file__).resolve()), "--child"] + (["--profile", profile] if profile else [])
     cmd += ["--cpu"] if cpu else []
+    cmd += ["--parts"] if PARTS else []
     r = subprocess.run(cmd, env=env, capture_output=True, text=True, cwd=tree)
     if r.returncode:
         raise SystemExit(f"the run in {tree} failed:\n{r.stderr[-3000:]}")
@@ -396,11 +588,16 @@ def main(argv=None) -> int:
     ap.add_argument("--against", type=Path, help="another checkout, timed in the same runs")
     ap.add_argument("--profile", help="animated, zoom, pan, resize, command100, command8000, open")
     ap.add_argument("--cpu", action="store_true", help="time CPU (time.process_time), not the wall clock")
+    ap.add_argument("--parts", action="store_true", help="the resize rows' frames split into parts")
+    ap.add_argument("--driver", choices=("dummy", "x11"), help="SDL's video driver (x11: DISPLAY must be set)")
     ap.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
+    global CLOCK, PARTS
     if args.cpu:
-        global CLOCK
         CLOCK = time.process_time
+    PARTS = args.parts
+    if args.driver:
+        os.environ["SDL_VIDEODRIVER"] = args.driver
     if args.child:
         sys.path.insert(0, os.getcwd())
         print(json.dumps(child(args.profile)))
@@ -413,8 +610,11 @@ def main(argv=None) -> int:
         for name, tree in trees if i % 2 == 0 else list(reversed(trees)):
             results[name].append(run_child(tree, args.profile, args.cpu))
         print(f"run {i + 1}/{args.runs} done", file=sys.stderr)
+    first = results["this tree"][0]
     print(f"{args.runs} runs; load average (1 min) at the runs: {', '.join(f'{x:.1f}' for x in loads)}"
-          + ("; CPU time (time.process_time)" if args.cpu else "; wall-clock time"))  # fmt: skip
+          + ("; CPU time (time.process_time)" if args.cpu else "; wall-clock time")
+          + f"; driver {first.get('driver', '?')}"
+          + (f", SDL_FRAMEBUFFER_ACCELERATION={first['framebuffer']}" if first.get("framebuffer") else ""))  # fmt: skip
     print()
     for name, tree in trees:
         rs = results[name]
@@ -436,10 +636,26 @@ def main(argv=None) -> int:
         print(f"| (frames after a notch until the board is settled: {min(zf):.1f}-{max(zf):.1f}) | | | | |")
         rf = [r.get("resize settle frames", 0) for r in rs]
         print(f"| (frames after a resize until settled: {min(rf):.1f}-{max(rf):.1f}) | | | | |")
+        late = sum(r.get("x11 late", 0) for r in rs)
+        print(f"| (frames after the drag until settled: {min(r.get('fast drag settle frames', 0) for r in rs)}-"
+              f"{max(r.get('fast drag settle frames', 0) for r in rs)}{f'; x11 sizes read late: {late}' if late else ''})"
+              " | | | | |")  # fmt: skip
         c = [r["command 8000 median"] / r["command 100 median"] for r in rs]
         print(f"| the frame after a command, 8,000 / 100 events (per run) | {min(c):.2f} | "
               f"{statistics.median(c):.2f} | {max(c):.2f} | |")  # fmt: skip
         print()
+    if args.parts:
+        for name, _tree in trees:
+            print(f"### {name}: the resize rows' frames in parts (ms; medians over the runs)")
+            print()
+            rows = results[name][0].get("parts", {})
+            for row in rows:
+                names = list(rows[row]["median"])
+                print(f"{row}: | " + " | ".join(names) + " |")
+                for what in ("median", "slowest"):
+                    vals = [statistics.median(r["parts"][row][what].get(k, 0.0) for r in results[name]) for k in names]
+                    print(f"  {what}: | " + " | ".join(f"{v * 1000:.2f}" for v in vals) + " |")
+            print()
     if args.against:
         print("### this tree / other tree (medians over the runs)")
         print()

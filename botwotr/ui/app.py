@@ -48,6 +48,12 @@ _KEEP_PICTURE = frozenset(
     )
 )
 
+# the window's own events: its size changed (the `VIDEORESIZE` that comes with them is the one
+# handled) or its picture was lost (the next frame is drawn whole). They are no scene's input: a
+# scene that took them for one would draw its pictures again (the game scene's panels at once,
+# not over frames while a resize's stand-in is shown)
+_WINDOW_ONLY = frozenset((pygame.WINDOWSIZECHANGED, pygame.WINDOWRESIZED, pygame.VIDEOEXPOSE, pygame.WINDOWEXPOSED))
+
 
 class RealClock:
     """Waits for the frame rate; returns the frame time in milliseconds."""
@@ -245,6 +251,8 @@ class App:
         if ev.type == pygame.VIDEORESIZE:
             self.resize(ev.w, ev.h)
             return
+        if ev.type in _WINDOW_ONLY:
+            return
         if ev.type in (pygame.WINDOWMAXIMIZED, pygame.WINDOWRESTORED):
             self.maximized = ev.type == pygame.WINDOWMAXIMIZED
             return
@@ -311,6 +319,7 @@ class App:
 
     def resize(self, w: int, h: int) -> None:
         self._holds = None
+        self.hover_time = 0.0  # (a tooltip waits for the mouse to rest again: what was under it moved)
         w, h = max(MIN_SIZE[0], w), max(MIN_SIZE[1], h)
         current = pygame.display.get_surface()
         if current is not None and current.get_size() == (w, h):
@@ -326,7 +335,13 @@ class App:
         dt = self.clock.tick(FPS) / 1000.0
         if events is None:
             events = pygame.event.get()
-        for ev in events:
+        # A window edge dragged gives several sizes between two frames: only the last is laid
+        # out and drawn (each would make the window's surface and lay the scenes out again)
+        last = max((i for i, ev in enumerate(events) if ev.type == pygame.VIDEORESIZE), default=-1)
+        for i, ev in enumerate(events):
+            if ev.type == pygame.VIDEORESIZE and i != last:
+                self._holds = None
+                continue
             self.handle_event(ev)
             if not self.running:
                 return False

@@ -486,7 +486,7 @@ class BoardView:
         self._waits = False
         self._spares: list[pygame.Surface] = []  # pictures of the board's size to draw the next one into
         self._last_whole: tuple | None = None  # the frame cache of the last other rectangle
-        self._transition_pics: dict = {}  # size -> the picture a transition is drawn into (the last two)
+        self._transition_pics: list = []  # the pictures a transition is drawn into (`res.picture_within`)
 
     # -- geometry ------------------------------------------------------------------------
     @property
@@ -501,7 +501,10 @@ class BoardView:
         old = tuple(self.camera.viewport)
         if tuple(rect) != old:
             back = self._other_rect if self._other_rect is not None and self._other_rect[0] == tuple(rect) else None
-            self._other_rect = (old, self._frame_cache, self._ground_cache)
+            if self._frame_cache is not None or self._ground_cache is not None or back is not None:
+                # (a rectangle left before its picture was drawn, a window edge dragged, keeps
+                # the pictures of the last one that had them)
+                self._other_rect = (old, self._frame_cache, self._ground_cache)
             if self._frame_cache is not None:
                 self._last_whole = self._frame_cache  # (scaled onto the new rectangle meanwhile: `_progress`)
             self._frame_cache, self._ground_cache = (back[1], back[2]) if back is not None else (None, None)
@@ -795,13 +798,7 @@ class BoardView:
         v0 = pygame.Rect(v0)
         cam = self.camera
         s1, ox1, oy1 = cam.scale, cam.ox, cam.oy
-        pics = self._transition_pics
-        pic = pics.pop(vp.size, None)
-        if pic is None:
-            pic = self._new_layer(vp.size)
-        pics[vp.size] = pic
-        while len(pics) > 2:
-            pics.pop(next(iter(pics)))
+        pic = res.picture_within(self._transition_pics, vp.size)
 
         def to_new(x, y):  # a point of the old picture (screen) on the new one
             return (vp.x + ((x - v0.x) / s0 + ox0 - ox1) * s1, vp.y + ((y - v0.y) / s0 + oy0 - oy1) * s1)

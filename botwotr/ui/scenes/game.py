@@ -223,6 +223,15 @@ class GameScene(Scene):
         # (`_PanelBuild`, `panel_build_seconds` of `board.build_clock` a frame); False: at once.
         self.progressive_panels = True
         self.panel_build_seconds = 0.002
+        # The layout at a window size not laid out before measures its texts at the new scale
+        # (4-6 ms the first time at a scale): when the frame of the resize shows only stand-ins
+        # (the panels' and the board's last pictures scaled), it places only the board and the
+        # panels' rectangles, and the widgets are laid out at the start of the next frame, or
+        # before any input (`_layout_later`, `_finish_layout`). False: laid out at once.
+        self.defer_layout = True
+        self._layout_due: int | None = None  # (the frame whose resize left the layout for later)
+        self._layout_spent = 0.0  # (what that layout took of `board.build_clock`, off the frame's share)
+        self._laid_out_for: tuple | None = None
         self._panel_build: _PanelBuild | None = None
         self._shown_stamp: tuple | None = None  # what the picture last blitted whole was drawn for
         self._shown_key: tuple | None = None
@@ -760,23 +769,87 @@ class GameScene(Scene):
     def on_exit(self):
         self.computer.close()
 
-    def layout(self):
-        self._dirty.add("decision")  # (its widgets are laid out again; the others' rects are in their signatures)
+    def _geometry(self) -> tuple:
+        """The status bar's, the board's and the side column's rectangles at the window's size,
+        and whether the log goes under the board (no text measured)."""
         t = self.theme
         w, h = self.app.size
         bar = t.px(40)
         side_w = t.sidebar_width
-        self.bar_rect = pygame.Rect(0, 0, w, bar)
         # a board much wider than its room (4:3 windows, 800x600) leaves a band below it: the
         # log goes there instead of into the side column
         bw_, bh_ = w - side_w, h - bar
         ww, wh = self.layout_data.size
         fitted_h = int(bw_ * wh / ww) + t.pad
-        self.log_below = bh_ - fitted_h >= t.px(140)
-        if self.log_below:
-            self.board.set_rect(pygame.Rect(0, bar, bw_, fitted_h))
-        else:
-            self.board.set_rect(pygame.Rect(0, bar, bw_, bh_))
+        below = bh_ - fitted_h >= t.px(140)
+        board = pygame.Rect(0, bar, bw_, fitted_h if below else bh_)
+        return pygame.Rect(0, 0, w, bar), board, pygame.Rect(w - side_w, bar, side_w, h - bar), below
+
+    def on_resize(self, w, h):
+        if not self._layout_later():
+            self.layout()
+
+    def _layout_later(self) -> bool:
+        """At a new window size, when the frame will show only the stand-ins: the board's and
+        the panels' rectangles placed, the widgets' layout left to the next frame (True)."""
+        size = self.app.size
+        bar, board, side, below = self._geometry()
+        shown, layer, kept = self._panels_shown, self._panels_layer, self._other_panels
+        if not (
+            self.defer_layout
+            and self.progressive_panels
+            and self.cache_panels
+            and self.app.scene is self  # (a scene under a dialog is not updated: laid out at once)
+            and self._laid_out_for not in (None, (size, self.theme))
+            and below == self.log_below
+            # the stand-in will be shown: the last whole picture drawn for what is shown now,
+            # and no picture kept for this size (whose parts would be drawn again where they were)
+            and shown is not None
+            and self._shown_key is not None
+            and self._shown_stamp == self._panels_stamp()
+            and self._dirty <= {"decision"}
+            and shown.get_size() != size
+            and (layer is None or layer.get_size() != size)
+            and (kept is None or kept[0].get_size() != size)
+            # nothing drawn over the frame at the widgets' places
+            and not (self.curtain or self.consent or self.picture_menu or self.show_help or self.edit.active)
+            and not (self.dragdrop.active or self.dragdrop.popup is not None or self.animator.busy)
+            and self.looking_at is None
+            and not self.view.get("winner")
+            and not self.btn_force_undo.visible
+            and not (self.message and self.message_time > 0)
+            and self.computer.thinking is None
+            and self.computer.hint is None
+            and self.table_move is None
+            and not self.computer.failure
+        ):
+            return False
+        self.bar_rect, self.side_rect = bar, side
+        self.board.set_rect(board)
+        self._layout_due = self.app.frame
+        return True
+
+    def _finish_layout(self) -> None:
+        """The widgets' layout left by a resize's frame; the panels' picture being drawn at the
+        new size goes on (its parts are all drawn by its steps)."""
+        clock = self.board.build_clock
+        t0 = clock()
+        self.layout()
+        self._layout_spent += clock() - t0
+        build = self._panel_build
+        if build is not None and build.key == self._panels_key(self.app.screen):
+            build.sigs = self._sigs_now()
+            self._dirty.discard("decision")
+
+    def layout(self):
+        self._layout_due = None
+        self._laid_out_for = (self.app.size, self.theme)
+        self._dirty.add("decision")  # (its widgets are laid out again; the others' rects are in their signatures)
+        t = self.theme
+        w, h = self.app.size
+        self.bar_rect, board, side, self.log_below = self._geometry()
+        bar = self.bar_rect.h
+        self.board.set_rect(board)
         # toolbar at the right of the status line
         x = w - t.pad
         for b in reversed(self.toolbar.children):
@@ -784,7 +857,6 @@ class GameScene(Scene):
             b.rect = pygame.Rect(x - bw, t.px(5), bw, bar - t.px(10))
             x -= bw + t.px(6)
         self.toolbar.rect = pygame.Rect(x, 0, w - x, bar)
-        side = pygame.Rect(w - side_w, bar, side_w, h - bar)
         self.side_rect = side
         inner = side.inflate(-2 * t.pad, -2 * t.pad)
         # the summaries go compact when they would squeeze the decision panel and the log's 8 lines
@@ -885,6 +957,8 @@ class GameScene(Scene):
         return ws
 
     def handle_event(self, ev):
+        if self._layout_due is not None:  # (input acts on the widgets where they are)
+            self._finish_layout()
         touched = self._touched_parts(ev)  # hover, presses, typing, scrolling: those parts drawn again
         if touched is None:
             self._panels = None
@@ -968,6 +1042,8 @@ class GameScene(Scene):
         return False
 
     def update(self, dt):
+        if self._layout_due is not None and self._layout_due != self.app.frame:
+            self._finish_layout()
         self.refresh()
         if self.watch_wait > 0 and not self.animator.busy:  # (the pause after a move's animation)
             self.watch_wait = max(0.0, self.watch_wait - dt)
@@ -1205,25 +1281,42 @@ class GameScene(Scene):
 
         stamp = self._panels_stamp()
         build = self._panel_build
+        resized = False  # (a build at another size given up: the window's size changed again)
         if build is not None:
             self._panel_build = None
-            if build.current(key, stamp, sigs, self._dirty):
+            if (
+                build.key[0] != key[0]
+                and build.key[2:] == key[2:]
+                and build.stamp == stamp
+                and self._dirty <= {"decision"}
+                and self._panels_shown is not None
+                and self._shown_key is not None
+            ):
+                # A window edge dragged: a new size before the picture at the last one was whole.
+                # What is shown meanwhile is scaled again from the last whole picture, and that
+                # picture (not the one half drawn) is the one kept for its size (`_other_panels`)
+                resized = True
+                layer = self._panels_layer = self._panels_shown
+                old = self._part_sigs
+            elif build.current(key, stamp, sigs, self._dirty):
                 done = build.done if build.ahead else build.work(self.panel_build_seconds, self.board.build_clock)
                 build.ahead = False
                 if not done:
                     build.sigs = self._sigs_now()
                     self._panel_build = build
                     build.show(surface, self._panel_rects())
-                    status_rule(surface, pygame.Rect(0, 0, self.toolbar.rect.x, self.bar_rect.h), t)
+                    if self._layout_due is None:  # (the toolbar not placed yet: no rule this frame)
+                        status_rule(surface, pygame.Rect(0, 0, self.toolbar.rect.x, self.bar_rect.h), t)
                     return
                 self._finish_panels(surface, key, stamp, self._panels_layer, None)
                 return
-            self._panels = self._shown_key = None  # (something changed meanwhile: drawn whole, now)
+            else:
+                self._panels = self._shown_key = None  # (something changed meanwhile: drawn whole, now)
         whole = layer is None or layer.get_size() != surface.get_size() or redraw_all(old)
         source = None  # the last picture shown, for the frames until the new size's is whole
         if (
             layer is not None
-            and layer.get_size() != surface.get_size()
+            and (layer.get_size() != surface.get_size() or resized)
             and self.progressive_panels
             and self._panels_shown is not None
             and self._shown_key is not None
@@ -1302,19 +1395,23 @@ class GameScene(Scene):
         it is still the one to draw, before the board's: what they took of `board.build_clock`
         (the board's share of the frame less that is left for its own). `_draw_panels` then
         shows the result (or gives the build up, as without this)."""
+        laid, self._layout_spent = self._layout_spent, 0.0  # (a layout left by a resize's frame)
         build = self._panel_build
         if build is None or build.ahead or not self.cache_panels:
-            return 0.0
+            return laid
         sigs = self._sigs_now()
         if not build.current(self._panels_key(surface), self._panels_stamp(), sigs, self._dirty):
-            return 0.0
+            return laid
+        if laid >= self.panel_build_seconds:
+            build.ahead = True  # (the layout took the panels' share: their next step waits a frame)
+            return laid
         clock = self.board.build_clock
         t0 = clock()
-        build.work(self.panel_build_seconds, clock)
+        build.work(self.panel_build_seconds - laid, clock)
         spent = clock() - t0
         build.ahead = True
         build.sigs = self._sigs_now()  # (as drawn: a list may settle its scroll)
-        return spent
+        return spent + laid
 
     def _finish_panels(self, surface, key, stamp, layer, blit) -> None:
         # (after the drawing: a list may settle its scroll while it is drawn)
@@ -1349,7 +1446,8 @@ class GameScene(Scene):
         build = self._panel_build = _PanelBuild(key, stamp, sigs, steps)
         build.scale(source, self._panel_rects(), surface.get_size(), self._panel_transition_pics)
         build.show(surface, self._panel_rects())
-        status_rule(surface, pygame.Rect(0, 0, self.toolbar.rect.x, self.bar_rect.h), self.theme)
+        if self._layout_due is None:  # (the toolbar not placed yet: no rule this frame)
+            status_rule(surface, pygame.Rect(0, 0, self.toolbar.rect.x, self.bar_rect.h), self.theme)
 
     def _paint_steps(self, layer, size):
         """`_paint_panels` onto a cleared `layer` (None: a new one of `size`, a step of its own),
@@ -1653,18 +1751,15 @@ class _PanelBuild:
         self.shown: list[pygame.Surface] | None = None
 
     def scale(self, source, rects, size, kept: dict) -> None:
-        """`kept`: the pictures of earlier builds by size (one is drawn into again). A picture is
+        """`kept`: the pictures of earlier builds, per rectangle (drawn into again). A picture is
         one surface per rectangle of the panels (not the window's size: the board's part of it
         would be memory touched for nothing, 3-4 ms at 1920x1080 the first time at a size)."""
         pic, old_rects = source
         want = [tuple(pygame.Rect(r).clip(pygame.Rect((0, 0), size)).size) for r in rects]
-        shown = kept.pop(size, None)
-        if shown is None or [p.get_size() for p in shown] != want:
-            shown = [res.picture(wh) for wh in want]
+        # (each a part of a picture kept for that rectangle, `res.picture_within`: an edge
+        # dragged makes no new one every frame)
+        shown = [res.picture_within(kept.setdefault(i, []), wh) for i, wh in enumerate(want)]
         self.shown = shown
-        kept[size] = shown
-        while len(kept) > 2:
-            kept.pop(next(iter(kept)))
         for i, part in enumerate(shown):
             was = pygame.Rect(old_rects[i]).clip(pic.get_rect()) if i < len(old_rects) else pygame.Rect(0, 0, 0, 0)
             w, h = part.get_size()
