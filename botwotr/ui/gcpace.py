@@ -23,6 +23,15 @@ them, the move's own frame as a rule. (An overdue young pass in a thinking frame
 of the rare 35–62 ms frames there: a young generation piled up over the move's frames, 12,000–
 16,000 objects freed in one pass, 15–28 ms of CPU, more under load.)
 
+What a thinking frame put off is *owed* to a calm frame, not to the next frame: that was the
+move's own frame as a rule (the computer's move lands, its animation starts, the panels are drawn
+again), which then paid the young generation piled up over the think (passes of up to 96 ms were
+seen there under load). Now for `OWED_FRAMES` frames after the last thinking frame that put a pass
+off, the other frames run only what passes the far bound, as the thinking frames do, and the first
+calm frame (the person looking at the move) runs it. A frame that shows a move (`scene.moved()`:
+a command given, by anybody) never pays a pass either, but past the far bound: its own work is
+the frame after a command, issue 11's 8 ms.
+
 What exists when the first window opens is frozen (`gc.freeze()`, no walk) until the last one
 closes: no pass walks it again (in a test process, what the earlier tests left, a heap that made
 a full pass 100–230 ms). The thresholds are Python's own (`gc.get_threshold()`); the collector's
@@ -37,6 +46,7 @@ DEFER = 4  # how many usual intervals a middle or full pass may wait for a calm 
 YOUNG_DEFER = 20  # and a young pass, in new objects (700 × 20: a pass of 2–5 ms, a few MB)
 THINKING_DEFER = 100  # and while the computer thinks, in new objects (a bound that the thinking frames do not reach)
 CALM_FRAMES = 10  # frames without input before a frame counts as calm (1/6 s at 60 per second)
+OWED_FRAMES = 120  # how long what a thinking frame put off waits for a calm frame (2 s at 60 per second)
 
 _open = 0  # windows open (tests may open several in turn)
 _was_enabled = True
@@ -50,6 +60,7 @@ class PacedCollector:
         self.started = False
         self.passes = [0, 0, 0]  # passes run, by generation (read by tests and the bench)
         self.deferred = 0  # frames where a pass was due but waited (for calm, or a thinking frame to end)
+        self.owed = 0  # frames left in which what a thinking frame put off still waits for a calm frame
 
     def start(self) -> None:
         global _open, _was_enabled, _froze
@@ -80,14 +91,18 @@ class PacedCollector:
             if _was_enabled:
                 gc.enable()
 
-    def frame_end(self, calm: bool, thinking: bool = False) -> int | None:
+    def frame_end(self, calm: bool, thinking: bool = False, moved: bool = False) -> int | None:
         """Run the pass that is due, if this frame may pay for it; returns its generation.
+        `thinking`: a frame the computer thinks through; `moved`: a frame that showed a move.
 
         `gc.get_count()` is (objects made since the last young pass, young passes since the last
         middle one, middle passes since the last full one); a pass of generation g is due when
         its count passes the threshold, as in CPython's own `collect_generations`."""
         if not self.started:
             return None
+        owed = self.owed > 0
+        if owed and not thinking:
+            self.owed -= 1
         t0, t1, t2 = gc.get_threshold()
         if t0 <= 0:  # collection turned off altogether (gc.set_threshold(0)): leave it so
             return None
@@ -97,7 +112,10 @@ class PacedCollector:
             return None
         if calm:
             gen = due
-        elif thinking:
+            self.owed = 0
+        elif thinking or moved or owed:
+            if thinking:
+                self.owed = OWED_FRAMES  # (for a calm frame, not the move's)
             if c0 <= t0 * THINKING_DEFER:
                 self.deferred += 1
                 return None

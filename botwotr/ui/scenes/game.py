@@ -245,6 +245,7 @@ class GameScene(Scene):
         self.computer = Computer(self, None, None, levels=getattr(game, "computer", None) or {})
         self._calm_log = len(game.log)  # the log's length at the last `calm` (a frame that moved is not calm)
         self._thinking_log = len(game.log)  # and at the last `thinking`
+        self._moved_log = len(game.log)  # and at the last `moved`
         if self.computer.person is not None:
             self.seat = self.computer.person
         # the computer plays both sides (`computer.watching`): the game plays itself, a move at a
@@ -1006,6 +1007,11 @@ class GameScene(Scene):
         n = len(self.game.log)
         moved, self._thinking_log = self._thinking_log != n, n
         return self.computer.thinking is not None and not moved
+
+    def moved(self) -> bool:
+        n = len(self.game.log)
+        moved, self._moved_log = self._moved_log != n, n
+        return moved
 
     def draw(self, surface):
         self._draw_frame(surface)
