@@ -163,7 +163,7 @@ def test_against_the_computer_no_pass_in_a_move_or_thinking_frame_what_they_put_
         if scene.animator.busy:
             scene.animator.finish()
         if scene.actor == "fp" and scene.legal and comp.thinking is None and frame % 20 == 0:
-            if len(kept) < 6:  # (a pass due and overdue as the person moves: 6 times)
+            if len(kept) < 6:  # (a pass overdue as the person moves: 6 times)
                 kept.append([[] for _ in range(t0 * (gcpace.YOUNG_DEFER // 2))])
             scene.submit(person.choose(game, [c for c in scene.legal if c["side"] == "fp"]))
     passes = {k: [0, 0, 0] for k in ("move", "thinking", "busy", "calm")}
@@ -173,5 +173,6 @@ def test_against_the_computer_no_pass_in_a_move_or_thinking_frame_what_they_put_
     assert computer_moves >= 12 and kinds.count("thinking") > 5 and kinds.count("move") >= 20, kinds.count("move")
     assert max(count[0] for _, _, count in seen) < t0 * gcpace.THINKING_DEFER  # (the far bound never reached)
     assert passes["move"] == [0, 0, 0] and passes["thinking"] == [0, 0, 0], passes
-    assert sum(passes["calm"]) >= 6, passes  # what was put off ran, in calm frames
-    assert app.collector.deferred > 0
+    # passes were overdue in such frames (the window before this ran them there) ...
+    assert any(count[0] > t0 * gcpace.YOUNG_DEFER for kind, (_c, _g, count) in zip(kinds, seen) if kind == "move")
+    assert sum(passes["calm"]) >= 3, passes  # ... and what they put off ran in calm frames
