@@ -54,6 +54,7 @@ def steps(scene):
         yield
     yield from _pieces(scene, scratch)
     yield from _battle_banner(scene, scratch)
+    yield from _the_end(scene)
 
 
 def _cover(scene, side, scratch):
@@ -145,4 +146,30 @@ def _battle_banner(scene, scratch):
                rim=(255, 230, 200), ink=(255, 240, 220))  # fmt: skip
     for n in range(1, 5):
         draw_badge(scratch, (fs, fs), f"-{n}", t.px(16), (120, 20, 16), (255, 255, 255))
+    yield
+
+
+def _the_end(scene):
+    """The texts of a game's last command's frame that do not depend on how it was won: the
+    status bar's phase for either winner and its seat's label alone, the decision panel's title
+    and sentence, the "The end" button."""
+    from .hud import phase_text
+    from .i18n import _
+    from .i18n_rules import win_reason
+    from .i18n_rules_data import SENTENCES
+
+    t, spec = scene.theme, scene.game.spec
+    for winner in ("fp", "sh"):
+        res.text(phase_text(spec, {"winner": winner}), "sans_bold", t.body, T.TEXT)
+    for label in (_("Free Peoples' view"), _("Shadow's view"), _("public view")):
+        res.text(f"[{label}]", "sans", t.body, T.TEXT)
+    yield
+    res.text(_("The game is over."), "sans_bold", t.body, T.TEXT)
+    res.text(_("Your decision"), "serif_bold", t.heading, T.BRASS_LIGHT)
+    b = scene.btn_the_end  # (laid out as wide as its text: never shortened)
+    res.text(b.text, b.kind, getattr(t, b.size_key), T.TEXT)
+    # the winner's banner: its reason when it says no number or name (the fate marker's)
+    for code, english in SENTENCES:
+        if code == "win" and "{" not in english:
+            res.text(win_reason(english), "sans", t.body, T.PARCHMENT)
     yield
