@@ -100,6 +100,7 @@ class PacedCollector:
         its count passes the threshold, as in CPython's own `collect_generations`."""
         if not self.started:
             return None
+        calm = calm and not moved  # (a frame that showed a move is never calm)
         owed = self.owed > 0
         if owed and not thinking:
             self.owed -= 1

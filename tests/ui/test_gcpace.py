@@ -105,6 +105,7 @@ def test_no_pass_in_a_frame_the_computer_thinks_through(make_app):
         kept.append([])  # (new containers, kept alive: the young count only grows)
     assert col.frame_end(False, thinking=True) is None  # a young pass overdue: it waits
     assert col.frame_end(False, moved=True) is None  # and not in the move's frame either
+    assert col.frame_end(True, moved=True) is None  # (a frame that showed a move is never calm)
     assert col.frame_end(False) is None  # nor a busy frame after it: it is owed to a calm frame
     assert col.frame_end(True) == 0
     while gc.get_count()[1] <= t1 * gcpace.DEFER:  # a middle pass overdue
