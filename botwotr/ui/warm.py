@@ -44,8 +44,9 @@ def steps(scene):
         res.font(kind, t.heading)
         yield
     scratch = pygame.Surface((t.px(200), t.px(200)), pygame.SRCALPHA)
-    for side in ("fp", "sh"):  # the hotseat cover for each side (public: whom to hand the screen to)
-        yield from _cover(scene, side, scratch)
+    if scene.computer.person is None:  # (against the computer one person is at the screen: no cover)
+        for side in ("fp", "sh"):  # the cover for each side (public: whom to hand the screen to)
+            yield from _cover(scene, side, scratch)
     bar = getattr(scene, "bar_rect", None)
     if bar is not None:  # the status bar's token of the side to decide, for each side
         s = max(12, bar.h - t.px(14))

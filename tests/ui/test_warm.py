@@ -80,6 +80,8 @@ def _first_commands(app, scene, n, monkeypatch):
 
 def test_the_idle_frames_after_opening_make_what_the_first_commands_and_the_covers_draw(make_app, rohan, monkeypatch):
     app, scene = _window(make_app, rohan, warm=True)
+    app.step([])
+    assert scene.warming and scene.warm_spent == 0  # (nothing of it in the opening's frame)
     _settle(app, scene)
     assert not scene.warming and scene.warm_spent > 0
     warm_made, warm_icons, _warm_fonts = _first_commands(app, scene, 12, monkeypatch)[:3]

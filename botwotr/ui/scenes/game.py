@@ -190,6 +190,7 @@ class GameScene(Scene):
         # what the first commands would make, made in idle frames after opening (botwotr/ui/warm.py)
         self._warm = warm_steps(self)
         self._warm_log = len(game.log)
+        self._warm_frames = 0  # frames drawn (none of the warm-up in the first: the opening's)
         self.warm_spent = 0.0  # (the seconds the warm-up took, in all: bench/first_commands.py)
         # an undo of the other player's move (or past a barrier) waits for their answer
         self.consent: dict | None = None
@@ -1090,9 +1091,10 @@ class GameScene(Scene):
         first one drawn; at most `WARM_SECONDS` of `board.build_clock` in all."""
         n = len(self.game.log)
         moved, self._warm_log = self._warm_log != n, n
+        self._warm_frames += 1
         if (
             moved
-            or not self.app.frame
+            or self._warm_frames == 1
             or self.animator.busy
             or getattr(self.board, "smoothing", False)
             or self.panels_settling
