@@ -130,7 +130,7 @@ def test_no_pass_in_a_frame_the_computer_thinks_through(make_app):
     assert col.passes == [3, 1, 1]
 
 
-def test_against_the_computer_no_pass_in_a_move_or_thinking_frame_what_they_put_off_runs_calm(make_app):
+def test_against_the_computer_no_pass_in_a_move_or_thinking_frame_what_they_put_off_runs_after(make_app):
     """A game against the computer through the window: every frame counted by what it showed (the
     computer thinking, a move landing: the log grew in it, calm, busy) and the collector's passes
     in it. Young objects are piled up before some of the person's moves (as a long think or a
