@@ -1,11 +1,13 @@
 """The frame after a game's last command when the public seat's log rows were never made (a game
 against the computer shows the person's seat until the end), at 1920x1080, headless.
 
-    PYTHONPATH=TREE python bench/end_log.py        (run from TREE: one process, one figure)
+    PYTHONPATH=TREE python bench/end_log.py [--idle N]     (one process, one figure)
 
 A Rohan random game (seed 7) to one command before its end, in a hotseat window settled; the
 public rows dropped (`LogPanel._rows`), then the last command through `GameScene.submit` and its
-frame, then 40 frames. Prints, in CPU time (`time.process_time`): the whole frame, the log's part
+frame, then 40 frames. `--idle N`: N frames more after the window is settled, before the last
+command (a player's first second: the window's warm-up, botwotr/ui/warm.py, runs in them); 0, the
+figure before session 9, by default. Prints, in CPU time (`time.process_time`): the whole frame, the log's part
 of it (the panel's `refresh`, `grow` and its list's layout) and the same for the frames after;
 and of those 40 frames, the ones before the end's dialog is on top (how many, the slowest) and
 the ones with it open (how many, the slowest and the median). The window autosaves once before
@@ -54,6 +56,10 @@ def main() -> int:
         app.step([])
         if not (scene.board.smoothing or scene.panels_settling or getattr(scene.log_panel, "growing", False)):
             break
+    idle = int(sys.argv[sys.argv.index("--idle") + 1]) if "--idle" in sys.argv else 0
+    for _ in range(idle):
+        app.step([])
+    warming_left = bool(getattr(scene, "warming", False))
     scene.autosave()
     scene.log_panel._rows.pop("public", None)
     spent = [0.0]
@@ -88,7 +94,7 @@ def main() -> int:
         log_after.append(spent[0])
         (dialog if type(app.scene).__name__ == "GameOverScene" else before_dialog).append(after[-1])
     dialog_ms = sorted(round(f * 1000, 2) for f in dialog) or [0.0]
-    out = {"entries": len(g.log), "seat": scene.log_panel.seat, "rows": len(scene.log_panel.list.items),
+    out = {"idle frames": idle, "warm-up left": warming_left, "entries": len(g.log), "seat": scene.log_panel.seat, "rows": len(scene.log_panel.list.items),
            "frame ms": round(frame * 1000, 2), "log ms": round(log * 1000, 2),
            "after: slowest frame ms": round(max(after) * 1000, 2), "after: log slowest ms": round(max(log_after) * 1000, 2),
            "after: log total ms": round(sum(log_after) * 1000, 2),

@@ -9,9 +9,14 @@ would leave them: the command's own frame, the animation's frames (finished half
 frames. Two fresh processes per run, interleaved: "paced" (the window's collector) and "automatic"
 (`App.collector.stop()`: Python's collector as it is outside the window). Each frame's CPU time
 (`time.process_time`: the window's own work, not the waits for a core on a shared machine) is put
-in one of three kinds: the frame after a command, a busy frame (animation, settling), a calm frame.
+in one of three kinds: the frame after a command (one was given: the log grew), a busy frame
+(animation, settling), a calm frame (as the window counts it for its collector: no input and
+`scene.calm()` for 10 frames; before session 9 the bench called `scene.calm()` itself before each
+frame, which took the command's frame's "moved" from the window's own call: that frame counted
+as calm for the collector).
 Prints per kind the median, 99th percentile and maximum, min/median/max over the runs, and the
-paced figure over the automatic one run by run.
+paced figure over the automatic one run by run; and the paced collector's passes in each kind of
+frame (counted around `App.collector.frame_end`: the automatic collector's passes are not seen).
 """
 
 from __future__ import annotations
@@ -49,20 +54,37 @@ def one(paced: bool, commands: int, frames: int) -> dict:
         app.step([])
     bot = GreedyBot(seed=5)
     times: dict[str, list[float]] = {k: [] for k in KINDS}
+    by_kind = {k: [0, 0, 0] for k in KINDS}  # the collector's passes in each kind of frame, by generation
+    ran: list = []
+    real_end = app.collector.frame_end
+
+    def frame_end(*a, **k):
+        gen = real_end(*a, **k)
+        ran.append((a[0], gen))  # (whether the window counted the frame calm, the pass run)
+        return gen
+
+    app.collector.frame_end = frame_end
     n = 0
+    gave = False  # (a command was given before this round's first frame: it is that command's frame)
     while not g.state.get("winner") and n < commands:
         for k in range(frames):
-            calm = scene.calm()
             t0 = time.process_time()
             app.step([])
             dt = time.process_time() - t0
-            times["command" if k == 0 else "calm" if calm else "busy"].append(dt)
+            calm, gen = ran[-1]
+            kind = "command" if k == 0 and gave else "calm" if calm else "busy"
+            times[kind].append(dt)
+            if gen is not None:
+                by_kind[kind][gen] += 1
             if k == frames // 2 and scene.animator.busy:
                 scene.animator.finish()
         if scene.curtain is not None:
             scene.lift_curtain()
+        gave = False
         if scene.legal:
+            before = len(g.log)
             scene.submit(bot.choose(g, scene.legal))
+            gave = len(g.log) != before
             n += 1
     out = {}
     for k, xs in times.items():
@@ -70,6 +92,7 @@ def one(paced: bool, commands: int, frames: int) -> dict:
         out[k] = {"median": xs[len(xs) // 2], "p99": xs[min(len(xs) - 1, int(0.99 * len(xs)))], "max": xs[-1],
                   "n": len(xs)}
     out["passes"] = app.collector.passes
+    out["by kind"] = by_kind
     app.close()
     return out
 
@@ -105,6 +128,8 @@ def main() -> int:
             print(f"| {k} ({runs['paced'][0][k]['n']}) | {f} | {min(au):.2f} / {statistics.median(au):.2f} / "
                   f"{max(au):.2f} ms | {min(pa):.2f} / {statistics.median(pa):.2f} / {max(pa):.2f} ms | {ratio:.2f} |")
     print(f"paced passes by generation (first run): {runs['paced'][0]['passes']}")
+    if "by kind" in runs["paced"][0]:
+        print(f"paced passes (young, middle, full) by kind of frame (first run): {runs['paced'][0]['by kind']}")
     return 0
 
 

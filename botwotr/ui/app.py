@@ -359,7 +359,9 @@ class App:
         self.calm_frames = self.calm_frames + 1 if settled else 0
         # calm: no input and nothing moving for a moment (so not the frame that shows a move)
         thinking = scene is not None and self._guard(scene, scene.thinking) is True
-        self.collector.frame_end(self.quiet_frames > CALM_FRAMES and self.calm_frames > CALM_FRAMES, thinking)
+        moved = scene is not None and self._guard(scene, scene.moved) is True
+        calm = self.quiet_frames > CALM_FRAMES and self.calm_frames > CALM_FRAMES
+        self.collector.frame_end(calm, thinking, moved)
         return self.running
 
     def draw(self) -> None:

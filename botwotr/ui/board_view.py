@@ -692,11 +692,13 @@ class BoardView:
         if cached is None or cached[0] != key or cached[1] is not view:
             need = (self.rect.right, self.rect.bottom)
             ground = self._ground_cache
+            # (another seat's picture too: the pieces are drawn from the view alone, and each
+            # item's signature is of what its view holds, so an item a seat sees otherwise, a
+            # face-down token, the tracks' hands and dice, differs and is drawn again)
             if (
                 self.partial_pieces
                 and cached is not None
                 and cached[0][0] == ground_key
-                and cached[0][1] == seat
                 and cached[2].get_size() == need
                 and ground is not None
                 and ground[0] == ground_key

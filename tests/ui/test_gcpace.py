@@ -19,8 +19,8 @@ def _recording(app):
     seen = []
     real = app.collector.frame_end
 
-    def frame_end(calm, thinking=False):
-        gen = real(calm, thinking)
+    def frame_end(calm, thinking=False, moved=False):
+        gen = real(calm, thinking, moved)
         seen.append((calm, gen, gc.get_count()))
         return gen
 
@@ -104,12 +104,15 @@ def test_no_pass_in_a_frame_the_computer_thinks_through(make_app):
     while gc.get_count()[0] <= t0 * gcpace.YOUNG_DEFER:
         kept.append([])  # (new containers, kept alive: the young count only grows)
     assert col.frame_end(False, thinking=True) is None  # a young pass overdue: it waits
-    assert col.frame_end(False) == 0  # and runs in the next busy frame that is not a thinking one
+    assert col.frame_end(False, moved=True) is None  # and not in the move's frame either
+    assert col.frame_end(True, moved=True) is None  # (a frame that showed a move is never calm)
+    assert col.frame_end(False) == 0  # but in the next busy frame
     while gc.get_count()[1] <= t1 * gcpace.DEFER:  # a middle pass overdue
         gc.collect(0)
     while gc.get_count()[0] <= t0:
         kept.append([])
     assert col.frame_end(False, thinking=True) is None
+    assert col.frame_end(False, moved=True) is None
     assert col.frame_end(False) == 1
     while gc.get_count()[2] <= t2 * gcpace.DEFER:  # a full pass overdue
         gc.collect(1)
@@ -119,5 +122,60 @@ def test_no_pass_in_a_frame_the_computer_thinks_through(make_app):
     while gc.get_count()[0] <= t0 * gcpace.THINKING_DEFER:  # a long think that makes many objects
         kept.append([])
     assert col.frame_end(False, thinking=True) == 0  # the young pass bounds memory even then
-    assert col.frame_end(False) == 2  # the full pass in the next frame that is not a thinking one
-    assert col.passes == [2, 1, 1]
+    assert col.frame_end(False, moved=True) is None
+    assert col.frame_end(False) == 2  # the full pass in the next busy frame that is not a move's
+    while gc.get_count()[0] <= t0 * gcpace.YOUNG_DEFER * gcpace.MOVE_SLACK:  # far overdue
+        kept.append([])
+    assert col.frame_end(False, moved=True) == 0  # (a move's frame too, past the wider bound)
+    assert col.passes == [3, 1, 1]
+
+
+def test_against_the_computer_no_pass_in_a_move_or_thinking_frame_what_they_put_off_runs_after(make_app):
+    """A game against the computer through the window: every frame counted by what it showed (the
+    computer thinking, a move landing: the log grew in it, calm, busy) and the collector's passes
+    in it. Young objects are piled up before some of the person's moves (as a long think or a
+    busy move leaves them), so passes fall due over the computer's turn: none runs in a frame
+    that showed a move or that the computer thought through (the young count stays under the far
+    bound here), and what they put off runs in the frames after (issue 11: the move's frame paid
+    it before)."""
+    from test_computer_games import new_game_against
+
+    from botwotr.ai import Budget
+
+    app = make_app((1280, 720))
+    scene = new_game_against(app, "easy")
+    game, comp = scene.game, scene.computer
+    comp.budget_fn = lambda seconds: Budget(iterations=2)
+    seen = _recording(app)
+    t0, t1, t2 = gc.get_threshold()
+    person = GreedyBot(seed=4)
+    kinds = []  # per frame: what it showed, by the window's own state before and after it
+    kept = []
+    computer_moves, before = 0, len(game.log)
+    for frame in range(6000):
+        thought = comp.thinking is not None
+        app.step([])
+        moved = len(game.log) != before
+        thinking = thought and comp.thinking is not None and not moved
+        kinds.append("move" if moved else "thinking" if thinking else "calm" if seen[-1][0] else "busy")
+        computer_moves += moved and game.log[-1]["cmd"].get("side") == "sh"
+        before = len(game.log)  # (the person's command is given between frames: the next one shows it)
+        if game.state.get("winner") or computer_moves >= 12:
+            break
+        if scene.animator.busy:
+            scene.animator.finish()
+        if scene.actor == "fp" and scene.legal and comp.thinking is None and frame % 20 == 0:
+            if len(kept) < 6:  # (a pass overdue as the person moves: 6 times)
+                kept.append([[] for _ in range(t0 * gcpace.YOUNG_DEFER + 1)])  # (overdue at the move's frame)
+            scene.submit(person.choose(game, [c for c in scene.legal if c["side"] == "fp"]))
+    passes = {k: [0, 0, 0] for k in ("move", "thinking", "busy", "calm")}
+    for kind, (_calm, gen, _count) in zip(kinds, seen):
+        if gen is not None:
+            passes[kind][gen] += 1
+    assert computer_moves >= 12 and kinds.count("thinking") > 5 and kinds.count("move") >= 20, kinds.count("move")
+    assert max(count[0] for _, _, count in seen) < t0 * gcpace.THINKING_DEFER  # (the far bound never reached)
+    # none in a move's frame or a thinking one ...
+    assert passes["move"] == passes["thinking"] == [0, 0, 0], passes
+    # though passes were overdue in move frames (the window before this ran them there) ...
+    assert any(count[0] > t0 * gcpace.YOUNG_DEFER for kind, (_c, _g, count) in zip(kinds, seen) if kind == "move")
+    assert sum(passes["busy"]) + sum(passes["calm"]) >= 3, passes  # ... they ran in the frames after

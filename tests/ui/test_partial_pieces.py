@@ -71,3 +71,56 @@ def test_the_board_after_each_command_is_the_board_drawn_whole(make_app, monkeyp
     assert undos >= 3
     if face == "rohan":
         assert partial >= 10 and battles >= 1, (partial, battles)
+
+
+def test_a_seat_shown_anew_draws_only_what_that_seat_sees_otherwise(make_app, rohan, monkeypatch):
+    """A hotseat game's seat changes (the cover lifted: the public board under it, then the
+    player's own view; a command that turns the view public, as a game's last one does): on the
+    same ground, the board's picture is drawn from the last one, another seat's, item by item
+    where the views differ (counted: fewer items than the board holds; the pixels those of the
+    board drawn whole from nothing)."""
+    from botwotr.ui.board_view import BoardView
+
+    drawn, grounds = [], []
+    draw_item, draw_ground = BoardView._draw_item, BoardView._draw_ground
+    monkeypatch.setattr(BoardView, "_draw_item", lambda self, *a, **k: drawn.append(a[2]) or draw_item(self, *a, **k))
+    monkeypatch.setattr(BoardView, "_draw_ground", lambda self, *a: grounds.append(1) or draw_ground(self, *a))
+    app = make_app((1920, 1080))
+    g = Game.new(rohan, seed=11)
+    scene = GameScene(app, g, mode="hotseat")
+    app.push(scene)
+    board = scene.board
+    reference = type(board)(board.layout, board.spec)
+    reference.partial_pieces = False
+    surface = pygame.Surface(app.size)
+    rng = random.Random(11)
+    changes = 0
+    for k in range(300):  # (the opened board settled: its art smooth, its first picture whole)
+        app.step([])
+        if k > 30 and not (board.smoothing or scene.panels_settling):
+            break
+    for _k in range(50):
+        if g.state["winner"]:
+            break
+        seat = scene.sides.seat if not scene.curtain else "public"
+        if scene.curtain:
+            scene.lift_curtain()
+        else:
+            scene.submit(random_command(g, rng))
+        scene.animator.finish()
+        del drawn[:], grounds[:]
+        app.step([])
+        now = scene.sides.seat if not scene.curtain else "public"
+        if now == seat or grounds or not board._retained:
+            continue  # (the same seat, or a new ground under the pieces: the highlights, a battle)
+        changes += 1
+        items = len(board._retained)
+        assert len(drawn) < items, (seat, now, len(drawn), items)
+        view = scene.view if not scene.curtain else g.view_for("public")
+        got = board_pixels(board, surface, app.theme, view, now)
+        reference.camera = board.camera
+        reference.highlights, reference.hover_region = dict(board.highlights), board.hover_region
+        reference.hidden_pieces = set(board.hidden_pieces)
+        reference.invalidate()
+        assert got == board_pixels(reference, surface, app.theme, view, now), (seat, now)
+    assert changes >= 5, changes

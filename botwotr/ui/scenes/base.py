@@ -59,6 +59,11 @@ class Scene:
         pass of the garbage collector may fall in one, not even an overdue one (`gcpace`)."""
         return False
 
+    def moved(self) -> bool:
+        """This frame showed a move (a command given, by a player or the computer): its own work
+        is the frame's, so no pass of the collector falls in it but past the far bound (`gcpace`)."""
+        return False
+
     def draw(self, surface: pygame.Surface) -> None:
         self.root.draw(surface, self.theme)
         self.draw_tooltip(surface)

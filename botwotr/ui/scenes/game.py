@@ -43,6 +43,8 @@ from ..layouts import layout_for
 from ..logtext import command_sentence, side_title, table_sentence, thinking_text, winner_title
 from ..panels import LOG_SQUEEZED_LINES, DecisionContext, LogPanel, panel_class_for
 from .. import decisions as _decisions  # noqa: F401  (registers the decision panels)
+from ..warm import WARM_SECONDS
+from ..warm import steps as warm_steps
 from ..widgets import Button, Panel, Tip, wrap_lines
 from .base import Scene
 from .game_over import GameOverScene
@@ -50,6 +52,8 @@ from .log_view import open_full_log
 from .menu import MenuScene, animation_speed, apply_speed
 
 MESSAGE_SECONDS = 6.0
+COVER_VEIL = (14, 12, 10, 235)  # the hotseat cover's veil over the public board
+VEIL_ROWS = 64  # (drawn in bands this high)
 WATCH_PAUSE = 0.8  # seconds between two moves when the computer plays both sides (after the animation)
 
 
@@ -182,6 +186,12 @@ class GameScene(Scene):
         self.btn_force_undo = Button(_("Take it back anyway"), lambda: self.undo(force=True), name="force_undo")
         self.btn_force_undo.visible = False
         self.btn_reveal = Button("", self.lift_curtain, name="reveal")
+        self._veil_band: pygame.Surface | None = None  # the cover's veil, a band of it (`_draw_curtain`)
+        # what the first commands would make, made in idle frames after opening (botwotr/ui/warm.py)
+        self._warm = warm_steps(self)
+        self._warm_log = len(game.log)
+        self._warm_frames = 0  # frames drawn (none of the warm-up in the first: the opening's)
+        self.warm_spent = 0.0  # (the seconds the warm-up took, in all: bench/first_commands.py)
         # an undo of the other player's move (or past a barrier) waits for their answer
         self.consent: dict | None = None
         self.btn_allow = Button(_("Allow"), lambda: self.answer_undo(True), name="allow", icon="check-mark")
@@ -254,6 +264,7 @@ class GameScene(Scene):
         self.computer = Computer(self, None, None, levels=getattr(game, "computer", None) or {})
         self._calm_log = len(game.log)  # the log's length at the last `calm` (a frame that moved is not calm)
         self._thinking_log = len(game.log)  # and at the last `thinking`
+        self._moved_log = len(game.log)  # and at the last `moved`
         if self.computer.person is not None:
             self.seat = self.computer.person
         # the computer plays both sides (`computer.watching`): the game plays itself, a move at a
@@ -1087,8 +1098,15 @@ class GameScene(Scene):
         moved, self._thinking_log = self._thinking_log != n, n
         return self.computer.thinking is not None and not moved
 
+    def moved(self) -> bool:
+        n = len(self.game.log)
+        moved, self._moved_log = self._moved_log != n, n
+        return moved
+
     def draw(self, surface):
         self._draw_frame(surface)
+        if self._warm is not None:
+            self._warm_up()
         if self._end_capture:  # (the end's dialog in the making: this picture is its backdrop)
             self._end_capture = False
             back = self.end_backdrop
@@ -1141,6 +1159,38 @@ class GameScene(Scene):
         tip = self.draw_tooltip(surface)
         if drawn is not None and not untracked:
             self._on_screen = (surface, (surface.get_size(), self.cache_panels), drawn + over + ([tip] if tip else []))
+
+    @property
+    def warming(self) -> bool:
+        """The warm-up (`botwotr/ui/warm.py`) has steps left."""
+        return self._warm is not None
+
+    def _warm_up(self) -> None:
+        """Steps of the warm-up at the end of an idle frame: none in a frame that gave a command,
+        animates, or settles the board or the panels (their own share of the frame), nor in the
+        first one drawn; at most `WARM_SECONDS` of `board.build_clock` in all."""
+        n = len(self.game.log)
+        moved, self._warm_log = self._warm_log != n, n
+        self._warm_frames += 1
+        if (
+            moved
+            or self._warm_frames == 1
+            or self.animator.busy
+            or getattr(self.board, "smoothing", False)
+            or self.panels_settling
+            or self.log_panel.growing
+            or self._end_steps is not None
+            or self.computer.thinking is not None
+        ):
+            return
+        clock = self.board.build_clock
+        t0 = clock()
+        try:
+            while clock() - t0 < WARM_SECONDS:
+                next(self._warm)
+        except StopIteration:
+            self._warm = None
+        self.warm_spent += clock() - t0
 
     @property
     def opaque(self) -> bool:
@@ -1535,11 +1585,15 @@ class GameScene(Scene):
             self.btn_allow.rect = pygame.Rect(w // 2 - bw - t.px(10), y, bw, t.row + t.px(12))
             self.btn_refuse.rect = pygame.Rect(w // 2 + t.px(10), y, bw, t.row + t.px(12))
         elif self.curtain:
-            self.btn_reveal.text = _("I am the {side} player: show my side").format(side=side_title(self.curtain))
+            self.btn_reveal.text = self.cover_button_text(self.curtain)
         r = self.btn_shot.rect
         bw = t.px(200)
         self.btn_pic_public.rect = pygame.Rect(r.right - bw, r.bottom + t.px(8), bw, t.row)
         self.btn_pic_seat.rect = pygame.Rect(r.right - bw, self.btn_pic_public.rect.bottom + t.px(4), bw, t.row)
+
+    @staticmethod
+    def cover_button_text(side: str) -> str:
+        return _("I am the {side} player: show my side").format(side=side_title(side))
 
     def _draw_picture_menu(self, surface):
         t = self.theme
@@ -1672,14 +1726,15 @@ class GameScene(Scene):
 
         return clipped(surface, box.inflate(t.px(4), t.px(4)), draw)
 
-    def _cover_lines(self):
-        """The cover's lines of text (rendered) and its buttons."""
+    def _cover_lines(self, side: str | None = None):
+        """The cover's lines of text (rendered) and its buttons (for `side`: the cover that side
+        is handed the screen by; the one down by default)."""
         t = self.theme
-        side = self.curtain
+        side = side or self.curtain
         name = self.players.get(side, "")
         text = _("Hand the screen to {player}, who plays the {side}.").format(player=name, side=side_title(side))
         imgs = [res.text(text, "serif_bold", t.heading, T.PARCHMENT)]
-        if self.consent:
+        if self.consent and side == self.curtain:
             ask = self.consent
             lines = [
                 _("The {asker} player asks to take back {whose} move: {what}.").format(
@@ -1703,9 +1758,14 @@ class GameScene(Scene):
         t = self.theme
         self._layout_cover()
         w, h = surface.get_size()
-        veil = pygame.Surface((w, h), pygame.SRCALPHA)
-        veil.fill((14, 12, 10, 235))
-        surface.blit(veil, (0, 0))
+        # (a band of the veil kept, blitted down the window: the same blend as one window-sized
+        # veil, which was new memory every frame, 8 MB at 1920x1080)
+        band = self._veil_band
+        if band is None or band.get_width() != w:
+            band = self._veil_band = pygame.Surface((w, VEIL_ROWS), pygame.SRCALPHA)
+            band.fill(COVER_VEIL)
+        for y in range(0, h, VEIL_ROWS):
+            surface.blit(band, (0, y))
         side = self.curtain
         s = t.px(90)
         r = pygame.Rect(0, 0, s, s)
