@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, Callable, NoReturn, TypeVar
 from . import events as ev
 from .chance import Chance
 from .errors import RuleError
+from .state import clone
 
 if TYPE_CHECKING:
     from .scenario import ScenarioRules
@@ -34,6 +35,7 @@ class Ctx:
         chance: Chance | None,
         *,
         read_only: bool = False,
+        lazy: tuple[Any, int, bool] | None = None,
     ):
         self.spec = spec
         self.rules = rules
@@ -41,18 +43,18 @@ class Ctx:
         # (botwotr.core.events). `s` is the same dict for the whole call and always current; a
         # container read from it may be replaced by the next event, so read it again after emit.
         # A read-only context (`legal_commands`) emits nothing: it reads `state` itself, uncopied.
-        self.w: ev.Change | None = None
         if read_only:
+            self.w: ev.Change | None = None
             self.s = state
         else:
-            self.w = ev.Change(state)
-            self.s = self.w.s
-            if self.s.get("battle") is not None:
-                self.w.mut("battle")  # the battle in progress stays this change's own, so current
+            w = self.w = ev.change_of(state)
+            s = self.s = w.s
+            if s.get("battle") is not None:
+                w.top("battle")  # the battle in progress stays this change's own, so current
         self._chance = chance
         # (seed, counter, strict) of a command's chance made only when first asked for (`decide`:
         # most commands draw nothing), or None
-        self._lazy: tuple[Any, int, bool] | None = None
+        self._lazy: tuple[Any, int, bool] | None = lazy
         self.events: list[dict[str, Any]] = []
         # Answers of queries that only read the state, for a context that never emits (the one
         # `legal_commands` works with); None while a command runs, as every event may change them.
@@ -79,28 +81,30 @@ class Ctx:
         w = self.w
         if w is None:
             raise RuntimeError("a read-only context (legal_commands) changes nothing")
-        ev.HANDLERS[name](w, e)
+        _HANDLERS[name](w, e)
         self.events.append(e)
         return e
 
     def push(self, kind: str, side: str | None, **data: Any) -> None:
-        # `emit("PendingPushed", decision=...)`, the event made in one go (pushes and pops are
-        # two of a command's five or six events)
+        # `emit("PendingPushed", decision=...)`, the event made and applied in one go (pushes
+        # and pops are two of a command's five or six events)
         w = self.w
         if w is None:
             raise RuntimeError("a read-only context (legal_commands) changes nothing")
-        e = {"e": "PendingPushed", "decision": {"kind": kind, "side": side, **data}}
-        ev.HANDLERS["PendingPushed"](w, e)
-        self.events.append(e)
+        d = {"kind": kind, "side": side, **data}
+        kept = d.copy()  # the state's copy (events never share a container with the state)
+        for k, v in data.items():
+            if type(v) in _CONTAINERS:
+                kept[k] = clone(v)
+        w.top("pending").append(kept)
+        self.events.append({"e": "PendingPushed", "decision": d})
 
     def pop(self) -> dict[str, Any]:
-        top: dict[str, Any] = self.s["pending"][-1]
         w = self.w
         if w is None:
             raise RuntimeError("a read-only context (legal_commands) changes nothing")
-        e = {"e": "PendingPopped", "kind": top["kind"]}
-        ev.HANDLERS["PendingPopped"](w, e)
-        self.events.append(e)
+        top: dict[str, Any] = w.top("pending").pop()
+        self.events.append({"e": "PendingPopped", "kind": top["kind"]})
         return top
 
     def update(self, **changes: Any) -> dict[str, Any]:
@@ -131,12 +135,36 @@ class Ctx:
             self.emit("PendingPushed", decision=a)
 
 
+_new = object.__new__
+
+
+def command_ctx(spec: ScenarioSpec, rules: ScenarioRules, state: dict[str, Any], lazy: tuple[Any, int, bool]) -> Ctx:
+    """`Ctx(spec, rules, state, None, lazy=lazy)`, made without a class call's handling of its
+    arguments (`decide`, once a command)."""
+    ctx: Ctx = _new(Ctx)
+    ctx.spec = spec
+    ctx.rules = rules
+    w = ctx.w = ev.change_of(state)
+    s = ctx.s = w.s
+    if s["battle"] is not None:
+        w.top("battle")  # as in `Ctx.__init__`
+    ctx._chance = None
+    ctx._lazy = lazy
+    ctx.events = []
+    ctx.memo = None
+    ctx.board = None
+    return ctx
+
+
 # The board memos: (id of the spec, of a state's `regions`, of its `chars`) -> those three (kept
 # alive, so that the ids stay their own) and the memo. A state is never changed once made
 # (copy-on-write, botwotr.core.events): a command that moves, recruits, damages or kills anything
 # makes new `regions` (or `chars`), so a state with the same two containers has the same board,
 # and the answers of the board's queries (the armies by side, which of them can move or attack)
 # carry over from one decision's list to the next (tests/core/test_board_memo.py).
+_CONTAINERS = frozenset((dict, list))
+_HANDLERS = ev.HANDLERS  # event kind -> handler (filled further by `events.register`)
+
 _BOARDS: dict[tuple[int, int, int], tuple[Any, Any, Any, dict[Any, Any]]] = {}
 _BOARDS_MAX = 16
 
