@@ -25,7 +25,7 @@ if TYPE_CHECKING:
 class Ctx:
     """The working state of one `decide` call."""
 
-    __slots__ = ("spec", "rules", "w", "s", "_chance", "_lazy", "events", "memo", "board")
+    __slots__ = ("spec", "rules", "w", "s", "_chance", "_lazy", "events", "memo", "board", "decided")
 
     def __init__(
         self,
@@ -63,6 +63,10 @@ class Ctx:
         # shared by every read-only context on a state with the same two containers
         # (`board_memo`); None while a command runs.
         self.board: dict[Any, Any] | None = None
+        # A command's context made by `decide` (`command_ctx`): it reads the board memo a list
+        # made of the state it started from while it has changed nothing of the board
+        # (`decided_board`).
+        self.decided = False
 
     @property
     def chance(self) -> Chance:
@@ -153,6 +157,24 @@ def command_ctx(spec: ScenarioSpec, rules: ScenarioRules, state: dict[str, Any],
     ctx.events = []
     ctx.memo = None
     ctx.board = None
+    ctx.decided = True
+    return ctx
+
+
+def read_ctx(spec: ScenarioSpec, rules: ScenarioRules, state: dict[str, Any]) -> Ctx:
+    """`Ctx(spec, rules, state, None, read_only=True)` with an empty memo (a list's context),
+    made without a class call's handling of its arguments (`legal_commands`, once a list)."""
+    ctx: Ctx = _new(Ctx)
+    ctx.spec = spec
+    ctx.rules = rules
+    ctx.w = None
+    ctx.s = state
+    ctx._chance = None
+    ctx._lazy = None
+    ctx.events = []
+    ctx.memo = {}
+    ctx.board = None
+    ctx.decided = False
     return ctx
 
 
@@ -181,6 +203,23 @@ def board_memo(spec: ScenarioSpec, s: dict[str, Any]) -> dict[Any, Any]:
     memo: dict[Any, Any] = {}
     _BOARDS[key] = (spec, regions, chars, memo)
     return memo
+
+
+def decided_board(ctx: Ctx) -> dict[Any, Any] | None:
+    """For a command's context (`decide`): the board memo of the state the command started from,
+    if a list on that board made one (a command chosen from `legal_commands`), while no event of
+    the command has written into the board (its `regions` and `chars` are still that finished
+    state's, never changed: the first write makes them the change's own); else None. Its answers
+    are those the list read (tests/core/test_board_memo.py)."""
+    w = ctx.w
+    s = ctx.s
+    if w is None or id(s["regions"]) in w._own or id(s["chars"]) in w._own:
+        return None
+    regions, chars, spec = s["regions"], s["chars"], ctx.spec
+    hit = _BOARDS.get((id(spec), id(regions), id(chars)))
+    if hit is not None and hit[0] is spec and hit[1] is regions and hit[2] is chars:
+        return hit[3]
+    return None  # none made yet (a replay lists nothing): the command asks the board itself
 
 
 def fail(code: str, message: str, rule: str | None = None) -> NoReturn:
