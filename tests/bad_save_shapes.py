@@ -38,6 +38,14 @@ def _named(good: Good, name: str) -> str:
     return _dump(d)
 
 
+def _named_raw(good: Good, name: str) -> str:
+    """As `_named`, written as save.dumps writes (no escapes but the ones JSON needs): the text
+    takes the load's quick checks (save._marks) rather than the character-by-character ones."""
+    d = _data(good)
+    d["log"][0]["cmd"]["options"]["players"]["fp"] = name
+    return json.dumps(d, ensure_ascii=False, separators=(",", ":"))
+
+
 def _deep(good: Good, levels: int) -> str:
     d = _data(good)
     text = _dump(d)
@@ -66,6 +74,10 @@ SHAPES: dict[str, tuple] = {
     "not UTF-8": (lambda g: g.text.encode("utf-8")[:50] + b"\xff\xfe" + g.text.encode("utf-8")[50:], "not UTF-8"),
     "NUL in a player name": (lambda g: _named(g, "Eo\x00wyn"), "NUL"),
     "lone surrogate in a player name": (lambda g: _named(g, "Eo\ud800wyn"), "lone surrogate"),
+    "DEL in a player name, unescaped": (lambda g: _named_raw(g, "Eo\x7fwyn"), "control character (U+007F)"),
+    "C1 control in a player name, unescaped": (lambda g: _named_raw(g, "Éo\x85wyn"), "control character (U+0085)"),
+    "player name of 1,001 characters, unescaped": (lambda g: _named_raw(g, "E" * 1001),
+                                                   "1,001 characters (at most 1000)"),
     "NUL in the scenario name": (lambda g: _dump({**_data(g), "scenario": "ro\x00han"}), "NUL"),
     "lone surrogate in the scenario name": (lambda g: _dump({**_data(g), "scenario": "ro\udc80han"}), "lone surrogate"),
     "control character in a command": (lambda g: _with_entry(g, {"cmd": "pass\x07", "side": "fp"}), "control character"),

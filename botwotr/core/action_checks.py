@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any, Callable
 from .card_effects import _effect_possible, condition_holds, describe_condition, would_do_nothing
 from .cards import check_physical_card, physical_cards_for
 from .errors import RuleError
-from .kernel import Ctx, fail
+from .kernel import Ctx, fail, read_ctx
 from .movement import can_attack, movable_armies, movable_character_regions
 from .recruitment import can_recruit, mordor_regions, rally_regions
 
@@ -356,8 +356,7 @@ def die_action_commands(
     and an ability's only through whether the die can play the card (R-5.6) or use the ability
     (R-8.7), which is asked first."""
     if ctx is None:
-        ctx = Ctx(spec, rules, s, None, read_only=True)
-        ctx.memo = {}  # no board memo: `s` may be the working state of a command (the forfeit check)
+        ctx = read_ctx(spec, rules, s)  # no board memo: `s` may be the working state of a command (the forfeit check)
     memo = ctx.memo if ctx.memo is not None else {}
     out: list[dict[str, Any]] = []
     base = {"cmd": "use_die", "side": side, "die": die}

@@ -274,11 +274,11 @@ def _stage_cards(ctx: Ctx, b: dict[str, Any]) -> None:
 
 
 def _mods(ctx: Ctx, side: str, kind: str) -> int:
-    return sum(
-        m["n"]
-        for m in ctx.s["mods"]
-        if m["side"] == side and m["kind"] == kind and m["until"] in ("round", "battle", "turn")
-    )
+    n = 0
+    for m in ctx.s["mods"]:  # a loop, not a generator: most battles have none
+        if m["side"] == side and m["kind"] == kind and m["until"] in ("round", "battle", "turn"):
+            n += m["n"]
+    return n
 
 
 def strength(ctx: Ctx, b: dict[str, Any], side: str) -> tuple[int, int, int]:

@@ -23,10 +23,16 @@ from __future__ import annotations
 
 from typing import Any, NoReturn
 
+import _random
 import hashlib
 import random
+import threading
 
 from .errors import RuleError
+
+
+_LOCAL = threading.local()  # .gen: the thread's generator, reseeded for every draw (`Chance._rng`)
+_seed = _random.Random.seed  # the C seeding, without `random.Random.seed`'s checks of other types
 
 
 class Chance:
@@ -56,7 +62,16 @@ class Chance:
             raise RuntimeError("the companion mode draws nothing from the seeded generator")
         h = hashlib.blake2b(f"{self.seed}:{self.counter}".encode(), digest_size=8).digest()
         self.counter += 1
-        return random.Random(int.from_bytes(h, "big"))
+        # `random.Random(n)` seeded anew: this thread's generator, seeded by the C seeding alone,
+        # gives the same stream (`random.Random(n)` seeds twice, in its `__new__` and again in
+        # its `__init__`, about a third of a replayed entry's chance; docs/PERFORMANCE.md,
+        # "replay9"). One generator a thread: a draw uses it before the next one is seeded.
+        try:
+            gen: random.Random = _LOCAL.gen
+        except AttributeError:
+            gen = _LOCAL.gen = random.Random()
+        _seed(gen, int.from_bytes(h, "big"))
+        return gen
 
     def _forced(self) -> tuple[bool, Any]:
         if self.used_outcomes < len(self.outcomes):

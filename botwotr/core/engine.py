@@ -28,7 +28,7 @@ from .card_effects import condition_holds, describe_condition, would_do_nothing
 from .cards import card_destination, draw_cards, physical_cards_for, play_card
 from .chance import Chance
 from .fate import apply_fate_tile, move_fate
-from .kernel import EFFECTS, ANSWERS, AUTO, COMMANDS, Ctx, command, fail, run_effects
+from .kernel import EFFECTS, ANSWERS, AUTO, COMMANDS, Ctx, command, command_ctx, fail, run_effects
 from .movement import MAX_ARMY, MOVE_MODES, move_army, parse_group
 from .recruitment import place_unit, rally_army
 from .scenario import ScenarioRules
@@ -94,13 +94,9 @@ def decide(
     if name != "start_game" and side not in SIDES and side != "players":
         fail("command/bad_side", f"A command must name the side giving it ('fp', 'sh' or 'players'), not {side!r}.")
     for key, value in cmd.items():
-        if type(value) in _EXACT_TYPES.get(key, ()):
-            continue  # the usual case: exactly one of the types the parameter takes
-        want = PARAM_TYPES.get(key)
-        if want is None:
-            fail("command/malformed", f"A command has no parameter called {key!r}.")
-        if not isinstance(value, want) or (isinstance(value, bool) and key in INT_PARAMS):
-            fail("command/malformed", f"The parameter '{key}' has the wrong type ({type(value).__name__}).")
+        if (key, type(value)) not in _KEY_TYPES:
+            _check_types(cmd)
+            break
     # the usual case, a command with only parameters its name always takes, is one C-level test
     plain = _PLAIN_PARAMS.get(name)
     if plain is not None and cmd.keys() <= plain:
@@ -115,27 +111,22 @@ def decide(
             f"{' here' if name in ('use_die', 'attack') else ''} (it takes: "
             f"{', '.join(sorted(allowed)) or 'none besides side and outcomes'}).",
         )
-    outcomes = cmd.get("outcomes", [])
+    outcomes = cmd.get("outcomes")
     s = state  # only read here: the command works on a copy-on-write change of it (`Ctx`)
+    free = name == "start_game" or name.startswith("adjust_")  # these answer no pending decision
     if name != "start_game":
         if s["phase"] == "setup":
             fail("game/not_started", "The game has not been set up yet: start it first.")
         if s["winner"] and side != "players":
             fail("game/over", "The game is over.", "R-4.2")
-    opts: dict[str, Any] = (
-        cmd["options"] if name == "start_game" and isinstance(cmd.get("options"), dict) else s["options"]
-    )
-    strict = opts.get("companion") is True
-    if outcomes:
-        ctx = Ctx(spec, rules, s, Chance(s["seed"], s["rng"], outcomes, strict=strict))
-    else:  # the chance is made when a rule first asks for it (most commands draw nothing)
-        ctx = Ctx(spec, rules, s, None)
-        ctx._lazy = (s["seed"], s["rng"], strict)
-    s = ctx.s
+        strict = s["options"].get("companion") is True
+    else:
+        opts = cmd.get("options")
+        strict = (opts if isinstance(opts, dict) else s["options"]).get("companion") is True
     if side == "players":
-        if not name.startswith("adjust_") and name != "start_game":
+        if not free:
             fail("command/bad_side", "Only adjustments may be given by 'players'.")
-    elif name != "start_game" and not name.startswith("adjust_"):
+    elif not free:
         pending = s["pending"]
         if not pending:
             fail("command/not_expected", "Nothing is being asked now.")
@@ -150,6 +141,11 @@ def decide(
             fail(
                 "command/not_your_turn", f"It is not the {'Free Peoples' if side == 'fp' else 'Shadow'}'s decision now."
             )
+    if outcomes:
+        ctx = Ctx(spec, rules, s, Chance(s["seed"], s["rng"], outcomes, strict=strict))
+    else:  # the chance is made when a rule first asks for it (most commands draw nothing)
+        ctx = command_ctx(spec, rules, s, (s["seed"], s["rng"], strict))
+    s = ctx.s
     COMMANDS[name](ctx, cmd)
     pump(ctx)
     chance = ctx._chance
@@ -194,8 +190,20 @@ PARAM_TYPES: dict[str, tuple[Any, ...]] = {
 }
 PARAM_TYPES["tokens"] = (int,)  # Shadow leadership tokens moving with part of an army (R-6.5)
 INT_PARAMS = {"n", "damage", "leaders", "die", "tokens"}
-# parameter -> the exact types it takes (a subclass, or a bool for a number, takes the long check)
-_EXACT_TYPES = {k: frozenset(v) for k, v in PARAM_TYPES.items()}
+# (parameter, exact type) for every type a parameter takes: a command whose every value has exactly
+# one of its parameter's types passes in one test; a subclass, a bool for a number or an unknown
+# parameter takes `_check_types`, which refuses or accepts as the parameter's table says
+_KEY_TYPES = frozenset((k, t) for k, v in PARAM_TYPES.items() for t in v)
+
+
+def _check_types(cmd: dict[str, Any]) -> None:
+    for key, value in cmd.items():
+        want = PARAM_TYPES.get(key)
+        if want is None:
+            fail("command/malformed", f"A command has no parameter called {key!r}.")
+        if not isinstance(value, want) or (isinstance(value, bool) and key in INT_PARAMS):
+            fail("command/malformed", f"The parameter '{key}' has the wrong type ({type(value).__name__}).")
+
 
 # The parameters each command uses (docs/commands.md); any other is refused, so that a command
 # never carries a value that silently does nothing. `cmd`, `side` and `outcomes` go with any.

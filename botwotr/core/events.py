@@ -62,8 +62,28 @@ class Change:
             c = child
         return c
 
+    def top(self, key: str) -> Any:
+        """`mut(key)`: the container at a key of the top level, made this change's own (the
+        pending stack and the battle, written by most events, in one step)."""
+        child = self.s[key]
+        if id(child) not in self._own:
+            child = self.s[key] = child.copy()
+            self._own[id(child)] = child
+        return child
+
     def apply(self, event: dict[str, Any]) -> None:
         HANDLERS[event["e"]](self, event)
+
+
+_new = object.__new__
+
+
+def change_of(state: dict[str, Any]) -> Change:
+    """`Change(state)`, made without a class call's handling of its arguments (one a command)."""
+    w: Change = _new(Change)
+    w.s = dict(state)
+    w._own = {}
+    return w
 
 
 def _units_add(reg: dict[str, Any], side: str, units: dict[str, Any], w: "Change", r: str) -> None:
@@ -228,7 +248,7 @@ def _step(w: Change, e: dict[str, Any]) -> None:
 def _cards_drawn(w: Change, e: dict[str, Any]) -> None:
     side = e["side"]
     deck = e["deck"]
-    src = w.mut("generic") if deck == "generic" else w.mut("sides", side, "story" if deck == "story" else "special")
+    src = w.top("generic") if deck == "generic" else w.mut("sides", side, "story" if deck == "story" else "special")
     hand = w.mut("sides", side, "hand")
     for c in e["cards"]:
         if c != "?":  # "?": a physical card the client does not track
@@ -258,7 +278,7 @@ def _generic_reshuffled(w: Change, e: dict[str, Any]) -> None:
 def _card_discarded(w: Change, e: dict[str, Any]) -> None:
     _take_from_hand(w, e["side"], e["card"])
     if e["to"] != "unknown":
-        w.mut(e["to"]).append(e["card"])
+        w.top(e["to"]).append(e["card"])
 
 
 def _card_played(w: Change, e: dict[str, Any]) -> None:
@@ -266,12 +286,12 @@ def _card_played(w: Change, e: dict[str, Any]) -> None:
     if e["card"] in hand or "?" in hand:
         _take_from_hand(w, e["side"], e["card"])
     if e["to"] != "unknown":
-        w.mut(e["to"]).append(e["card"])
+        w.top(e["to"]).append(e["card"])
 
 
 def _card_left_table(w: Change, e: dict[str, Any]) -> None:
-    w.mut("table").remove(e["card"])
-    w.mut(e["to"]).append(e["card"])
+    w.top("table").remove(e["card"])
+    w.top(e["to"]).append(e["card"])
 
 
 def _position(w: Change, e: dict[str, Any]) -> None:
@@ -304,19 +324,19 @@ def _lt_removed(w: Change, e: dict[str, Any]) -> None:
 
 
 def _fate_drawn(w: Change, e: dict[str, Any]) -> None:
-    w.mut("fate_pool").remove(e["tile"])
+    w.top("fate_pool").remove(e["tile"])
 
 
 def _fate_aside(w: Change, e: dict[str, Any]) -> None:
-    w.mut("fate_aside").append(e["tile"])
+    w.top("fate_aside").append(e["tile"])
 
 
 def _fate_applied(w: Change, e: dict[str, Any]) -> None:
-    w.mut("fate_used").append(e["tile"])
+    w.top("fate_used").append(e["tile"])
 
 
 def _fate_returned(w: Change, e: dict[str, Any]) -> None:
-    w.mut("fate_pool").extend(w.s["fate_aside"])
+    w.top("fate_pool").extend(w.s["fate_aside"])
     w.s["fate_aside"] = []
 
 
@@ -325,8 +345,8 @@ def _fate_moved(w: Change, e: dict[str, Any]) -> None:
 
 
 def _fate_tile_added(w: Change, e: dict[str, Any]) -> None:
-    w.mut("fate_extra").remove(e["tile"])
-    w.mut("fate_pool").append(e["tile"])
+    w.top("fate_extra").remove(e["tile"])
+    w.top("fate_pool").append(e["tile"])
 
 
 def _dice_rolled(w: Change, e: dict[str, Any]) -> None:
@@ -367,15 +387,15 @@ def _action_ended(w: Change, e: dict[str, Any]) -> None:
 
 
 def _pending_pushed(w: Change, e: dict[str, Any]) -> None:
-    w.mut("pending").append(clone(e["decision"]))
+    w.top("pending").append(clone(e["decision"]))
 
 
 def _pending_popped(w: Change, e: dict[str, Any]) -> None:
-    w.mut("pending").pop()
+    w.top("pending").pop()
 
 
 def _pending_updated(w: Change, e: dict[str, Any]) -> None:
-    w.mut("pending")[-1] = clone(e["decision"])
+    w.top("pending")[-1] = clone(e["decision"])
 
 
 def _won(w: Change, e: dict[str, Any]) -> None:
@@ -391,7 +411,7 @@ def _rng(w: Change, e: dict[str, Any]) -> None:
 
 
 def _mod_added(w: Change, e: dict[str, Any]) -> None:
-    w.mut("mods").append(clone(e["mod"]))
+    w.top("mods").append(clone(e["mod"]))
 
 
 def _mods_cleared(w: Change, e: dict[str, Any]) -> None:
@@ -399,7 +419,7 @@ def _mods_cleared(w: Change, e: dict[str, Any]) -> None:
 
 
 def _flag(w: Change, e: dict[str, Any]) -> None:
-    w.mut("flags")[e["flag"]] = e["value"]
+    w.top("flags")[e["flag"]] = e["value"]
 
 
 def _battle_set(w: Change, e: dict[str, Any]) -> None:
@@ -409,7 +429,7 @@ def _battle_set(w: Change, e: dict[str, Any]) -> None:
 
 
 def _battle_update(w: Change, e: dict[str, Any]) -> None:
-    b = w.mut("battle")
+    b = w.top("battle")
     for k, v in e["changes"].items():  # `b.update(clone(changes))` without the outer copy
         tv = type(v)
         b[k] = clone(v) if tv is dict or tv is list else v
@@ -420,8 +440,8 @@ def _gain_tokens(w: Change, e: dict[str, Any]) -> None:
 
 
 def _fate_refilled(w: Change, e: dict[str, Any]) -> None:
-    w.mut("fate_pool").extend(e["tiles"])
-    used = w.mut("fate_used")
+    w.top("fate_pool").extend(e["tiles"])
+    used = w.top("fate_used")
     for tile in e["tiles"]:
         used.remove(tile)
 
@@ -452,7 +472,7 @@ def _card_moved(w: Change, e: dict[str, Any]) -> None:
     to, deck = e["to"], e["deck"]
     if to == "deck":
         if deck == "generic":
-            w.mut("generic").append(card)
+            w.top("generic").append(card)
         elif deck == "special":
             w.mut("sides", "sh", "special").append(card)
         else:

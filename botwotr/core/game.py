@@ -133,7 +133,7 @@ class Game:
     ) -> "Game":
         g = cls(spec, seed, rules)
         state = g._state
-        last = len(entries)
+        tail = len(entries) - RECENT  # the states after the entries past it are all kept
         for i, entry in enumerate(entries):
             if not isinstance(entry, dict) or not isinstance(entry.get("cmd"), dict):
                 raise ReplayError(i, "an entry must hold a 'cmd' mapping")
@@ -143,7 +143,7 @@ class Game:
                 raise ReplayError(i, f"the command is refused: {err.message} [{err.code}]") from None
             except Exception as err:  # a malformed command that slipped past validation
                 raise ReplayError(i, f"the command cannot be carried out ({type(err).__name__}: {err})") from None
-            if verify and not same_events(entry.get("events"), events):
+            if verify and events != entry.get("events") and not same_events(entry.get("events"), events):
                 raise ReplayError(
                     i,
                     "the recorded events differ from what the command gives "
@@ -154,7 +154,7 @@ class Game:
                 kept["forced_undos"] = _checked_notes(i, entry["forced_undos"])
             g.log.append(kept)
             n = i + 1
-            if n % SNAPSHOT_EVERY == 0 or n > last - RECENT:
+            if n > tail or n % SNAPSHOT_EVERY == 0:
                 g._kept[n] = state  # states are never changed (copy-on-write, events.py)
         g._state = g._kept[len(g.log)]
         return g

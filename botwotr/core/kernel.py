@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, Callable, NoReturn, TypeVar
 from . import events as ev
 from .chance import Chance
 from .errors import RuleError
+from .state import clone
 
 if TYPE_CHECKING:
     from .scenario import ScenarioRules
@@ -24,7 +25,7 @@ if TYPE_CHECKING:
 class Ctx:
     """The working state of one `decide` call."""
 
-    __slots__ = ("spec", "rules", "w", "s", "_chance", "_lazy", "events", "memo", "board")
+    __slots__ = ("spec", "rules", "w", "s", "_chance", "_lazy", "events", "memo", "board", "decided")
 
     def __init__(
         self,
@@ -34,6 +35,7 @@ class Ctx:
         chance: Chance | None,
         *,
         read_only: bool = False,
+        lazy: tuple[Any, int, bool] | None = None,
     ):
         self.spec = spec
         self.rules = rules
@@ -41,18 +43,18 @@ class Ctx:
         # (botwotr.core.events). `s` is the same dict for the whole call and always current; a
         # container read from it may be replaced by the next event, so read it again after emit.
         # A read-only context (`legal_commands`) emits nothing: it reads `state` itself, uncopied.
-        self.w: ev.Change | None = None
         if read_only:
+            self.w: ev.Change | None = None
             self.s = state
         else:
-            self.w = ev.Change(state)
-            self.s = self.w.s
-            if self.s.get("battle") is not None:
-                self.w.mut("battle")  # the battle in progress stays this change's own, so current
+            w = self.w = ev.change_of(state)
+            s = self.s = w.s
+            if s.get("battle") is not None:
+                w.top("battle")  # the battle in progress stays this change's own, so current
         self._chance = chance
         # (seed, counter, strict) of a command's chance made only when first asked for (`decide`:
         # most commands draw nothing), or None
-        self._lazy: tuple[Any, int, bool] | None = None
+        self._lazy: tuple[Any, int, bool] | None = lazy
         self.events: list[dict[str, Any]] = []
         # Answers of queries that only read the state, for a context that never emits (the one
         # `legal_commands` works with); None while a command runs, as every event may change them.
@@ -61,6 +63,10 @@ class Ctx:
         # shared by every read-only context on a state with the same two containers
         # (`board_memo`); None while a command runs.
         self.board: dict[Any, Any] | None = None
+        # A command's context made by `decide` (`command_ctx`): it reads the board memo a list
+        # made of the state it started from while it has changed nothing of the board
+        # (`decided_board`).
+        self.decided = False
 
     @property
     def chance(self) -> Chance:
@@ -79,28 +85,30 @@ class Ctx:
         w = self.w
         if w is None:
             raise RuntimeError("a read-only context (legal_commands) changes nothing")
-        ev.HANDLERS[name](w, e)
+        _HANDLERS[name](w, e)
         self.events.append(e)
         return e
 
     def push(self, kind: str, side: str | None, **data: Any) -> None:
-        # `emit("PendingPushed", decision=...)`, the event made in one go (pushes and pops are
-        # two of a command's five or six events)
+        # `emit("PendingPushed", decision=...)`, the event made and applied in one go (pushes
+        # and pops are two of a command's five or six events)
         w = self.w
         if w is None:
             raise RuntimeError("a read-only context (legal_commands) changes nothing")
-        e = {"e": "PendingPushed", "decision": {"kind": kind, "side": side, **data}}
-        ev.HANDLERS["PendingPushed"](w, e)
-        self.events.append(e)
+        d = {"kind": kind, "side": side, **data}
+        kept = d.copy()  # the state's copy (events never share a container with the state)
+        for k, v in data.items():
+            if type(v) in _CONTAINERS:
+                kept[k] = clone(v)
+        w.top("pending").append(kept)
+        self.events.append({"e": "PendingPushed", "decision": d})
 
     def pop(self) -> dict[str, Any]:
-        top: dict[str, Any] = self.s["pending"][-1]
         w = self.w
         if w is None:
             raise RuntimeError("a read-only context (legal_commands) changes nothing")
-        e = {"e": "PendingPopped", "kind": top["kind"]}
-        ev.HANDLERS["PendingPopped"](w, e)
-        self.events.append(e)
+        top: dict[str, Any] = w.top("pending").pop()
+        self.events.append({"e": "PendingPopped", "kind": top["kind"]})
         return top
 
     def update(self, **changes: Any) -> dict[str, Any]:
@@ -131,12 +139,54 @@ class Ctx:
             self.emit("PendingPushed", decision=a)
 
 
+_new = object.__new__
+
+
+def command_ctx(spec: ScenarioSpec, rules: ScenarioRules, state: dict[str, Any], lazy: tuple[Any, int, bool]) -> Ctx:
+    """`Ctx(spec, rules, state, None, lazy=lazy)`, made without a class call's handling of its
+    arguments (`decide`, once a command)."""
+    ctx: Ctx = _new(Ctx)
+    ctx.spec = spec
+    ctx.rules = rules
+    w = ctx.w = ev.change_of(state)
+    s = ctx.s = w.s
+    if s["battle"] is not None:
+        w.top("battle")  # as in `Ctx.__init__`
+    ctx._chance = None
+    ctx._lazy = lazy
+    ctx.events = []
+    ctx.memo = None
+    ctx.board = None
+    ctx.decided = True
+    return ctx
+
+
+def read_ctx(spec: ScenarioSpec, rules: ScenarioRules, state: dict[str, Any]) -> Ctx:
+    """`Ctx(spec, rules, state, None, read_only=True)` with an empty memo (a list's context),
+    made without a class call's handling of its arguments (`legal_commands`, once a list)."""
+    ctx: Ctx = _new(Ctx)
+    ctx.spec = spec
+    ctx.rules = rules
+    ctx.w = None
+    ctx.s = state
+    ctx._chance = None
+    ctx._lazy = None
+    ctx.events = []
+    ctx.memo = {}
+    ctx.board = None
+    ctx.decided = False
+    return ctx
+
+
 # The board memos: (id of the spec, of a state's `regions`, of its `chars`) -> those three (kept
 # alive, so that the ids stay their own) and the memo. A state is never changed once made
 # (copy-on-write, botwotr.core.events): a command that moves, recruits, damages or kills anything
 # makes new `regions` (or `chars`), so a state with the same two containers has the same board,
 # and the answers of the board's queries (the armies by side, which of them can move or attack)
 # carry over from one decision's list to the next (tests/core/test_board_memo.py).
+_CONTAINERS = frozenset((dict, list))
+_HANDLERS = ev.HANDLERS  # event kind -> handler (filled further by `events.register`)
+
 _BOARDS: dict[tuple[int, int, int], tuple[Any, Any, Any, dict[Any, Any]]] = {}
 _BOARDS_MAX = 16
 
@@ -153,6 +203,23 @@ def board_memo(spec: ScenarioSpec, s: dict[str, Any]) -> dict[Any, Any]:
     memo: dict[Any, Any] = {}
     _BOARDS[key] = (spec, regions, chars, memo)
     return memo
+
+
+def decided_board(ctx: Ctx) -> dict[Any, Any] | None:
+    """For a command's context (`decide`): the board memo of the state the command started from,
+    if a list on that board made one (a command chosen from `legal_commands`), while no event of
+    the command has written into the board (its `regions` and `chars` are still that finished
+    state's, never changed: the first write makes them the change's own); else None. Its answers
+    are those the list read (tests/core/test_board_memo.py)."""
+    w = ctx.w
+    s = ctx.s
+    if w is None or id(s["regions"]) in w._own or id(s["chars"]) in w._own:
+        return None
+    regions, chars, spec = s["regions"], s["chars"], ctx.spec
+    hit = _BOARDS.get((id(spec), id(regions), id(chars)))
+    if hit is not None and hit[0] is spec and hit[1] is regions and hit[2] is chars:
+        return hit[3]
+    return None  # none made yet (a replay lists nothing): the command asks the board itself
 
 
 def fail(code: str, message: str, rule: str | None = None) -> NoReturn:

@@ -19,7 +19,7 @@ import itertools
 from .action_checks import TOKEN_CAN, TOKEN_CHECKS, die_action_commands, free_ability_ok
 from .battle import available_tactics, combat_cards
 from .errors import RuleError
-from .kernel import Ctx, board_memo
+from .kernel import Ctx, board_memo, read_ctx
 from .movement import MOVE_MODES, attack_sources, enemy_and_near, movable_armies
 from .recruitment import mordor_regions, rally_regions, recruit_regions
 from .spec import ScenarioSpec, other
@@ -189,8 +189,7 @@ def legal_commands(spec: ScenarioSpec, rules: ScenarioRules, s: dict[str, Any]) 
     p = s["pending"][-1]
     kind = p["kind"]
     side = p["side"]
-    ctx = Ctx(spec, rules, s, None, read_only=True)
-    ctx.memo = {}  # this context only reads: its queries are kept for the whole list
+    ctx = read_ctx(spec, rules, s)  # this context only reads: its queries are kept in its memo for the whole list
     ctx.board = board_memo(spec, s)  # and those of the board for every list of the same board
     out: list[dict[str, Any]] = []
 

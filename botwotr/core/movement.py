@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any, Iterator
 
-from .kernel import ANSWERS, Ctx, command, fail
+from .kernel import ANSWERS, Ctx, command, decided_board, fail
 from .spec import other
 from .state import armies, army_size, chars_in, has_army, leadership
 
@@ -45,6 +45,8 @@ def army_regions(ctx: Ctx, side: str) -> list[str]:
     """`state.armies` of the context's state, kept in its board memo when it has one (then the
     memo's own list: read it, do not change it)."""
     memo = ctx.board
+    if memo is None and ctx.decided:
+        memo = decided_board(ctx)
     if memo is None:
         return armies(ctx.s, side)
     hit = memo.get(("armies", side))
@@ -64,6 +66,8 @@ def enemy_and_near(ctx: Ctx, side: str) -> tuple[set[str], set[str]]:
     """The regions of the other side's armies, and the regions next to one of them (kept in the
     board memo when the context has one: read them, do not change them)."""
     memo = ctx.board
+    if memo is None and ctx.decided:
+        memo = decided_board(ctx)
     key = ("enemy", side)
     if memo is not None and key in memo:
         kept: tuple[set[str], set[str]] = memo[key]
@@ -86,7 +90,11 @@ def movable_armies(ctx: Ctx, side: str, mode: str, moved_to: list[str]) -> Itera
     # a context with a board memo (a list's) reads the other side's armies from its summary: a
     # region is free (`is_free`) when it is not among them, so an army can move when not all of
     # its neighbours are among them
-    enemy = enemy_and_near(ctx, side)[0] if ctx.board is not None else None
+    enemy = (
+        enemy_and_near(ctx, side)[0]
+        if ctx.board is not None or ctx.decided and decided_board(ctx) is not None
+        else None
+    )
     for r in army_regions(ctx, side):
         if r in moved_to:
             continue
@@ -295,6 +303,8 @@ def attack_sources(ctx: Ctx, side: str, mode: str, stay: bool = False) -> list[s
     """The regions of `side`'s armies that can make an attack of this mode: an enemy army is next
     to the army, or (if it may move first) next to a free region the army can move into."""
     memo = ctx.board
+    if memo is None and ctx.decided:
+        memo = decided_board(ctx)
     key = ("attack_sources", side, mode, stay)
     if memo is not None and key in memo:
         return list(memo[key])
@@ -307,6 +317,8 @@ def attack_sources(ctx: Ctx, side: str, mode: str, stay: bool = False) -> list[s
 def can_attack(ctx: Ctx, side: str, mode: str, stay: bool = False) -> bool:
     """Whether `attack_sources(ctx, side, mode, stay)` has a region, stopping at the first one."""
     memo = ctx.board
+    if memo is None and ctx.decided:
+        memo = decided_board(ctx)
     if memo is None:
         return next(_attack_sources(ctx, side, mode, stay), None) is not None
     key = ("attack_sources", side, mode, stay)
@@ -346,6 +358,8 @@ def mobile_leadership(ctx: Ctx, region: str) -> bool:
         return True
     side = reg["side"]
     memo = ctx.board
+    if memo is None and ctx.decided:
+        memo = decided_board(ctx)
     if memo is None or side is None:
         return any(ctx.spec.characters[c].rating >= 1 for c in chars_in(ctx.s, region, side, ctx.spec))
     key = ("led_regions", side)
@@ -368,6 +382,8 @@ def movable_character_regions(ctx: Ctx, side: str, moved: list[str]) -> list[str
     """The regions of `side`'s characters in play that can move, but those in `moved` (with a
     board memo and nobody moved yet, worked out once for the board)."""
     board = ctx.board
+    if board is None and ctx.decided:
+        board = decided_board(ctx)
     if board is None or moved:
         return _movable_character_regions(ctx, side, moved)
     key = ("char_regions", side)

@@ -255,12 +255,35 @@ def _parse_constant(name: str):
 
 
 def _pairs(pairs: list) -> dict:
-    out = {}
-    for k, v in pairs:
-        if k in out:
-            raise _Refused(f"the key '{shown(k)}' appears twice in one object")
-        out[k] = v
+    out = dict(pairs)
+    if len(out) < len(pairs):  # a key given twice: the first one repeated
+        seen = set()
+        for k, _ in pairs:
+            if k in seen:
+                raise _Refused(f"the key '{shown(k)}' appears twice in one object")
+            seen.add(k)
     return out
+
+
+# The bytes of a save's text (UTF-8) marked in one C-level pass: a digit "0", a backslash or an
+# ASCII character `BAD_CHARS` refuses "\0", any other ".". Only a text with a run of digits longer
+# than any integer a save may hold is parsed with `_parse_int` (a Python call for every number);
+# and an ASCII text without a backslash or a refused character needs no look at its texts'
+# characters once parsed (`_lengths_ok`).
+_MARKS = bytes(
+    ord("0") if 48 <= b <= 57 else 0 if b == ord("\\") or BAD_CHARS.match(chr(b)) else ord(".") for b in range(256)
+)
+_LONG_DIGITS = b"0" * (MAX_INT_DIGITS + 1)
+
+
+def _marks(text: str) -> tuple[bool, bool]:
+    """(whether the text may hold a number longer than MAX_INT_DIGITS, whether its texts are
+    known clean: no backslash, no refused character)."""
+    marks = text.encode("utf-8", "surrogatepass").translate(_MARKS)
+    long_ints = _LONG_DIGITS in marks
+    if text.isascii():
+        return long_ints, b"\0" not in marks
+    return long_ints, "\\" not in text and not BAD_CHARS.search(text)
 
 
 def _path_text(path: tuple) -> str:
@@ -268,6 +291,39 @@ def _path_text(path: tuple) -> str:
         rest = ".".join(str(p) for p in path[2:])
         return f"log entry {path[1]}" + (f", at {rest}" if rest else "")
     return ".".join(str(p) for p in path) or "the top level"
+
+
+def _lengths_ok(data) -> bool:
+    """`_texts_ok` for a save whose text holds no backslash and no character `BAD_CHARS` refuses
+    (as `save.dumps` writes them): its texts are the file's own characters between quotes, so
+    none holds a refused character, and only the depth and the lengths are left to check."""
+    stack = [(data, 0)]
+    pop, push = stack.pop, stack.append
+    while stack:
+        value, depth = pop()
+        if depth > MAX_DEPTH:
+            return False
+        if type(value) is dict:
+            for k, v in value.items():
+                if len(k) > MAX_TEXT:
+                    return False
+                tv = type(v)
+                if tv is str:
+                    if len(v) > MAX_TEXT:
+                        return False
+                elif tv is dict or tv is list:
+                    push((v, depth + 1))
+        elif type(value) is list:
+            for v in value:
+                tv = type(v)
+                if tv is str:
+                    if len(v) > MAX_TEXT:
+                        return False
+                elif tv is dict or tv is list:
+                    push((v, depth + 1))
+        elif type(value) is str and len(value) > MAX_TEXT:
+            return False
+    return True
 
 
 def _texts_ok(data) -> bool:
@@ -301,9 +357,10 @@ def _texts_ok(data) -> bool:
     return True
 
 
-def check_shape(data) -> None:
-    """Depth and texts (keys too); raises _Refused saying where the first problem is."""
-    if _texts_ok(data):
+def check_shape(data, clean: bool = False) -> None:
+    """Depth and texts (keys too); raises _Refused saying where the first problem is. `clean`:
+    the data was parsed from a text holding no backslash and no refused character (`parse`)."""
+    if _lengths_ok(data) if clean else _texts_ok(data):
         return
     stack = [(data, ())]
     while stack:
@@ -348,7 +405,11 @@ def parse(text: str, where: str = "save") -> dict:
             f"{MAX_VALUES:,} a save may (a whole game has about 40,000)"
         )
     try:
-        data = json.loads(text, object_pairs_hook=_pairs, parse_int=_parse_int, parse_constant=_parse_constant)
+        long_ints, clean = _marks(text)
+        if long_ints:
+            data = json.loads(text, object_pairs_hook=_pairs, parse_int=_parse_int, parse_constant=_parse_constant)
+        else:
+            data = json.loads(text, object_pairs_hook=_pairs, parse_constant=_parse_constant)
     except json.JSONDecodeError as e:
         raise SaveError(
             f"{where}: not a readable save (JSON error at line {e.lineno}, column {e.colno}: {e.msg})"
@@ -360,7 +421,7 @@ def parse(text: str, where: str = "save") -> dict:
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise SaveError(f"{where}: not a botwotr save file")
     try:
-        check_shape(data)
+        check_shape(data, clean)
     except _Refused as e:
         raise SaveError(f"{where}: not a valid save: {e}") from None
     unknown = [k for k in data if k not in KEYS]
