@@ -111,9 +111,10 @@ class Game:
     ) -> "Game":
         """Re-decide every command; with `verify`, each must give exactly the recorded events.
 
-        The commands are decided in place on one working state (no copy per command); a copy is
-        kept at each snapshot and for the last RECENT entries. On a bad entry the half-built game
-        is dropped, so a state changed by the refused command is never seen.
+        Each command gives a new state that shares with the one before it all the command did not
+        touch (copy-on-write, events.py); the state is kept at each snapshot and for the last
+        RECENT entries. On a bad entry the half-built game is dropped, so nothing of a refused
+        command is ever seen.
 
         The cyclic garbage collector is off while the log replays (and back on after, if it was
         on): the objects a replay makes are plain data without cycles, kept by the log and the
