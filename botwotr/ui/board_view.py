@@ -685,6 +685,8 @@ class BoardView:
         cached = self._frame_cache
         if cached is not None and cached[0] == key and cached[1] is view:
             self._drop_build()
+            if not ground_key[-1]:  # (its art not smooth yet)
+                self._resume_smoothing()
             return
         if self._progress(ground_key, key, cached, theme, view, seat):
             return
@@ -1225,10 +1227,9 @@ class BoardView:
             self._art_cache = (part, img)
         blit_picture(surface, self._art_cache[1], dst.topleft)
 
-    def _quick_art(self, surface, key, source, size, plan) -> None:
-        """The art in view with a fast (nearest-pixel) scale, from the kept level nearest this
-        scale (or the art itself), while `SmoothScale` makes the smooth picture over the next
-        frames: the ground is drawn again when it is done (`_art_exact` is in its key)."""
+    def _start_smoothing(self, key, source, size) -> None:
+        """The smooth picture for `key` made over the next frames (`SmoothScale`), unless it is
+        under way already."""
         if self._smoothing is None or self._smoothing.key != key:
             loader = None
             if not res.image_loaded(self.layout.art):  # (one loading, shared by the jobs that wait for it)
@@ -1236,6 +1237,30 @@ class BoardView:
                     self._loader = res.image_in_slices(self.layout.art, self.layout.size)
                 loader = self._loader
             self._smoothing = SmoothScale(key, source, size, self._scratch, loader)
+
+    def _resume_smoothing(self) -> None:
+        """A picture whose art is a quick scale, found again (a window resized back to a
+        rectangle whose pictures were kept; its smoothing was dropped when the camera left it):
+        the smoothing starts again, so the ground is drawn smooth once it is done."""
+        if self._smoothing is not None or not self.smooth_later or self.layout.art is None:
+            return
+        plan = self._art_plan()
+        if plan is None:
+            return
+        (x0, y0, x1, y1), dst, level, part = plan
+        if level is not None:
+            if level not in self._art_levels:
+                self._start_smoothing(level, self._source_art, level[1:])
+        elif self._art_cache is None or self._art_cache[0] != part:
+            box = pygame.Rect(x0, y0, x1 - x0, y1 - y0)
+            if dst.size != box.size:
+                self._start_smoothing(part, lambda: self._source_art().subsurface(box), dst.size)
+
+    def _quick_art(self, surface, key, source, size, plan) -> None:
+        """The art in view with a fast (nearest-pixel) scale, from the kept level nearest this
+        scale (or the art itself), while `SmoothScale` makes the smooth picture over the next
+        frames: the ground is drawn again when it is done (`_art_exact` is in its key)."""
+        self._start_smoothing(key, source, size)
         (x0, y0, x1, y1), dst, _level, _part = plan
         cam = self.camera
         best = None

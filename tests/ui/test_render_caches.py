@@ -20,8 +20,10 @@ from conftest import random_command  # noqa: E402
 MAGENTA = (255, 0, 255)
 
 
+# (and the art's smoothing under way, held off while the frame is drawn from nothing: a job
+# finished then would keep its level among the levels put back afterwards, and be lost)
 BOARD_CACHES = ("_frame_cache", "_ground_cache", "_pan_cache", "_art_cache", "_retained", "piece_rects", "_tips",
-                "_army_box", "_build", "_transition", "_sig_ctx")  # fmt: skip
+                "_army_box", "_build", "_transition", "_sig_ctx", "_smoothing", "_rest_art")  # fmt: skip
 
 
 def fresh_frame(app) -> bytes:
@@ -38,6 +40,7 @@ def fresh_frame(app) -> bytes:
     for s in scenes:
         s.cache_panels = False
         s.board.invalidate()
+        s.board._smoothing = None
         s.board._art_cache = None
         s.board.pan_layer = False
         s.board.partial_pieces = False

@@ -129,3 +129,38 @@ def test_a_change_of_what_the_panels_show_during_a_drag_is_drawn_at_once(make_ap
         settle(app)
         assert cached_frame(app) == fresh_frame(app)
     assert checked >= 10 and covers >= 1, (checked, covers)
+
+
+def test_a_size_left_before_its_art_was_smooth_and_come_back_to_is_smoothed(make_app, rohan, monkeypatch):
+    """A window resized away while the board's art at its size was still a quick scale, then
+    back in the next frame (a maximise undone at once): the pictures kept for that rectangle
+    are found again with their quick-scaled art, and the smoothing, dropped when the size was
+    left, starts again, so the window settles on the frame drawn from nothing (the quick scale
+    stayed on the board for good before)."""
+    from botwotr.ui.board_view import SmoothScale
+
+    app, scene = start(make_app, rohan, seed=4, size=(1280, 720))
+    board = scene.board
+    work = SmoothScale.work
+    monkeypatch.setattr(SmoothScale, "work", lambda self, seconds: False)  # (the smoothing held)
+    app.step(resized((1500, 850)))
+    for _ in range(400):
+        if board._build is None and not scene.panels_settling:
+            break
+        app.step([])
+    assert board._build is None and board._smoothing is not None and not board._art_exact()
+    job = board._smoothing
+    app.step(resized((1380, 790)))  # left before the art was smooth: its smoothing is dropped
+    for _ in range(50):
+        if board._smoothing is not job:
+            break
+        app.step([])
+    assert board._smoothing is not job and board._frame_cache is None
+    app.step(resized((1500, 850)))  # and back before the new size's picture is whole: the kept pictures
+    assert board._frame_cache is not None and board._build is None
+    monkeypatch.setattr(SmoothScale, "work", work)
+    app.step([])
+    assert board.smoothing, "the quick-scaled art is shown with no smoothing under way"
+    settle(app)
+    assert board._art_exact()
+    assert cached_frame(app) == fresh_frame(app)
