@@ -486,6 +486,7 @@ class BoardView:
         self._waits = False
         self._spares: list[pygame.Surface] = []  # pictures of the board's size to draw the next one into
         self._last_whole: tuple | None = None  # the frame cache of the last other rectangle
+        self._plates: tuple | None = None  # (camera and size, {region: its name plate's rectangle})
         self._transition_pics: list = []  # the pictures a transition is drawn into (`res.picture_within`)
 
     # -- geometry ------------------------------------------------------------------------
@@ -697,10 +698,27 @@ class BoardView:
             # (another seat's picture too: the pieces are drawn from the view alone, and each
             # item's signature is of what its view holds, so an item a seat sees otherwise, a
             # face-down token, the tracks' hands and dice, differs and is drawn again)
+            marks = None  # (the ground's regions whose marks changed, drawn again alone)
             if (
                 self.partial_pieces
                 and cached is not None
-                and cached[0][0] == ground_key
+                and cached[0][0] != ground_key
+                and ground is not None
+                and ground[0] == cached[0][0]
+                and ground[1].get_size() == need
+                and cached[2].get_size() == need
+            ):
+                marks = self._marks_changed(ground[0], ground_key)
+                if marks is not None and sum(d.w * d.h for d in marks) <= self.PARTIAL_MAX * self.rect.w * self.rect.h:
+                    for d in marks:
+                        self._draw_ground(ground[1], theme, view, within=d)
+                    ground = self._ground_cache = (ground_key, ground[1])
+                else:
+                    marks = None
+            if (
+                self.partial_pieces
+                and cached is not None
+                and (cached[0][0] == ground_key or marks is not None)
                 and cached[2].get_size() == need
                 and ground is not None
                 and ground[0] == ground_key
@@ -708,7 +726,7 @@ class BoardView:
             ):
                 self._retained = cached[6]
                 self._last_dirty = []
-                if self._update_pieces(cached[2], ground[1], theme, view):
+                if self._update_pieces(cached[2], ground[1], theme, view, marks or []):
                     if self._damage is not None:
                         self._damage += self._last_dirty
                     self._frame_cache = (
@@ -893,23 +911,28 @@ class BoardView:
         self._other_rect = None
         self._build = self._transition = None
         self._last_whole = None
+        self._plates = None
 
-    def _draw_ground(self, surface, theme, view) -> None:
-        for _step in self._ground_steps(surface, theme, view):
+    def _draw_ground(self, surface, theme, view, within: pygame.Rect | None = None) -> None:
+        for _step in self._ground_steps(surface, theme, view, within):
             pass
 
-    def _ground_steps(self, surface, theme, view):
+    def _ground_steps(self, surface, theme, view, within: pygame.Rect | None = None):
         """The ground, drawn in steps (a generator: `_Build` stops between them, nothing else
-        draws on `surface` meanwhile, and each step starts with the same clip)."""
-        r = self.rect
+        draws on `surface` meanwhile, and each step starts with the same clip). With `within`,
+        only that rectangle of it is drawn (every shape clipped to it: the same pixels there as
+        the ground drawn whole)."""
+        r = self.rect if within is None else self.rect.clip(within)
         plan = self._art_plan() if self.layout.art is not None else None
         if plan is not None and plan[2] is not None and plan[2] in self._art_levels:
             # the art is a kept level's blit: a band of rows a step (the blit of a picture not
             # in the caches was 2-10 ms in one step); the same pixels as at once
-            for band in _bands(r, GROUND_BANDS):
-                surface.set_clip(band)
-                surface.fill((22, 20, 18), band)
-                self._draw_art(surface)
+            for band in _bands(self.rect, GROUND_BANDS):
+                band = band.clip(r)
+                if band.w and band.h:
+                    surface.set_clip(band)
+                    surface.fill((22, 20, 18), band)
+                    self._draw_art(surface)
                 yield
         else:
             surface.set_clip(r)
@@ -929,6 +952,33 @@ class BoardView:
         surface.set_clip(r)
         art_labels.draw(surface, self, theme)  # the frame's painted English words, translated
         surface.set_clip(None)
+
+    def _marks_changed(self, old_key, ground_key) -> list[pygame.Rect] | None:
+        """Where the ground of `ground_key` differs from the one of `old_key` (two keys of
+        `_keys`) when only the marks over the art changed: the highlighted regions, the hovered
+        one, the battle's area. The regions whose mark changed, as `_fill_poly` covers them;
+        None when anything else changed (the camera, the theme, the art's smoothness: the
+        ground is drawn whole)."""
+        if old_key[:5] != ground_key[:5] or old_key[9:] != ground_key[9:] or not ground_key[-1]:
+            return None
+        rids: set = set()
+        if old_key[5] != ground_key[5]:
+            was, now = dict(old_key[5]), dict(ground_key[5])
+            rids.update(rid for rid in was.keys() | now.keys() if was.get(rid) != now.get(rid))
+        if old_key[6] != ground_key[6]:
+            rids.update(h for h in (old_key[6], ground_key[6]) if h)
+        if old_key[7:9] != ground_key[7:9]:
+            for k in (old_key, ground_key):
+                if k[7]:
+                    rids.add(k[7])
+                    rids.update(k[8])
+        out = []
+        for rid in rids:
+            if rid in self.layout.polygons:
+                box = self._poly_box(rid)
+                if box.w > 0 and box.h > 0:
+                    out.append(box)
+        return _merge_rects(out)
 
     def _picture_steps(self, ground, layer, theme, view, seat):
         """The ground, then the ground and the pieces on `layer`, in steps: what `_render`
@@ -1072,9 +1122,10 @@ class BoardView:
     def _margin(self) -> int:
         return max(24, self.piece_size())
 
-    def _update_pieces(self, layer, ground, theme, view) -> bool:
+    def _update_pieces(self, layer, ground, theme, view, ground_dirty=()) -> bool:
         """Bring `layer` (the pieces of the last view over `ground`) to `view`, drawing only
-        where it changed; False (nothing done) when it must be drawn whole."""
+        where it changed, and where the ground changed (`ground_dirty`: its rectangles drawn
+        again under the pieces); False (nothing done) when it must be drawn whole."""
         old = self._retained
         if old is None or view is None or siege_view.siege_state(view) is not None:
             return False
@@ -1100,10 +1151,10 @@ class BoardView:
             layer.set_clip(None)
         changed += [(rec, None) for item, rec in old.items() if item not in items]
         self._retained = items
-        if not changed:
+        if not changed and not ground_dirty:
             return True
         m = self._margin()
-        dirty: list[pygame.Rect] = []
+        dirty: list[pygame.Rect] = list(ground_dirty)
         for a, b in changed:
             was = Counter(a[4]) if a is not None else Counter()
             now = Counter(b[4]) if b is not None else Counter()
@@ -1330,16 +1381,22 @@ class BoardView:
     def _poly_screen(self, rid):
         return [self.camera.to_screen(x, y) for x, y in self.layout.polygons[rid]]
 
-    def _fill_poly(self, surface, rid, color, alpha, outline=None, width=2):
-        pts = self._poly_screen(rid)
+    def _poly_box(self, rid, pts=None) -> pygame.Rect:
+        """The rectangle of the screen `_fill_poly` draws in for a region (within the board)."""
+        if pts is None:
+            pts = self._poly_screen(rid)
         xs = [p[0] for p in pts]
         ys = [p[1] for p in pts]
         box = pygame.Rect(
             math.floor(min(xs)), math.floor(min(ys)), math.ceil(max(xs) - min(xs)) + 2, math.ceil(max(ys) - min(ys)) + 2
         )
-        box = box.clip(self.rect)
-        if box.w <= 0 or box.h <= 0:
-            return
+        return box.clip(self.rect)
+
+    def _fill_poly(self, surface, rid, color, alpha, outline=None, width=2):
+        pts = self._poly_screen(rid)
+        box = self._poly_box(rid, pts)
+        if box.w <= 0 or box.h <= 0 or not box.colliderect(surface.get_clip()):
+            return  # (nothing of it within the clip: a part of the ground drawn again)
         ov = pygame.Surface(box.size, pygame.SRCALPHA)
         local = [(x - box.x, y - box.y) for x, y in pts]
         pygame.draw.polygon(ov, (*color[:3], alpha), local)
@@ -1412,8 +1469,19 @@ class BoardView:
             size = max(size, int(art_text_px))
         f = res.font("serif_bold", size)
         min_h = int(30 * self.camera.scale) if translated and painted else 0
+        # the plates' rectangles for this camera, kept: a part of the ground drawn again
+        # (`_ground_steps` within a rectangle) draws only the plates that reach into it
+        cam = self.camera
+        key = (tuple(cam.viewport), cam.scale, cam.ox, cam.oy, theme, size, min_h)
+        if self._plates is None or self._plates[0] != key:
+            self._plates = (key, {})
+        plates = self._plates[1]
+        clip = surface.get_clip()
         for rid in self.layout.polygons if rids is None else rids:
-            self.label_plate(surface, theme, rid, f, size, T.PARCHMENT, T.INK_SOFT, min_h)
+            r = plates.get(rid)
+            if r is not None and not r.colliderect(clip):
+                continue
+            plates[rid] = self.label_plate(surface, theme, rid, f, size, T.PARCHMENT, T.INK_SOFT, min_h).inflate(2, 2)
 
     def _label_steps(self, surface, theme):
         """`_draw_labels` a few plates a step."""

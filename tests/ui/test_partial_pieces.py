@@ -15,6 +15,14 @@ from botwotr.ui.scenes.game import GameScene
 from conftest import random_command  # noqa: E402
 
 
+@pytest.fixture
+def language():
+    from botwotr.ui.i18n import set_language
+
+    yield set_language
+    set_language("en")
+
+
 def board_pixels(board, surface, theme, view, seat) -> bytes:
     surface.fill((255, 0, 255))
     board.draw(surface, theme, view, seat)
@@ -84,7 +92,9 @@ def test_a_seat_shown_anew_draws_only_what_that_seat_sees_otherwise(make_app, ro
     drawn, grounds = [], []
     draw_item, draw_ground = BoardView._draw_item, BoardView._draw_ground
     monkeypatch.setattr(BoardView, "_draw_item", lambda self, *a, **k: drawn.append(a[2]) or draw_item(self, *a, **k))
-    monkeypatch.setattr(BoardView, "_draw_ground", lambda self, *a: grounds.append(1) or draw_ground(self, *a))
+    monkeypatch.setattr(
+        BoardView, "_draw_ground", lambda self, *a, **k: grounds.append(1) or draw_ground(self, *a, **k)
+    )
     app = make_app((1920, 1080))
     g = Game.new(rohan, seed=11)
     scene = GameScene(app, g, mode="hotseat")
@@ -124,3 +134,72 @@ def test_a_seat_shown_anew_draws_only_what_that_seat_sees_otherwise(make_app, ro
         reference.invalidate()
         assert got == board_pixels(reference, surface, app.theme, view, now), (seat, now)
     assert changes >= 5, changes
+
+
+@pytest.mark.parametrize("face, seed, lang", [("rohan", 13, "en"), ("rohan", 14, "ru"), ("gondor", 6, "pt_BR")])
+def test_a_change_of_the_marks_alone_draws_the_ground_again_only_under_them(
+    make_app, monkeypatch, language, face, seed, lang
+):
+    """The highlighted regions of a decision, the hovered region and a battle's area are drawn
+    on the ground: when only they change (most commands, every region the mouse crosses), the
+    ground is drawn again only in the rectangles of the regions whose mark changed, and the
+    pieces there. Through random hotseat games with the mouse moved over a region after every
+    command, the board's picture is pixel for pixel the board drawn whole from nothing (in a
+    translation too, whose region names are on plates over the painted ones)."""
+    from botwotr.catalog import spec_for
+    from botwotr.ui.board_view import BoardView
+
+    language(lang)
+
+    grounds = {"whole": 0, "part": 0}
+    draw_ground = BoardView._draw_ground
+
+    def counted(self, surface, theme, view, within=None):
+        if self is scene.board:
+            grounds["whole" if within is None else "part"] += 1
+        return draw_ground(self, surface, theme, view, within)
+
+    monkeypatch.setattr(BoardView, "_draw_ground", counted)
+    spec = spec_for(face)
+    app = make_app((1920, 1080))
+    g = Game.new(spec, seed=seed)
+    scene = GameScene(app, g, mode="hotseat")
+    app.push(scene)
+    board = scene.board
+    for k in range(300):  # (the opened board settled: its art smooth, its first picture whole)
+        app.step([])
+        if k > 30 and not (board.smoothing or scene.panels_settling):
+            break
+    reference = type(board)(board.layout, board.spec)
+    reference.partial_pieces = False
+    surface = pygame.Surface(app.size)
+    rng = random.Random(seed)
+    regions = sorted(board.layout.polygons)
+    whole_at_start = grounds["whole"]
+    frames = 0
+    for k in range(60):
+        if g.state["winner"]:
+            break
+        if scene.curtain:
+            scene.lift_curtain()
+        else:
+            scene.submit(random_command(g, rng))
+        scene.animator.finish()
+        app.step([])
+        for _ in range(2):
+            pos = [round(c) for c in board.region_screen_center(rng.choice(regions))]
+            if board.rect.collidepoint(pos):
+                app.step([pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))])
+            view = scene.view if not scene.curtain else g.view_for("public")
+            seat = scene.sides.seat if not scene.curtain else "public"
+            got = board_pixels(board, surface, app.theme, view, seat)
+            reference.camera = board.camera
+            reference.highlights, reference.hover_region = dict(board.highlights), board.hover_region
+            reference.hidden_pieces = set(board.hidden_pieces)
+            reference.invalidate()
+            assert got == board_pixels(reference, surface, app.theme, view, seat), f"step {k}: the board differs"
+            frames += 1
+    assert frames >= 60
+    assert grounds["part"] >= 30, grounds
+    # (the ground drawn whole: marks over much of the board)
+    assert grounds["whole"] - whole_at_start < grounds["part"] / 4, grounds
