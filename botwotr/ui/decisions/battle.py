@@ -118,8 +118,9 @@ def advance_odds(seconds: float | None = None, clock=time.perf_counter) -> bool:
 def step_odds(panel) -> None:
     """A battle panel's frame: advance the count; once the panel's own is done, its "counting…"
     line takes the chance to win in place (the same label: a rebuild in the middle of a click
-    would drop the click)."""
-    if _COUNTING:
+    would drop the click); not in the frame that first shows a command (`GameScene.fresh_move`:
+    that frame draws what the command changed, the count goes on in the next)."""
+    if _COUNTING and not getattr(panel.scene, "fresh_move", False):
         advance_odds()
     wait = getattr(panel, "_odds_wait", None)
     if wait is None:

@@ -265,6 +265,7 @@ class GameScene(Scene):
         self._calm_log = len(game.log)  # the log's length at the last `calm` (a frame that moved is not calm)
         self._thinking_log = len(game.log)  # and at the last `thinking`
         self._moved_log = len(game.log)  # and at the last `moved`
+        self._drawn_log = len(game.log)  # and at the last frame drawn (`fresh_move`)
         if self.computer.person is not None:
             self.seat = self.computer.person
         # the computer plays both sides (`computer.watching`): the game plays itself, a move at a
@@ -1103,8 +1104,16 @@ class GameScene(Scene):
         moved, self._moved_log = self._moved_log != n, n
         return moved
 
+    @property
+    def fresh_move(self) -> bool:
+        """This frame is the first to show a command (the log grew since the last frame drawn):
+        the frame that does most of a command's drawing, which work that can wait leaves alone
+        (the battle odds' count, `decisions.battle.step_odds`)."""
+        return len(self.game.log) != self._drawn_log
+
     def draw(self, surface):
         self._draw_frame(surface)
+        self._drawn_log = len(self.game.log)
         if self._warm is not None:
             self._warm_up()
         if self._end_capture:  # (the end's dialog in the making: this picture is its backdrop)

@@ -1,0 +1,158 @@
+"""The frame after each command, over a long stretch of a Rohan hotseat game (issue 11), at
+1920x1080, headless.
+
+    python bench/command_frames.py [--runs 5] [--commands 150] [--against DIR]
+
+A Rohan random game (seed 7) played to command 40, then opened in a hotseat window in a fresh
+process; the window is stepped until its board and panels are settled and 120 idle frames more
+(the warm-up of `botwotr/ui/warm.py` runs in them); then `--commands` random commands of the
+game, each through `GameScene.submit` and one frame (the cover lifted before each, the animation
+finished and 20 frames between them). Each run prints the CPU time (`time.process_time`) of those
+command frames (`submit` and the frame): median, p90, p99 and the slowest; and the baseline
+taken in the same process just before them: one full-window blit (a 1920x1080 picture onto the
+window), median of 200. Figures are min / median / max over the runs, per tree (this one and,
+with `--against DIR`, another checkout, PYTHONPATH=DIR, interleaved run by run); the ratio
+columns are the median of the per-run ratios to the blit, and the ratio of the two trees'
+medians.
+
+bench/first_commands.py measures a freshly opened window's first eight commands; this one the
+frames of an ordinary stretch of play in a warmed window, where the 8 ms of the p99 goal holds
+or not.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+def one(commands: int) -> dict:
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    import pygame
+
+    from botwotr.catalog import spec_for
+    from botwotr.core import Game
+    from botwotr.core.bots import deciding_side
+    from botwotr.ui.app import App, StepClock
+    from botwotr.ui.scenes.game import GameScene
+
+    def command(g, rng):
+        side = deciding_side(g.state)
+        return rng.choice([c for c in g.legal_commands() if c.get("side") in (side, "players")] or g.legal_commands())
+
+    g, rng = Game.new(spec_for("rohan"), seed=7), random.Random(7)
+    for _ in range(40):
+        g.submit(command(g, rng))
+    app = App(size=(1920, 1080), clock=StepClock(1 / 60), home=tempfile.mkdtemp(), resizable=False)
+    scene = GameScene(app, g, mode="hotseat")
+    app.push(scene)
+    app.step([])
+    for _ in range(300):
+        if scene.curtain:
+            scene.lift_curtain()
+        app.step([])
+        if not (scene.board.smoothing or scene.panels_settling or getattr(scene.log_panel, "growing", False)):
+            break
+    scene.autosave()
+    for _ in range(120):
+        app.step([])
+    src = pygame.Surface(app.size).convert()
+    blits = []
+    for _ in range(200):
+        t = time.process_time()
+        app.screen.blit(src, (0, 0))
+        blits.append(time.process_time() - t)
+    frames = []
+    for _ in range(commands):
+        if g.state["winner"]:
+            break
+        if scene.curtain:
+            scene.lift_curtain()
+        cmd = command(g, rng)
+        t = time.process_time()
+        scene.submit(cmd)
+        app.step([])
+        frames.append(time.process_time() - t)
+        scene.animator.finish()
+        for _ in range(20):
+            if scene.curtain:
+                scene.lift_curtain()
+            app.step([])
+    assert app.last_error is None, app.last_error
+    frames.sort()
+    n = len(frames)
+    return {
+        "n": n,
+        "median": statistics.median(frames),
+        "p90": frames[int(n * 0.9)],
+        "p99": frames[min(n - 1, int(n * 0.99))],
+        "max": frames[-1],
+        "blit": statistics.median(blits),
+    }
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--runs", type=int, default=5)
+    ap.add_argument("--commands", type=int, default=150)
+    ap.add_argument("--against")
+    ap.add_argument("--one", action="store_true", help=argparse.SUPPRESS)
+    a = ap.parse_args()
+    if a.one:
+        sys.path.insert(0, os.environ.get("TREE", os.path.join(HERE, "..")))
+        print(json.dumps(one(a.commands)))
+        return 0
+    trees = {"this": os.path.join(HERE, "..")}
+    if a.against:
+        trees["other"] = a.against
+    runs: dict[str, list] = {k: [] for k in trees}
+    loads = []
+    for r in range(a.runs):
+        for name, tree in trees.items() if r % 2 == 0 else reversed(list(trees.items())):
+            env = dict(os.environ, TREE=tree, PYTHONPATH=tree)
+            p = subprocess.run(
+                [sys.executable, __file__, "--one", "--commands", str(a.commands)],
+                capture_output=True,
+                text=True,
+                env=env,
+                check=True,
+            )
+            runs[name].append(json.loads(p.stdout.strip().splitlines()[-1]))
+        loads.append(os.getloadavg()[0])
+    n = runs["this"][0]["n"]
+    print(
+        f"Rohan seed 7 from command 40, hotseat 1920x1080, warmed window, {n} command frames a run; "
+        f"{a.runs} runs, load {min(loads):.2f}-{max(loads):.2f}; CPU ms min / median / max over the runs"
+    )
+
+    def mmm(xs):
+        return f"{min(xs) * 1000:.2f} / {statistics.median(xs) * 1000:.2f} / {max(xs) * 1000:.2f}"
+
+    head = "| figure | " + " | ".join(f"{k} | {k} / blit" for k in trees)
+    print(head + (" | this / other |" if a.against else " |"))
+    for label in ("blit", "median", "p90", "p99", "max"):
+        line = f"| {'baseline: one full-window blit' if label == 'blit' else 'command frame ' + label} |"
+        for k in trees:
+            xs = [x[label] for x in runs[k]]
+            ratio = statistics.median(x[label] / x["blit"] for x in runs[k])
+            line += f" {mmm(xs)} | {ratio:.1f} |"
+        if a.against:
+            this = statistics.median(x[label] for x in runs["this"])
+            other = statistics.median(x[label] for x in runs["other"])
+            line += f" {this / other:.2f} |"
+        print(line)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
