@@ -7,8 +7,10 @@ A Rohan random game (seed 7) played to command 40, then opened in a hotseat wind
 process; the window is stepped until its board and panels are settled and 120 idle frames more
 (the warm-up of `botwotr/ui/warm.py` runs in them); then `--commands` random commands of the
 game, each through `GameScene.submit` and one frame (the cover lifted before each, the animation
-finished and 20 frames between them). Each run prints the CPU time (`time.process_time`) of those
-command frames (`submit` and the frame): median, p90, p99 and the slowest; and the baseline
+finished and 20 frames between them); then 200 frames each with the mouse moved onto another
+region of the board (its outline and tooltip). Each run prints the CPU time
+(`time.process_time`) of those command frames (`submit` and the frame): median, p90, p99 and
+the slowest, and of the mouse's frames: median and p99; and the baseline
 taken in the same process just before them: one full-window blit (a 1920x1080 picture onto the
 window), median of 200. Figures are min / median / max over the runs, per tree (this one and,
 with `--against DIR`, another checkout, PYTHONPATH=DIR, interleaved run by run); the ratio
@@ -88,8 +90,23 @@ def one(commands: int) -> dict:
             if scene.curtain:
                 scene.lift_curtain()
             app.step([])
+    # the mouse moved over the board from one region to another, a frame each (the hovered
+    # region's outline and its tooltip)
+    board = scene.board
+    regions = sorted(board.layout.polygons)
+    hover_rng = random.Random(3)
+    hovers = []
+    while len(hovers) < 200:
+        pos = [round(c) for c in board.region_screen_center(hover_rng.choice(regions))]
+        if not board.rect.collidepoint(pos):
+            continue
+        ev = pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
+        t = time.process_time()
+        app.step([ev])
+        hovers.append(time.process_time() - t)
     assert app.last_error is None, app.last_error
     frames.sort()
+    hovers.sort()
     n = len(frames)
     return {
         "n": n,
@@ -97,6 +114,8 @@ def one(commands: int) -> dict:
         "p90": frames[int(n * 0.9)],
         "p99": frames[min(n - 1, int(n * 0.99))],
         "max": frames[-1],
+        "hover median": statistics.median(hovers),
+        "hover p99": hovers[int(len(hovers) * 0.99)],
         "blit": statistics.median(blits),
     }
 
@@ -140,8 +159,10 @@ def main() -> int:
 
     head = "| figure | " + " | ".join(f"{k} | {k} / blit" for k in trees)
     print(head + (" | this / other |" if a.against else " |"))
-    for label in ("blit", "median", "p90", "p99", "max"):
-        line = f"| {'baseline: one full-window blit' if label == 'blit' else 'command frame ' + label} |"
+    names = {"blit": "baseline: one full-window blit", "hover median": "the mouse onto another region: median",
+             "hover p99": "the mouse onto another region: p99"}  # fmt: skip
+    for label in ("blit", "median", "p90", "p99", "max", "hover median", "hover p99"):
+        line = f"| {names.get(label, 'command frame ' + label)} |"
         for k in trees:
             xs = [x[label] for x in runs[k]]
             ratio = statistics.median(x[label] / x["blit"] for x in runs[k])
