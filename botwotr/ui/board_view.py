@@ -709,7 +709,7 @@ class BoardView:
                 and cached[2].get_size() == need
             ):
                 marks = self._marks_changed(ground[0], ground_key)
-                if marks is not None and sum(d.w * d.h for d in marks) <= self.PARTIAL_MAX * self.rect.w * self.rect.h:
+                if marks is not None and sum(d.w * d.h for d in marks) <= self.MARKS_MAX * self.rect.w * self.rect.h:
                     for d in marks:
                         self._draw_ground(ground[1], theme, view, within=d)
                     ground = self._ground_cache = (ground_key, ground[1])
@@ -1035,6 +1035,7 @@ class BoardView:
     # The Gondor siege (its pieces stand beside the armies, read from every piece's place) and a
     # change that dirties much of the board draw everything again.
     PARTIAL_MAX = 0.35  # the share of the board beyond which everything is drawn again
+    MARKS_MAX = 0.6  # the same for the marks' rectangles (their pieces' share: PARTIAL_MAX more)
 
     def _item_ids(self, view) -> list[tuple]:
         """The items of `view`, in drawing order (and, for `_item_sig`, the characters by region
@@ -1163,7 +1164,8 @@ class BoardView:
                 if d.w and d.h:
                     dirty.append(d)
         dirty = _merge_rects(dirty)
-        if sum(d.w * d.h for d in dirty) > self.PARTIAL_MAX * self.rect.w * self.rect.h:
+        limit = self.PARTIAL_MAX if not ground_dirty else self.MARKS_MAX + self.PARTIAL_MAX
+        if sum(d.w * d.h for d in dirty) > limit * self.rect.w * self.rect.h:
             self._retained = old
             return False
         self._last_dirty = dirty

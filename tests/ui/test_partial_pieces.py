@@ -160,6 +160,15 @@ def test_a_change_of_the_marks_alone_draws_the_ground_again_only_under_them(
         return draw_ground(self, surface, theme, view, within)
 
     monkeypatch.setattr(BoardView, "_draw_ground", counted)
+    marks_changed, shares = BoardView._marks_changed, []
+
+    def measured(self, old_key, ground_key):
+        rects = marks_changed(self, old_key, ground_key)
+        if rects is not None and self is scene.board:
+            shares.append(sum(r.w * r.h for r in rects) / (self.rect.w * self.rect.h))
+        return rects
+
+    monkeypatch.setattr(BoardView, "_marks_changed", measured)
     spec = spec_for(face)
     app = make_app((1920, 1080))
     g = Game.new(spec, seed=seed)
@@ -201,5 +210,7 @@ def test_a_change_of_the_marks_alone_draws_the_ground_again_only_under_them(
             frames += 1
     assert frames >= 60
     assert grounds["part"] >= 30, grounds
+    if face == "rohan":  # (marks over more than a third of the board drawn in part too: a move's armies)
+        assert any(BoardView.PARTIAL_MAX < x <= BoardView.MARKS_MAX for x in shares), max(shares)
     # (the ground drawn whole: marks over much of the board)
     assert grounds["whole"] - whole_at_start < grounds["part"] / 4, grounds
