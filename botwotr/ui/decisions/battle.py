@@ -53,6 +53,16 @@ _STATES: dict = {}
 ODDS_BUDGET = 0.003  # seconds of a frame the window gives the whole battle's count
 
 
+def forget_odds() -> None:
+    """Drop every count and answer (the window closed: they are of positions no longer shown,
+    and a count left half done would take the next window's frames)."""
+    for steps, _first in _COUNTING.values():
+        steps.close()
+    _COUNTING.clear()
+    _ODDS.clear()
+    _STATES.clear()
+
+
 def battle_odds(game, view, seat, attack=None, whole=True):
     """The odds the seat may see, from its view only (never the true state), counted once per
     position, seat and aimed attack: a tactic or card chosen makes a new position. The whole
