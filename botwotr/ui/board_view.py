@@ -510,11 +510,11 @@ class BoardView:
                 self._last_whole = self._frame_cache  # (scaled onto the new rectangle meanwhile: `_progress`)
             self._frame_cache, self._ground_cache = (back[1], back[2]) if back is not None else (None, None)
             self._rest_art = True  # (the frame of a resize does its own work: the art's smoothing waits a frame)
-            # the region under the mouse is another one now (the camera is fitted to the new
-            # rectangle) and the mouse may be anywhere (a window edge dragged): no region is
-            # outlined until the mouse moves again, as the tooltip is hidden until then
-            self.hover_region = None
         self.camera.set_viewport(rect)
+        if tuple(rect) != old:
+            # another region is under the resting mouse now (the camera fitted to the new
+            # rectangle): it is the one outlined, as the tooltip that comes back names it
+            self.hover_region = self.region_at_screen(self._mouse)
 
     def region_at_screen(self, pos) -> str | None:
         if not self.rect.collidepoint(pos):

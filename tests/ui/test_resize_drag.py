@@ -166,20 +166,23 @@ def test_a_size_left_before_its_art_was_smooth_and_come_back_to_is_smoothed(make
     assert cached_frame(app) == fresh_frame(app)
 
 
-def test_a_resize_outlines_no_region_until_the_mouse_moves(make_app, rohan):
-    """The region outlined under the mouse was the one from before a resize (the camera fitted
-    to the new rectangle puts another region there) while the tooltip, hidden by the resize,
-    named none: no region is outlined until the mouse moves, then the one under it is."""
+def test_a_resize_outlines_the_region_now_under_the_resting_mouse(make_app, rohan):
+    """The region outlined under the mouse stayed the one from before a resize, while the camera
+    fitted to the new rectangle puts another region there (the one the tooltip names when it
+    comes back): the one now under the mouse is outlined, none when the mouse is off the board."""
     app, scene = start(make_app, rohan, seed=4, size=(1280, 720))
     board = scene.board
     p = [round(c) for c in board.region_screen_center("edoras")]
     app.step([pygame.event.Event(pygame.MOUSEMOTION, pos=p, rel=(0, 0), buttons=(0, 0, 0))])
     assert board.hover_region == "edoras"
     app.step(resized((1600, 900)))
-    assert board.hover_region is None
+    now = board.layout.region_at(*board.camera.to_world(*p))
+    assert now not in (None, "edoras") and board.hover_region == now
     settle(app)
     assert cached_frame(app) == fresh_frame(app)
-    app.step([pygame.event.Event(pygame.MOUSEMOTION, pos=p, rel=(0, 0), buttons=(0, 0, 0))])
-    assert board.hover_region == board.layout.region_at(*board.camera.to_world(*p))
+    off = (board.rect.right + 5, board.rect.y + 5)  # (the side column)
+    app.step([pygame.event.Event(pygame.MOUSEMOTION, pos=off, rel=(0, 0), buttons=(0, 0, 0))])
+    app.step(resized((1280, 720)))
+    assert board.hover_region is None
     settle(app)
     assert cached_frame(app) == fresh_frame(app)
