@@ -31,7 +31,6 @@ import random
 import statistics
 import subprocess
 import sys
-import tempfile
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -44,27 +43,13 @@ def one(commands: int) -> dict:
 
     from botwotr.catalog import spec_for
     from botwotr.core import Game
-    from botwotr.core.bots import deciding_side
-    from botwotr.ui.app import App, StepClock
-    from botwotr.ui.scenes.game import GameScene
-
-    def command(g, rng):
-        side = deciding_side(g.state)
-        return rng.choice([c for c in g.legal_commands() if c.get("side") in (side, "players")] or g.legal_commands())
+    from window_game import command_frame, new_window, open_hotseat, random_command
 
     g, rng = Game.new(spec_for("rohan"), seed=7), random.Random(7)
     for _ in range(40):
-        g.submit(command(g, rng))
-    app = App(size=(1920, 1080), clock=StepClock(1 / 60), home=tempfile.mkdtemp(), resizable=False)
-    scene = GameScene(app, g, mode="hotseat")
-    app.push(scene)
-    app.step([])
-    for _ in range(300):
-        if scene.curtain:
-            scene.lift_curtain()
-        app.step([])
-        if not (scene.board.smoothing or scene.panels_settling or getattr(scene.log_panel, "growing", False)):
-            break
+        g.submit(random_command(g, rng))
+    app = new_window()
+    scene, _opening = open_hotseat(app, g)
     scene.autosave()
     for _ in range(120):
         app.step([])
@@ -78,18 +63,7 @@ def one(commands: int) -> dict:
     for _ in range(commands):
         if g.state["winner"]:
             break
-        if scene.curtain:
-            scene.lift_curtain()
-        cmd = command(g, rng)
-        t = time.process_time()
-        scene.submit(cmd)
-        app.step([])
-        frames.append(time.process_time() - t)
-        scene.animator.finish()
-        for _ in range(20):
-            if scene.curtain:
-                scene.lift_curtain()
-            app.step([])
+        frames.append(command_frame(app, scene, g, rng))
     # the mouse moved over the board from one region to another, a frame each (the hovered
     # region's outline and its tooltip)
     board = scene.board

@@ -20,7 +20,6 @@ import json
 import os
 import random
 import sys
-import tempfile
 import time
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -30,14 +29,10 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 def main() -> int:
     from botwotr.catalog import spec_for
     from botwotr.core import Game
-    from botwotr.core.bots import deciding_side
     from botwotr.ui import panels, widgets
-    from botwotr.ui.app import App, StepClock
     from botwotr.ui.scenes.game import GameScene
-
-    def command(g, rng):
-        side = deciding_side(g.state)
-        return rng.choice([c for c in g.legal_commands() if c.get("side") in (side, "players")] or g.legal_commands())
+    from window_game import new_window, settle
+    from window_game import random_command as command
 
     spec = spec_for("rohan")
     done, rng, cmds = Game.new(spec, seed=7), random.Random(7), []
@@ -47,15 +42,10 @@ def main() -> int:
     g = Game.new(spec, seed=7)
     for c in cmds[:-1]:
         g.submit(c)
-    app = App(size=(1920, 1080), clock=StepClock(1 / 60), home=tempfile.mkdtemp(), resizable=False)
+    app = new_window()
     scene = GameScene(app, g, mode="hotseat")
     app.push(scene)
-    for _ in range(300):
-        if scene.curtain:
-            scene.lift_curtain()
-        app.step([])
-        if not (scene.board.smoothing or scene.panels_settling or getattr(scene.log_panel, "growing", False)):
-            break
+    settle(app, scene)
     idle = int(sys.argv[sys.argv.index("--idle") + 1]) if "--idle" in sys.argv else 0
     for _ in range(idle):
         app.step([])

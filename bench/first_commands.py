@@ -24,7 +24,6 @@ import random
 import statistics
 import subprocess
 import sys
-import tempfile
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -35,55 +34,22 @@ def one(start: int, idle: int, warm: int) -> dict:
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     from botwotr.catalog import spec_for
     from botwotr.core import Game
-    from botwotr.core.bots import deciding_side
-    from botwotr.ui.app import App, StepClock
-    from botwotr.ui.scenes.game import GameScene
-
-    def command(g, rng):
-        side = deciding_side(g.state)
-        return rng.choice([c for c in g.legal_commands() if c.get("side") in (side, "players")] or g.legal_commands())
+    from window_game import command_frame, new_window, open_hotseat, random_command
 
     g, rng = Game.new(spec_for("rohan"), seed=7), random.Random(7)
     for _ in range(start - warm):
-        g.submit(command(g, rng))
-    app = App(size=(1920, 1080), clock=StepClock(1 / 60), home=tempfile.mkdtemp(), resizable=False)
-    t = time.process_time()
-    scene = GameScene(app, g, mode="hotseat")
-    app.push(scene)
-    app.step([])
-    opening = time.process_time() - t
-    for _ in range(300):
-        if scene.curtain:
-            scene.lift_curtain()
-        app.step([])
-        if not (scene.board.smoothing or scene.panels_settling or getattr(scene.log_panel, "growing", False)):
-            break
+        g.submit(random_command(g, rng))
+    app = new_window()
+    scene, opening = open_hotseat(app, g)
     scene.autosave()  # (as a game opened from its autosave has its file: the first command appends)
     idle_cpu = []
     for _ in range(idle):
         t = time.process_time()
         app.step([])
         idle_cpu.append(time.process_time() - t)
-
-    def play(measure):
-        out = []
-        if scene.curtain:
-            scene.lift_curtain()
-        cmd = command(g, rng)
-        t = time.process_time()
-        scene.submit(cmd)
-        app.step([])
-        out.append(time.process_time() - t)
-        scene.animator.finish()
-        for _ in range(20):
-            if scene.curtain:
-                scene.lift_curtain()
-            app.step([])
-        return out[0] if measure else None
-
     for _ in range(warm):
-        play(False)
-    frames = [play(True) for _ in range(8)]
+        command_frame(app, scene, g, rng)
+    frames = [command_frame(app, scene, g, rng) for _ in range(8)]
     assert app.last_error is None, app.last_error
     return {"frames": frames, "opening": opening, "idle max": max(idle_cpu, default=0.0),
             "warming left": bool(getattr(scene, "warming", False))}  # fmt: skip
