@@ -1265,7 +1265,7 @@ class BoardView:
             img = self._art_levels.get(level)
             if img is None:
                 if self._drawn_art and self.smooth_later:
-                    self._quick_art(surface, level, self._source_art, level[1:], plan)
+                    self._quick_art(surface, *self._smooth_job(plan), plan)
                     return
                 img = _scaled_art(self.layout.art, level[1:], disk=not self._drawn_art)
                 self._keep_level(level, img)
@@ -1275,11 +1275,11 @@ class BoardView:
             blit_picture(surface, img, (round(bx), round(by)))
             return
         if self._art_cache is None or self._art_cache[0] != part:
-            box = pygame.Rect(x0, y0, x1 - x0, y1 - y0)
-            if dst.size != box.size and self.smooth_later:
-                self._quick_art(surface, part, lambda: self._source_art().subsurface(box), dst.size, plan)
+            job = self._smooth_job(plan)
+            if job is not None and self.smooth_later:
+                self._quick_art(surface, *job, plan)
                 return
-            sub = self._source_art().subsurface(box)
+            sub = self._source_art().subsurface(pygame.Rect(x0, y0, x1 - x0, y1 - y0))
             img = pygame.transform.smoothscale(sub, dst.size) if dst.size != sub.get_size() else sub.copy()
             self._art_cache = (part, img)
         blit_picture(surface, self._art_cache[1], dst.topleft)
@@ -1295,6 +1295,17 @@ class BoardView:
                 loader = self._loader
             self._smoothing = SmoothScale(key, source, size, self._scratch, loader)
 
+    def _smooth_job(self, plan) -> tuple | None:
+        """(key, source, size) of the smooth art `plan` (`_art_plan`) shows, for `SmoothScale`;
+        None when it needs none (its level kept, its part made, or a part at its own size)."""
+        (x0, y0, x1, y1), dst, level, part = plan
+        if level is not None:
+            return None if level in self._art_levels else (level, self._source_art, level[1:])
+        box = pygame.Rect(x0, y0, x1 - x0, y1 - y0)
+        if self._art_cache is not None and self._art_cache[0] == part or dst.size == box.size:
+            return None
+        return part, lambda: self._source_art().subsurface(box), dst.size
+
     def _resume_smoothing(self) -> None:
         """A picture whose art is a quick scale, found again (a window resized back to a
         rectangle whose pictures were kept; its smoothing was dropped when the camera left it):
@@ -1302,16 +1313,9 @@ class BoardView:
         if self._smoothing is not None or not self.smooth_later or self.layout.art is None:
             return
         plan = self._art_plan()
-        if plan is None:
-            return
-        (x0, y0, x1, y1), dst, level, part = plan
-        if level is not None:
-            if level not in self._art_levels:
-                self._start_smoothing(level, self._source_art, level[1:])
-        elif self._art_cache is None or self._art_cache[0] != part:
-            box = pygame.Rect(x0, y0, x1 - x0, y1 - y0)
-            if dst.size != box.size:
-                self._start_smoothing(part, lambda: self._source_art().subsurface(box), dst.size)
+        job = self._smooth_job(plan) if plan is not None else None
+        if job is not None:
+            self._start_smoothing(*job)
 
     def _quick_art(self, surface, key, source, size, plan) -> None:
         """The art in view with a fast (nearest-pixel) scale, from the kept level nearest this
