@@ -415,9 +415,6 @@ class App:
         from ..persistence import autosave as _autosave
 
         _autosave.flush()  # the journal lines written last are on the disk before the window goes
-        battle = sys.modules.get("botwotr.ui.decisions.battle")  # (imported only once a battle was shown)
-        if battle is not None:
-            battle.forget_odds()
         pygame.quit()
         res.clear()
         self.collector.stop()

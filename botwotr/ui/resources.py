@@ -33,10 +33,23 @@ _registered = False
 TEXT_CACHE_MAX = 4000
 
 
+_at_quit: list = []  # other modules' forgetting of what they keep for the window (`at_quit`)
+
+
 def _on_quit() -> None:
     global _registered
     clear()
     _registered = False
+    for forget in _at_quit:
+        forget()
+
+
+def at_quit(forget) -> None:
+    """Call `forget()` whenever pygame quits (a window closed), with this module's caches: for
+    what another module keeps for the window's lifetime."""
+    if forget not in _at_quit:
+        _at_quit.append(forget)
+    _register()
 
 
 def _register() -> None:

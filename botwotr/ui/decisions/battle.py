@@ -63,6 +63,9 @@ def forget_odds() -> None:
     _STATES.clear()
 
 
+res.at_quit(forget_odds)
+
+
 def battle_odds(game, view, seat, attack=None, whole=True):
     """The odds the seat may see, from its view only (never the true state), counted once per
     position, seat and aimed attack: a tactic or card chosen makes a new position. The whole
