@@ -264,8 +264,7 @@ class GameScene(Scene):
         self.computer = Computer(self, None, None, levels=getattr(game, "computer", None) or {})
         self._calm_log = len(game.log)  # the log's length at the last `calm` (a frame that moved is not calm)
         self._thinking_log = len(game.log)  # and at the last `thinking`
-        self._moved_log = len(game.log)  # and at the last `moved`
-        self._drawn_log = len(game.log)  # and at the last frame drawn (`fresh_move`)
+        self._moved_log = len(game.log)  # and at the last `moved` (the app asks it at each frame's end)
         if self.computer.person is not None:
             self.seat = self.computer.person
         # the computer plays both sides (`computer.watching`): the game plays itself, a move at a
@@ -1106,14 +1105,13 @@ class GameScene(Scene):
 
     @property
     def fresh_move(self) -> bool:
-        """This frame is the first to show a command (the log grew since the last frame drawn):
-        the frame that does most of a command's drawing, which work that can wait leaves alone
-        (the battle odds' count, `decisions.battle.step_odds`)."""
-        return len(self.game.log) != self._drawn_log
+        """This frame is the first to show a command (the log grew since the last frame's end,
+        `moved`): the frame that does most of a command's drawing, which work that can wait
+        leaves alone (the battle odds' count, `decisions.battle.step_odds`)."""
+        return len(self.game.log) != self._moved_log
 
     def draw(self, surface):
         self._draw_frame(surface)
-        self._drawn_log = len(self.game.log)
         if self._warm is not None:
             self._warm_up()
         if self._end_capture:  # (the end's dialog in the making: this picture is its backdrop)
