@@ -29,6 +29,24 @@ def board_pixels(board, surface, theme, view, seat) -> bytes:
     return pygame.image.tobytes(surface.subsurface(board.rect), "RGB")
 
 
+def drawn_whole(reference, board, surface, theme, view, seat) -> bytes:
+    """`board_pixels` of `reference` (a second view of the board, caches off: `partial_pieces`
+    False) drawn from nothing with `board`'s camera, marks and hidden pieces."""
+    reference.camera = board.camera
+    reference.highlights, reference.hover_region = dict(board.highlights), board.hover_region
+    reference.hidden_pieces = set(board.hidden_pieces)
+    reference.invalidate()
+    return board_pixels(reference, surface, theme, view, seat)
+
+
+def settle_opened(app, scene) -> None:
+    """Frames until the opened board is settled: its art smooth, its first picture whole."""
+    for k in range(300):
+        app.step([])
+        if k > 30 and not (scene.board.smoothing or scene.panels_settling):
+            break
+
+
 @pytest.mark.parametrize("face, seed", [("rohan", 11), ("rohan", 12), ("gondor", 5)])
 def test_the_board_after_each_command_is_the_board_drawn_whole(make_app, monkeypatch, face, seed):
     from botwotr.catalog import spec_for
@@ -68,11 +86,7 @@ def test_the_board_after_each_command_is_the_board_drawn_whole(make_app, monkeyp
         got = board_pixels(board, surface, theme, view, seat)
         partial += any(done[n:])
         battles += bool(view.get("battle"))
-        reference.camera = board.camera
-        reference.highlights, reference.hover_region = dict(board.highlights), board.hover_region
-        reference.hidden_pieces = set(board.hidden_pieces)
-        reference.invalidate()
-        want = board_pixels(reference, surface, theme, view, seat)
+        want = drawn_whole(reference, board, surface, theme, view, seat)
         if got != want:
             pygame.image.save(surface, f"/tmp/botwotr-partial-want-{face}-{k}.png")
         assert got == want, f"command {k}: the board differs from the board drawn whole"
@@ -105,10 +119,7 @@ def test_a_seat_shown_anew_draws_only_what_that_seat_sees_otherwise(make_app, ro
     surface = pygame.Surface(app.size)
     rng = random.Random(11)
     changes = 0
-    for k in range(300):  # (the opened board settled: its art smooth, its first picture whole)
-        app.step([])
-        if k > 30 and not (board.smoothing or scene.panels_settling):
-            break
+    settle_opened(app, scene)
     for _k in range(50):
         if g.state["winner"]:
             break
@@ -128,11 +139,7 @@ def test_a_seat_shown_anew_draws_only_what_that_seat_sees_otherwise(make_app, ro
         assert len(drawn) < items, (seat, now, len(drawn), items)
         view = scene.view if not scene.curtain else g.view_for("public")
         got = board_pixels(board, surface, app.theme, view, now)
-        reference.camera = board.camera
-        reference.highlights, reference.hover_region = dict(board.highlights), board.hover_region
-        reference.hidden_pieces = set(board.hidden_pieces)
-        reference.invalidate()
-        assert got == board_pixels(reference, surface, app.theme, view, now), (seat, now)
+        assert got == drawn_whole(reference, board, surface, app.theme, view, now), (seat, now)
     assert changes >= 5, changes
 
 
@@ -175,10 +182,7 @@ def test_a_change_of_the_marks_alone_draws_the_ground_again_only_under_them(
     scene = GameScene(app, g, mode="hotseat")
     app.push(scene)
     board = scene.board
-    for k in range(300):  # (the opened board settled: its art smooth, its first picture whole)
-        app.step([])
-        if k > 30 and not (board.smoothing or scene.panels_settling):
-            break
+    settle_opened(app, scene)
     reference = type(board)(board.layout, board.spec)
     reference.partial_pieces = False
     surface = pygame.Surface(app.size)
@@ -202,11 +206,8 @@ def test_a_change_of_the_marks_alone_draws_the_ground_again_only_under_them(
             view = scene.view if not scene.curtain else g.view_for("public")
             seat = scene.sides.seat if not scene.curtain else "public"
             got = board_pixels(board, surface, app.theme, view, seat)
-            reference.camera = board.camera
-            reference.highlights, reference.hover_region = dict(board.highlights), board.hover_region
-            reference.hidden_pieces = set(board.hidden_pieces)
-            reference.invalidate()
-            assert got == board_pixels(reference, surface, app.theme, view, seat), f"step {k}: the board differs"
+            want = drawn_whole(reference, board, surface, app.theme, view, seat)
+            assert got == want, f"step {k}: the board differs"
             frames += 1
     assert frames >= 60
     assert grounds["part"] >= 30, grounds
