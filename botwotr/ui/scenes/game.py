@@ -1400,7 +1400,7 @@ class GameScene(Scene):
                 return
             if layer is None or layer.get_size() != surface.get_size():
                 layer = self._panels_layer = res.picture(surface.get_size())
-            layer.fill(T.BG)
+            self._clear_panels(layer)
             self._paint_panels(layer)
             blit = None
         elif source is not None:  # (a picture kept for this size: the parts that changed, a few a frame)
@@ -1513,7 +1513,7 @@ class GameScene(Scene):
         if layer is None:
             layer = self._panels_layer = res.picture(size)
             yield
-        layer.fill(T.BG)
+        self._clear_panels(layer)
         pygame.draw.rect(layer, (44, 38, 30), self.side_rect)
         pygame.draw.line(layer, T.BRASS, self.side_rect.topleft, self.side_rect.bottomleft, max(1, t.px(1.5)))
         for name in ("sides", "decision", "log", "bar"):
@@ -1538,6 +1538,13 @@ class GameScene(Scene):
                 layer.fill(under, rect)
                 self._draw_part(layer, name)
                 layer.set_clip(None)
+
+    def _clear_panels(self, layer) -> None:
+        """The panels' rectangles of `layer` in the background colour: only they are ever
+        blitted from it (`_finish_panels`, `_PanelBuild.scale`), so the board's part of the
+        picture is left as it is (a whole fill of a 1920x1080 picture: 0.35 ms)."""
+        for r in self._panel_rects():
+            layer.fill(T.BG, r)
 
     @property
     def panels_settling(self) -> bool:
