@@ -823,24 +823,29 @@ class _Unknown:
     __hash__ = None  # type: ignore[assignment]
 
 
+_ATOMS = frozenset({type(None), bool, int, str, float})  # (in a signature as they are)
+
+
 def draw_signature(root) -> tuple:
     """A value equal for two states of `root` (a widget) exactly when its drawing reads the same:
     every attribute of every widget and list row it holds, painters by their code and what they
     hold, and nothing it cannot vouch for (an object of an unknown type makes the signature
     unequal to every other). A panel whose signature is the one it had when drawn draws the same
-    pixels (tests/ui/test_kept_panels.py)."""
+    pixels (tests/ui/test_kept_panels.py). (Numbers, strings, booleans and None are taken as
+    they are where they are met, without a call each: most of a panel's values are those.)"""
     import types
 
     seen: dict[int, int] = {}
+    atoms = _ATOMS
 
     def sig(o):
         t = type(o)
-        if o is None or t is bool or t is int or t is str or t is float:
+        if t in atoms:
             return o
         if t is tuple or t is list:
-            return (t is tuple, *[sig(v) for v in o])
+            return (t is tuple, *[v if type(v) in atoms else sig(v) for v in o])
         if t is dict:
-            return ("d", *[(k, sig(v)) for k, v in o.items()])
+            return ("d", *[(k, v if type(v) in atoms else sig(v)) for k, v in o.items()])
         if t is pygame.Rect:
             return ("R", o.x, o.y, o.w, o.h)
         if t is types.FunctionType:
@@ -857,7 +862,11 @@ def draw_signature(root) -> tuple:
             seen[k] = len(seen)
             return (
                 t,
-                *[(a, v is not None if a in _PRESENCE else sig(v)) for a, v in vars(o).items() if a not in _NOT_DRAWN],
+                *[
+                    (a, v is not None if a in _PRESENCE else v if type(v) in atoms else sig(v))
+                    for a, v in vars(o).items()
+                    if a not in _NOT_DRAWN
+                ],
             )
         if t is set or t is frozenset:
             return ("s", *sorted((sig(v) for v in o), key=repr))
