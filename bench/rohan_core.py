@@ -7,7 +7,8 @@ Run: python bench/rohan_core.py [--runs 5] [--memory 10000,40000] [--skip-memory
      python bench/rohan_core.py --against /path/to/other/tree   (ten games' CPU time and their replay, both trees in turn)
 
 - random full game: a Rohan game from `Game.new` to its winner, each command a uniformly random
-  choice among `legal_commands()` (`random.Random(seed)`), submitted with `submit`;
+  choice among `legal_commands()` (`random.Random(seed)`), submitted with `submit`; ten games a
+  run, other seeds each run (`GAMES_A_RUN`);
 - one random command: the same loop, per command (legal_commands + choice + submit);
   baseline: one random python-chess ply (`list(board.legal_moves)` + choice + `push`), random
   games from the start position to their end or 300 plies;
@@ -57,6 +58,11 @@ from botwotr.core import Game  # noqa: E402
 from padded_log import log_of_events  # noqa: E402,F401 (bench/padded_log.py)
 
 LONG_SEED = 18
+# Games a run of the random full game figure (seeds 100 + GAMES_A_RUN * run + k): ten, because
+# games differ in length (seeds 0-59: 600 to 750 commands a game on average by tens), and the
+# three a run of sessions 1-10 (seeds 100-114, 630 commands on average, against 666 for seeds
+# 0-59) gave a figure about a tenth better than a larger sample does.
+GAMES_A_RUN = 10
 
 
 def timed(fn, runs: int) -> list[float]:
@@ -271,15 +277,17 @@ def main(argv=None) -> int:
         rows.append((name, f"{lo * scale:,.2f}", f"{med * scale:,.2f}", f"{hi * scale:,.2f}", unit, ratio))
         return med, (statistics.median(x / b for x, b in zip(xs, bases)) if bases else 1)
 
-    # random full Rohan games (3 a run, different seeds each run)
+    # random full Rohan games (GAMES_A_RUN a run, different seeds each run; each game dropped
+    # when played, as a program playing games one after another does: ten games kept alive
+    # would make the collector's passes walk them)
     per_game, per_cmd, ply_base = [], [], []
     for r in range(runs):
         ply_base.append(one_ply())
         t = time.perf_counter()
-        gs = [random_game(spec, 100 + 3 * r + k) for k in range(3)]
+        commands = sum(len(random_game(spec, 100 + GAMES_A_RUN * r + k).log) for k in range(GAMES_A_RUN))
         dt = time.perf_counter() - t
-        per_game.append(dt / len(gs))
-        per_cmd.append(dt / sum(len(g.log) for g in gs))
+        per_game.append(dt / GAMES_A_RUN)
+        per_cmd.append(dt / commands)
     # the same games with the content frozen out of the cyclic collector (`gc.freeze()` after
     # loading it, as a program playing many games, a search, would do); unfrozen after each run
     frozen_game, frozen_base = [], []
@@ -288,14 +296,14 @@ def main(argv=None) -> int:
         gc.collect()
         gc.freeze()
         t = time.perf_counter()
-        gs = [random_game(spec, 100 + 3 * r + k) for k in range(3)]
-        frozen_game.append((time.perf_counter() - t) / len(gs))
-        del gs
+        for k in range(GAMES_A_RUN):
+            random_game(spec, 100 + GAMES_A_RUN * r + k)
+        frozen_game.append((time.perf_counter() - t) / GAMES_A_RUN)
         gc.unfreeze()
     row(f"baseline: one random python-chess ply (random games, {ply_n} plies a run)", ply_base, 1e6, "µs")
-    med_game, _ = row("one random full Rohan game (3 games a run)", per_game, 1e3, "ms", ply_base)
+    med_game, _ = row(f"one random full Rohan game ({GAMES_A_RUN} games a run)", per_game, 1e3, "ms", ply_base)
     row("one random Rohan command (legal_commands + choice + submit)", per_cmd, 1e6, "µs", ply_base)
-    med_frozen, _ = row("one random full Rohan game, gc.freeze() after loading the content (the same 3 games)",
+    med_frozen, _ = row(f"one random full Rohan game, gc.freeze() after loading the content (the same {GAMES_A_RUN} games)",
                         frozen_game, 1e3, "ms", frozen_base)
 
     long_game = random_game(spec, LONG_SEED)
