@@ -193,8 +193,8 @@ def legal_commands(spec: ScenarioSpec, rules: ScenarioRules, s: dict[str, Any]) 
     ctx.board = board_memo(spec, s)  # and those of the board for every list of the same board
     out: list[dict[str, Any]] = []
 
-    def add(cmd: str, **kw: Any) -> None:
-        out.append({"cmd": cmd, "side": kw.pop("_side", side), **kw})
+    def add(cmd: str, _side: str | None = None, **kw: Any) -> None:
+        out.append({"cmd": cmd, "side": _side or side, **kw})
 
     if kind == "action":
         seen = set()
@@ -248,9 +248,15 @@ def legal_commands(spec: ScenarioSpec, rules: ScenarioRules, s: dict[str, Any]) 
             gs = groups(s, spec, side, frm, ctx)
             if need_lead or need_orcs:
                 gs = _move_groups(spec, gs, need_lead, need_orcs)
+            # a command a path and group: each group's command made once, copied for each path
+            # (a copy and one key set, against two dicts merged: a move list is 120 commands)
+            heads = [{"cmd": "move_army", "side": side, "from": frm, "path": None, **g} for g in gs]
+            append = out.append
             for path in paths:
-                head = {"cmd": "move_army", "side": side, "from": frm, "path": path}
-                out += [{**head, **g} for g in gs]
+                for head in heads:
+                    cmd = head.copy()
+                    cmd["path"] = path
+                    append(cmd)
         if p["optional"] or not out:
             add("done")
     elif kind == "attack":
@@ -270,7 +276,7 @@ def legal_commands(spec: ScenarioSpec, rules: ScenarioRules, s: dict[str, Any]) 
             for frm in attack_sources(ctx, side, mode, stay=bool(p.get("stay"))):
                 for t in nbrs[frm]:
                     if t in enemy:
-                        add("attack", **{"from": frm}, target=t)
+                        out.append({"cmd": "attack", "side": side, "from": frm, "target": t})
                 gs = None
                 for path in [] if p.get("stay") else _paths(ctx, side, frm, 1):
                     to = path[0]
@@ -289,7 +295,7 @@ def legal_commands(spec: ScenarioSpec, rules: ScenarioRules, s: dict[str, Any]) 
                         ):
                             continue  # the attacking army contains Orcs
                         for t in tg:
-                            add("attack", **{"from": frm}, to=to, target=t, **g)
+                            out.append({"cmd": "attack", "side": side, "from": frm, "to": to, "target": t, **g})
     elif kind == "recruit":
         for r in recruit_regions(ctx, side, p["mode"], p["used"]):
             add("recruit", region=r)
