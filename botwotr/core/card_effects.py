@@ -31,8 +31,12 @@ CHECKED_EFFECTS = ("convert_die", "attack")
 def would_do_nothing(ctx: Ctx, side: str, effects: Iterable[Mapping[str, Any]]) -> bool:
     """A card or ability every effect of which is an attack no army can make (or a die change with
     no die to change): it cannot be used (R-5.8, docs/rulings.md)."""
-    effects = list(effects)
-    return bool(effects) and all(e["do"] in CHECKED_EFFECTS and not _effect_possible(ctx, side, e) for e in effects)
+    some = False  # (`bool(effects) and all(...)`, without a list and a generator made each time)
+    for e in effects:
+        if e["do"] not in CHECKED_EFFECTS or _effect_possible(ctx, side, e):
+            return False
+        some = True
+    return some
 
 
 def convertible_dice(s: dict[str, Any], side: str, to: str) -> list[int]:
