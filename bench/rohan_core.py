@@ -25,6 +25,10 @@ Run: python bench/rohan_core.py [--runs 5] [--memory 10000,40000] [--skip-memory
   `save.MAX_LOG_ENTRIES` does not apply; time and memory include reading and parsing the JSON;
   memory is the growth of the child's max RSS from before the file is read (and its peak).
 
+The random full games are also timed with the content frozen out of the cyclic collector
+(`gc.freeze()` after loading it, as the window does, `ui/gcpace.py`) and with the collector off
+while they are played (as the computer's search plays its games, `ai/search.py`).
+
 The load average (`os.getloadavg`) is printed before and after the core figures.
 
 `--breakdown` plays ten random Rohan games (seeds 0-9) and prints the CPU time
@@ -300,11 +304,27 @@ def main(argv=None) -> int:
             random_game(spec, 100 + GAMES_A_RUN * r + k)
         frozen_game.append((time.perf_counter() - t) / GAMES_A_RUN)
         gc.unfreeze()
+    # and with the collector off while they are played, as the computer's search plays its games
+    # (`ai/search.py`); on again after each run
+    off_game, off_base = [], []
+    for r in range(runs):
+        off_base.append(one_ply())
+        gc.collect()
+        gc.disable()
+        try:
+            t = time.perf_counter()
+            for k in range(GAMES_A_RUN):
+                random_game(spec, 100 + GAMES_A_RUN * r + k)
+            off_game.append((time.perf_counter() - t) / GAMES_A_RUN)
+        finally:
+            gc.enable()
     row(f"baseline: one random python-chess ply (random games, {ply_n} plies a run)", ply_base, 1e6, "µs")
     med_game, _ = row(f"one random full Rohan game ({GAMES_A_RUN} games a run)", per_game, 1e3, "ms", ply_base)
     row("one random Rohan command (legal_commands + choice + submit)", per_cmd, 1e6, "µs", ply_base)
     med_frozen, _ = row(f"one random full Rohan game, gc.freeze() after loading the content (the same {GAMES_A_RUN} games)",
                         frozen_game, 1e3, "ms", frozen_base)
+    med_off, _ = row(f"one random full Rohan game, the collector off (the same {GAMES_A_RUN} games)",
+                     off_game, 1e3, "ms", off_base)
 
     long_game = random_game(spec, LONG_SEED)
     game_events = sum(len(e["events"]) for e in long_game.log)
@@ -356,7 +376,7 @@ def main(argv=None) -> int:
     for r in rows:
         print("| " + " | ".join(r) + " |")
     print(f"\nrandom full Rohan games per second (median): {1 / med_game:.2f}; "
-          f"with gc.freeze() after loading the content: {1 / med_frozen:.2f}")
+          f"with gc.freeze() after loading the content: {1 / med_frozen:.2f}; with the collector off: {1 / med_off:.2f}")
     print(f"replay per event, 8,000 / 500 events: {ratio[8000] / ratio[500]:.2f}; "
           f"5,000 / 500 (game events only): {ratio[5000] / ratio[500]:.2f} (ratios of the medians of the ratios)")
 
