@@ -250,7 +250,12 @@ def cmd_attack(ctx: Ctx, cmd: dict[str, Any]) -> None:
         fail("attack/no_target", "The attack must target a region holding an enemy army.", "R-10.1")
     if mode == "combined":
         srcs = cmd.get("armies")
-        if not isinstance(srcs, list) or len(srcs) < 1 or len(set(srcs)) != len(srcs):
+        if (
+            not isinstance(srcs, list)
+            or len(srcs) < 1
+            or not all(type(r) is str for r in srcs)
+            or len(set(srcs)) != len(srcs)
+        ):
             fail("attack/malformed", "'armies' must list the attacking armies' regions.", "R-10.9")
         for r in srcs:
             if r not in s["regions"] or not has_army(s["regions"][r], side):

@@ -359,8 +359,8 @@ def cmd_reroll(ctx: Ctx, cmd: dict[str, Any]) -> None:
     roll = b["rolls"][side]
     if (
         not isinstance(idx, list)
-        or len(set(idx)) != len(idx)
         or not all(type(i) is int and 0 <= i < len(roll["dice"]) for i in idx)
+        or len(set(idx)) != len(idx)  # (after the types: a list in it cannot be put in a set)
     ):
         fail("battle/bad_reroll", "Name the dice to re-roll by their positions.", "R-10.4")
     if len(idx) > p["max"]:

@@ -88,7 +88,7 @@ def decide(
     if not isinstance(cmd, dict):
         fail("command/malformed", "A command must be a mapping with a 'cmd' name.")
     name = cmd.get("cmd")
-    if name not in COMMANDS:
+    if type(name) is not str or name not in COMMANDS:  # (a list or a mapping cannot be looked up)
         fail("command/unknown", f"There is no command called {name!r}.")
     side = cmd.get("side")
     if name != "start_game" and side not in SIDES and side != "players":

@@ -414,7 +414,12 @@ def cmd_move_characters(ctx: Ctx, cmd: dict[str, Any]) -> None:
     side = cmd["side"]
     p = ctx.asked
     chars = cmd.get("characters")
-    if not isinstance(chars, list) or not chars or len(set(chars)) != len(chars):
+    if (
+        not isinstance(chars, list)
+        or not chars
+        or not all(type(c) is str for c in chars)
+        or len(set(chars)) != len(chars)
+    ):
         fail("characters/malformed", "'characters' must list the characters that move.", "R-9.7")
     regions = set()
     for c in chars:
@@ -436,7 +441,7 @@ def cmd_move_characters(ctx: Ctx, cmd: dict[str, Any]) -> None:
     cur = regions.pop()
     frm = cur
     for r in path:
-        if r not in spec.board.neighbours(cur):
+        if type(r) is not str or r not in spec.board.neighbours(cur):  # (a list cannot be looked up)
             fail("move/not_adjacent", f"{r!r} is not adjacent to {cur!r}.", "R-1.4")
         cur = r
     ctx.emit("CharactersMoved", side=side, chars=sorted(chars), **{"from": frm}, path=path)
