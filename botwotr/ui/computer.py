@@ -77,7 +77,16 @@ class _Cancelled(Exception):
 
 
 def _serve(conn, wanted, target: str) -> None:  # pragma: no cover - runs in the worker process
-    """The worker's main loop: one request at a time until the pipe closes or None arrives."""
+    """The worker's main loop: one request at a time until the pipe closes or None arrives. The
+    window may close the pipe while a search runs (it quit, or went back to the title): the next
+    message sent then fails, and the worker ends quietly, as when it reads the pipe closed."""
+    try:
+        _serve_requests(conn, wanted, target)
+    except (EOFError, OSError):  # (BrokenPipeError: the window's end is closed; nobody to tell)
+        return
+
+
+def _serve_requests(conn, wanted, target: str) -> None:  # pragma: no cover - runs in the worker process
     try:
         module, name = target.split(":")
         fn = getattr(importlib.import_module(module), name)

@@ -179,3 +179,24 @@ def test_the_window_words_for_the_computer():
     assert table_sentence({"cmd": "tactic", "side": "sh", "tactic": "regroup"}, spec) == (
         "The Shadow has made its secret choice; it is revealed when yours is entered.")  # never named
     assert thinking_text("fp") == "The Free Peoples are thinking…"
+
+
+def test_a_worker_whose_window_closed_the_pipe_mid_search_ends_quietly(thinker_for, capfd):
+    """The window gone while the computer thinks (the pipe closed, the search cancelled): the
+    worker's next message finds no one to read it, and it ends with nothing printed (it printed
+    a BrokenPipeError's traceback before, found by playing the window with random input)."""
+    t = thinker_for(endless)
+    t.ask({"seat": "sh"}, "hard", 1, None)
+    deadline = time.monotonic() + 20
+    while t.progress == 0 and time.monotonic() < deadline:  # it is thinking
+        t.poll()
+        time.sleep(0.005)
+    assert t.progress > 0
+    proc = t.proc
+    t.conn.close()  # the window's end closed ...
+    t.wanted.value = 0  # ... and the search given up: the worker says "cancelled" to nobody
+    proc.join(20)
+    assert proc.exitcode == 0
+    err = capfd.readouterr().err
+    assert "Traceback" not in err and "BrokenPipeError" not in err, err
+    t.proc = t.conn = None  # (already ended: nothing for the fixture to close)
