@@ -1071,11 +1071,19 @@ class BoardView:
             b = view["battle"]
             box = self._army_box.get(b.get("target"))
             return (repr(b), tuple(box) if box is not None else None)
+        # the tracks: what `_draw_tracks` reads of the sides (the Shadow Box's dice, the story and
+        # special decks' sizes, the action tokens), not the sides whole: a die used or a card
+        # drawn into a hand changes none of it, and the tracks are not laid out again for it
+        fp, sh = view["sides"]["fp"], view["sides"]["sh"]
         return repr(
             (
                 view.get("fate"),
                 view.get("position"),
-                view.get("sides"),
+                sh["box"],
+                fp["story"],
+                sh["story"],
+                sh["special"],
+                fp["action_tokens"],
                 view.get("generic"),
                 view.get("discard"),
                 view.get("gone"),
