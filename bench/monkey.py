@@ -120,12 +120,14 @@ KEYS = [getattr(pygame, f"K_{k}") for k in ("ESCAPE", "RETURN", "SPACE", "l", "F
                                              "1", "s", "h", "BACKSPACE", "a")]  # fmt: skip
 
 
-def one(seed: int, frames: int, size) -> bool:
+def one(seed: int, frames: int, size, home: str | None = None) -> tuple[bool, set]:
+    """One seed's run (`home`: the window's folder, a new temporary one if not given): whether no
+    failure was caught, and the scenes reached."""
     from botwotr.ui.app import App, StepClock
     from botwotr.ui.scenes.title import TitleScene
 
     rng = random.Random(seed)
-    home = tempfile.mkdtemp(prefix=f"botwotr-monkey-{seed}-")
+    home = home or tempfile.mkdtemp(prefix=f"botwotr-monkey-{seed}-")
     saves(home, seed)
     app = App(size=size, clock=StepClock(1 / 30), home=home)
     app.reset_to(TitleScene(app))
@@ -146,7 +148,7 @@ def one(seed: int, frames: int, size) -> bool:
             app.reset_to(TitleScene(app))
     app.close()
     print(f"seed {seed} frames {f + 1} scenes {sorted(seen)} errors {[repr(error)] if error else []}", flush=True)
-    return error is None
+    return error is None, seen
 
 
 def main() -> int:
@@ -161,7 +163,7 @@ def main() -> int:
     else:
         seeds = [int(x) for x in a.seeds.split(",")]
     size = tuple(int(x) for x in a.size.lower().split("x"))
-    ok = all([one(s, a.frames, size) for s in seeds])
+    ok = all([one(s, a.frames, size)[0] for s in seeds])
     return 0 if ok else 1
 
 
