@@ -29,7 +29,6 @@ import json
 import os
 import random
 import statistics
-import subprocess
 import sys
 import time
 
@@ -106,23 +105,10 @@ def main() -> int:
         sys.path.insert(0, os.environ.get("TREE", os.path.join(HERE, "..")))
         print(json.dumps(one(a.commands)))
         return 0
-    trees = {"this": os.path.join(HERE, "..")}
-    if a.against:
-        trees["other"] = a.against
-    runs: dict[str, list] = {k: [] for k in trees}
-    loads = []
-    for r in range(a.runs):
-        for name, tree in trees.items() if r % 2 == 0 else reversed(list(trees.items())):
-            env = dict(os.environ, TREE=tree, PYTHONPATH=tree)
-            p = subprocess.run(
-                [sys.executable, __file__, "--one", "--commands", str(a.commands)],
-                capture_output=True,
-                text=True,
-                env=env,
-                check=True,
-            )
-            runs[name].append(json.loads(p.stdout.strip().splitlines()[-1]))
-        loads.append(os.getloadavg()[0])
+    from window_game import runs_in_turn
+
+    runs, loads = runs_in_turn(__file__, ["--commands", str(a.commands)], a.runs, HERE, a.against)
+    trees = list(runs)
     n = runs["this"][0]["n"]
     print(
         f"Rohan seed 7 from command 40, hotseat 1920x1080, warmed window, {n} command frames a run; "

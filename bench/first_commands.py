@@ -22,7 +22,6 @@ import json
 import os
 import random
 import statistics
-import subprocess
 import sys
 import time
 
@@ -68,18 +67,11 @@ def main() -> int:
         sys.path.insert(0, os.environ.get("TREE", os.path.join(HERE, "..")))
         print(json.dumps(one(a.start, a.idle, a.warm)))
         return 0
-    trees = {"this": os.path.join(HERE, "..")}
-    if a.against:
-        trees["other"] = a.against
-    runs: dict[str, list] = {k: [] for k in trees}
-    loads = []
-    for r in range(a.runs):
-        for name, tree in (trees.items() if r % 2 == 0 else reversed(list(trees.items()))):
-            env = dict(os.environ, TREE=tree, PYTHONPATH=tree)
-            p = subprocess.run([sys.executable, __file__, "--one", "--idle", str(a.idle), "--start", str(a.start),
-                                "--warm", str(a.warm)], capture_output=True, text=True, env=env, check=True)  # fmt: skip
-            runs[name].append(json.loads(p.stdout.strip().splitlines()[-1]))
-        loads.append(os.getloadavg()[0])
+    from window_game import runs_in_turn
+
+    args = ["--idle", str(a.idle), "--start", str(a.start), "--warm", str(a.warm)]
+    runs, loads = runs_in_turn(__file__, args, a.runs, HERE, a.against)
+    trees = list(runs)
     print(f"Rohan seed 7 from command {a.start}, hotseat 1920x1080, {a.idle} idle frames, warm {a.warm}; "
           f"{a.runs} runs, load {min(loads):.2f}-{max(loads):.2f}; CPU ms min / median / max")  # fmt: skip
 

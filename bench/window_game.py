@@ -63,3 +63,28 @@ def command_frame(app, scene, g, rng) -> float:
             scene.lift_curtain()
         app.step([])
     return spent
+
+
+def runs_in_turn(script: str, args: list[str], runs: int, here: str, against: str | None) -> tuple[dict, list]:
+    """`script --one ARGS` in a fresh process per run, for this tree (`here`/..) and, with
+    `against`, another checkout (PYTHONPATH and TREE set to it), the trees' order swapped run by
+    run: ({tree name: [each run's JSON result]}, the load average after each run)."""
+    import json
+    import os
+    import subprocess
+    import sys
+
+    trees = {"this": os.path.join(here, "..")}
+    if against:
+        trees["other"] = against
+    results: dict[str, list] = {k: [] for k in trees}
+    loads = []
+    for r in range(runs):
+        for name, tree in trees.items() if r % 2 == 0 else reversed(list(trees.items())):
+            env = dict(os.environ, TREE=tree, PYTHONPATH=tree)
+            p = subprocess.run(
+                [sys.executable, script, "--one", *args], capture_output=True, text=True, env=env, check=True
+            )
+            results[name].append(json.loads(p.stdout.strip().splitlines()[-1]))
+        loads.append(os.getloadavg()[0])
+    return results, loads
