@@ -58,6 +58,15 @@ def wait_for(thinker, limit=20.0):
     raise AssertionError("the worker did not answer")
 
 
+def until_thinking(thinker, limit=20.0):
+    """Poll as the window does until the worker reports progress on the question asked (its
+    start takes a moment)."""
+    deadline = time.monotonic() + limit
+    while thinker.progress == 0 and time.monotonic() < deadline:
+        thinker.poll()
+        time.sleep(0.005)
+
+
 @pytest.fixture
 def thinker_for():
     made = []
@@ -92,10 +101,7 @@ def test_answer_comes_back_through_the_pipe_with_progress(thinker_for):
 def test_cancel_stops_the_search_and_a_new_question_is_answered(thinker_for):
     t = thinker_for(endless)
     t.ask({"seat": "sh"}, "hard", 1, None)
-    deadline = time.monotonic() + 20
-    while t.progress == 0 and time.monotonic() < deadline:  # it is thinking
-        t.poll()
-        time.sleep(0.005)
+    until_thinking(t)
     assert t.progress > 0
     t.cancel()
     assert t.thinking is None and t.poll() is None
@@ -112,10 +118,7 @@ def test_a_worker_that_does_not_listen_is_restarted(thinker_for):
     t = thinker_for(deaf)
     t.stuck_seconds = 0.5
     t.ask({"seat": "sh"}, "hard", 1, None)
-    deadline = time.monotonic() + 20
-    while t.progress == 0 and time.monotonic() < deadline:  # (the worker's start takes a moment)
-        t.poll()
-        time.sleep(0.01)
+    until_thinking(t)
     first = t.proc.pid
     t.ask({"seat": "sh"}, "hard", 2, None)  # the first never stops: the worker is replaced
     deadline = time.monotonic() + 20
@@ -187,10 +190,7 @@ def test_a_worker_whose_window_closed_the_pipe_mid_search_ends_quietly(thinker_f
     a BrokenPipeError's traceback before, found by playing the window with random input)."""
     t = thinker_for(endless)
     t.ask({"seat": "sh"}, "hard", 1, None)
-    deadline = time.monotonic() + 20
-    while t.progress == 0 and time.monotonic() < deadline:  # it is thinking
-        t.poll()
-        time.sleep(0.005)
+    until_thinking(t)
     assert t.progress > 0
     proc = t.proc
     t.conn.close()  # the window's end closed ...
