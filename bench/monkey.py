@@ -26,6 +26,7 @@ import traceback
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, ".."))
 sys.path.insert(0, HERE)
+sys.path.insert(0, os.path.join(HERE, "..", "tests"))
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
@@ -40,6 +41,7 @@ def saves(home: str, seed: int) -> None:
     from botwotr.catalog import spec_for
     from botwotr.core import Game
     from botwotr.persistence.save import save
+    from helpers import submit_asking  # tests/helpers.py: the dice and draws told at random
     from window_game import random_command
 
     os.makedirs(os.path.join(home, "saves"), exist_ok=True)
@@ -48,26 +50,9 @@ def saves(home: str, seed: int) -> None:
         rng = random.Random(seed)
         k = 0
         while not g.state["winner"] and k < n:
-            submit_told(g, random_command(g, rng), rng)
+            submit_asking(g, random_command(g, rng), rng)
             k += 1
         save(g, os.path.join(home, "saves", f"{face}-{seed}-{k}.json"))
-
-
-def submit_told(g, cmd: dict, rng) -> None:
-    """`cmd` submitted, with the dice and draws a companion game asks for told at random (as the
-    players at a table would enter them)."""
-    from botwotr.core import RuleError
-
-    outcomes: list = []
-    while True:
-        try:
-            g.submit(dict(cmd, outcomes=outcomes) if outcomes else cmd)
-            return
-        except RuleError as e:
-            if e.code != "chance/needs_outcome":
-                raise
-            data = e.data or {}
-            outcomes.append(rng.choice(data["options"]) if data.get("options") else rng.randint(1, 6))
 
 
 def widget_spots(scene) -> list:
