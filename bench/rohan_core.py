@@ -283,41 +283,41 @@ def main(argv=None) -> int:
 
     # random full Rohan games (GAMES_A_RUN a run, different seeds each run; each game dropped
     # when played, as a program playing games one after another does: ten games kept alive
-    # would make the collector's passes walk them)
-    per_game, per_cmd, ply_base = [], [], []
-    for r in range(runs):
-        ply_base.append(one_ply())
-        t = time.perf_counter()
-        commands = sum(len(random_game(spec, 100 + GAMES_A_RUN * r + k).log) for k in range(GAMES_A_RUN))
-        dt = time.perf_counter() - t
-        per_game.append(dt / GAMES_A_RUN)
-        per_cmd.append(dt / commands)
-    # the same games with the content frozen out of the cyclic collector (`gc.freeze()` after
-    # loading it, as a program playing many games, a search, would do); unfrozen after each run
-    frozen_game, frozen_base = [], []
-    for r in range(runs):
-        frozen_base.append(one_ply())
-        gc.collect()
-        gc.freeze()
-        t = time.perf_counter()
-        for k in range(GAMES_A_RUN):
-            random_game(spec, 100 + GAMES_A_RUN * r + k)
-        frozen_game.append((time.perf_counter() - t) / GAMES_A_RUN)
-        gc.unfreeze()
-    # and with the collector off while they are played, as the computer's search plays its games
-    # (`ai/search.py`); on again after each run
-    off_game, off_base = [], []
-    for r in range(runs):
-        off_base.append(one_ply())
-        gc.collect()
-        gc.disable()
+    # would make the collector's passes walk them), under three collector policies: Python's
+    # default; the content frozen out of the cyclic collector (`gc.freeze()` after loading it,
+    # as the window does); the collector off while they are played (as the computer's search
+    # plays its games, `ai/search.py`). Each run is put back as it was after it.
+    def games_run(r: int, policy: str) -> tuple[float, float, int]:
+        """(the run's chess ply baseline, its CPU seconds, its commands)."""
+        base = one_ply()
+        if policy == "frozen":
+            gc.collect()
+            gc.freeze()
+        elif policy == "off":
+            gc.collect()
+            gc.disable()
         try:
             t = time.perf_counter()
-            for k in range(GAMES_A_RUN):
-                random_game(spec, 100 + GAMES_A_RUN * r + k)
-            off_game.append((time.perf_counter() - t) / GAMES_A_RUN)
+            commands = sum(len(random_game(spec, 100 + GAMES_A_RUN * r + k).log) for k in range(GAMES_A_RUN))
+            return base, time.perf_counter() - t, commands
         finally:
+            gc.unfreeze()
             gc.enable()
+
+    per_game, per_cmd, ply_base = [], [], []
+    by_policy: dict[str, tuple[list[float], list[float]]] = {"frozen": ([], []), "off": ([], [])}
+    for policy in ("default", "frozen", "off"):
+        for r in range(runs):
+            base, dt, commands = games_run(r, policy)
+            if policy == "default":
+                ply_base.append(base)
+                per_game.append(dt / GAMES_A_RUN)
+                per_cmd.append(dt / commands)
+            else:
+                by_policy[policy][0].append(base)
+                by_policy[policy][1].append(dt / GAMES_A_RUN)
+    frozen_base, frozen_game = by_policy["frozen"]
+    off_base, off_game = by_policy["off"]
     row(f"baseline: one random python-chess ply (random games, {ply_n} plies a run)", ply_base, 1e6, "µs")
     med_game, _ = row(f"one random full Rohan game ({GAMES_A_RUN} games a run)", per_game, 1e3, "ms", ply_base)
     row("one random Rohan command (legal_commands + choice + submit)", per_cmd, 1e6, "µs", ply_base)
