@@ -49,6 +49,25 @@ SECRET_TILES = ("tactic", "card")
 COMPANION_PRIVATE_KINDS = PRIVATE_KINDS - {"tactic"}
 COMPANION_SECRET_TILES = ("card",)  # the tiles of a secret tactic or combat card choice: "tactic:fp:regroup"
 PROBES = ("edit", "menu", "help", "log", "look_back", "picture")
+_UI_MESSAGES: dict = {}  # language: messages
+
+
+def ui_messages() -> set:
+    """The window's own messages as drawn in the language now (every `_()` string of the
+    catalogue): a drawn text that is one of them whole is the window speaking, not a piece of a
+    secret text that happens to read the same ("Shadow leadership tokens", a board tooltip's
+    heading, is also the middle of a Gondor card's text)."""
+    from babel.messages.pofile import read_po
+
+    from botwotr.ui.i18n import _, language
+
+    lang = language()
+    if lang not in _UI_MESSAGES:
+        root = os.path.join(os.path.dirname(__file__), "..", "..", "botwotr", "ui", "locale", "botwotr.pot")
+        with open(root, "rb") as fh:
+            ids = [m.id for m in read_po(fh) if m.id and isinstance(m.id, str)]
+        _UI_MESSAGES[lang] = {_(i) for i in ids}
+    return _UI_MESSAGES[lang]
 
 
 class Recorder:
@@ -213,6 +232,7 @@ def leaks(game, secrets: Secrets, texts, faces, tiles, viewers: set, secret_tile
             if n.split(":")[:2] in ([k, side] for k in secret_tiles):
                 found.append(f"the {side} secret choice panel ({n})")
         drawn = set(texts)
+        ui = ui_messages()
         for s in drawn:
             for t in titles:
                 if (t + unseen).startswith(s) and len(s) > len(t):
@@ -221,7 +241,8 @@ def leaks(game, secrets: Secrets, texts, faces, tiles, viewers: set, secret_tile
                     found.append(f"{side} card title {t!r} in {s!r}")
             for t in long_texts:
                 # a drawn piece of a secret text, or a secret text inside a longer drawn line (a tooltip)
-                part = s if s in t and len(s) >= MIN_FRAGMENT else t if t in s and len(t) >= MIN_FRAGMENT else None
+                part = s if s in t and len(s) >= MIN_FRAGMENT and s not in ui else \
+                    t if t in s and len(t) >= MIN_FRAGMENT else None
                 if part is not None and not any(part in o for o in others) \
                         and not secrets.others_know(side, part):
                     found.append(f"{side} secret text {part!r}")
@@ -660,6 +681,23 @@ def test_companion_tracked_cards_show_a_hand_only_behind_its_cover_R15(rohan, tm
     h = play_checked(rohan, 12, tmp_path, mode="companion", options={"companion": True}, max_commands=100)
     assert not h.found, "\n".join(h.found[:5])
     assert h.covers >= 4 and h.draw_covers >= 2 and h.dialogs >= 5, (h.covers, h.draw_covers, h.dialogs)
+
+
+def test_the_check_tells_the_windows_own_words_from_a_piece_of_a_secret_text_R15(gondor):
+    """The check itself: a drawn text that is one of the window's messages whole (the heading of
+    the board's tooltip on Shadow leadership tokens) is not a piece of the Shadow card whose text
+    has the same words (found by bench/secrecy.py, Gondor seed 301: five frames flagged); a piece
+    of that card's text that no message says still is."""
+    from botwotr.core import Game
+    g = Game.new(gondor, seed=16)
+    assert "driven_by_the_lash" in g.state["sides"]["sh"]["hand"]
+    text = gondor.cards["driven_by_the_lash"].text
+    heading, piece = "Shadow leadership tokens", "Take three Shadow leadership"
+    assert heading in text and piece in text and len(heading) >= MIN_FRAGMENT
+    secrets = Secrets(g)
+    assert leaks(g, secrets, [heading], [], [], {"fp"}) == []
+    assert leaks(g, secrets, [piece], [], [], {"fp"}) == [f"sh secret text {piece!r}"]
+    assert leaks(g, secrets, [heading], [], [], {"sh"}) == []  # (the Shadow's own seat: nothing to hide)
 
 
 # -- undo across a change of player ---------------------------------------------------------------
