@@ -469,6 +469,7 @@ class BoardView:
         self.pan_layer = True  # draw a dragged board from one picture (`_draw_panned`)
         self._army_box: dict[str, pygame.Rect | None] = {}
         self._region_boxes = {r: _bbox(p) for r, p in layout.polygons.items()}
+        self._label_rects_kept: tuple | None = None  # (camera and theme, the names' rectangles)
         # A zoom step (or the art of a new level smoothed) draws the new picture over several
         # frames, `build_seconds` of each (the clock injectable); meanwhile the last picture is
         # shown scaled to the new camera (`_transition`). False: drawn at once.
@@ -1456,6 +1457,15 @@ class BoardView:
         r.center = (round(x), round(y))
         return r
 
+    def _label_rects(self, theme) -> list[pygame.Rect]:
+        """Every region's name's rectangle (`_label_rect`), kept for the camera and theme."""
+        cam = self.camera
+        key = (tuple(cam.viewport), cam.scale, cam.ox, cam.oy, theme)
+        kept = self._label_rects_kept
+        if kept is None or kept[0] != key:
+            kept = self._label_rects_kept = (key, [self._label_rect(r, theme) for r in self.layout.polygons])
+        return kept[1]
+
     def _label_lines(self, rid, font) -> tuple[list[str], int]:
         """A region's shown name in one line, or two when a translation is much wider than the
         painted (English) name; and the width the plate must cover (the painted name, 0 if none)."""
@@ -1748,11 +1758,16 @@ class BoardView:
             surface, r, side, T.character_icon(cid, cs.kind if cs else ""), shape="circle", fill=fill, rim=rim, ink=ink
         )
 
+    def _name_tag_text(self, cid, theme) -> pygame.Surface:
+        cs = self.spec.characters.get(cid)
+        size = max(10, theme.small - theme.px(2))
+        return res.text(
+            char_name(self.spec, cid), "sans_bold", size, (255, 255, 255) if cs and cs.side == "sh" else T.INK
+        )
+
     def _name_tag(self, cid, theme) -> pygame.Surface:
         cs = self.spec.characters.get(cid)
-        name = char_name(self.spec, cid)
-        size = max(10, theme.small - theme.px(2))
-        img = res.text(name, "sans_bold", size, (255, 255, 255) if cs and cs.side == "sh" else T.INK)
+        img = self._name_tag_text(cid, theme)
         tag = pygame.Surface((img.get_width() + 8, img.get_height()), pygame.SRCALPHA)
         bg = (40, 20, 18, 225) if cs and cs.side == "sh" else (250, 242, 214, 235)
         pygame.draw.rect(tag, bg, tag.get_rect(), border_radius=4)
@@ -1808,18 +1823,9 @@ class BoardView:
                 if yy + total_h > bottom:
                     yy = max(y - total_h / 2, bottom - total_h)
             army = self._army_box.get(rid)
-            col = pygame.Rect(round(x - cs / 2), round(yy), cs, round(total_h))
-            if army is not None and col.colliderect(army):  # stand beside the army, not on it
-                x0, _y0, x1, _y1 = self._region_boxes[rid]
-                right_edge = self.camera.to_screen(x1, 0)[0]
-                left_edge = self.camera.to_screen(x0, 0)[0]
-                yy = army.centery - total_h / 2
-                if army.right + gap + cs <= right_edge:
-                    x = army.right + gap + cs / 2
-                elif army.left - gap - cs >= left_edge:
-                    x = army.left - gap - cs / 2
-                else:
-                    x, yy = army.centerx, army.bottom + gap
+            x, yy = self._char_place(
+                rid, chars, army, (x, yy), theme, cs, gap, slot, total_h, overlap if tags else None
+            )
             for cid in chars:
                 r = pygame.Rect(round(x - cs / 2), round(yy), cs, cs)
                 self._char_token(surface, r, cid, theme)
@@ -1831,6 +1837,75 @@ class BoardView:
                     _mark(tr, ("tag", cid, tag.get_size()))
                     surface.blit(tag, tr)
                 yy += slot
+
+    def _char_column(self, chars, x, yy, theme, cs, slot, overlap) -> list[pygame.Rect]:
+        """The portraits' and name tags' rectangles of a column of characters whose first
+        portrait's top centre is (x, yy) (`overlap` None: no tags)."""
+        out = []
+        for cid in chars:
+            r = pygame.Rect(round(x - cs / 2), round(yy), cs, cs)
+            out.append(r)
+            if overlap is not None:
+                img = self._name_tag_text(cid, theme)  # (the tag: the text and 4 px each side)
+                w, h = img.get_width() + 8, img.get_height()
+                out.append(pygame.Rect(round(r.centerx - w / 2), r.bottom - overlap, w, h))
+            yy += slot
+        return out
+
+    def _char_place(self, rid, chars, army, home, theme, cs, gap, slot, total_h, overlap) -> tuple[float, float]:
+        """Where a column of characters stands (the first portrait's top centre), given its
+        place by the region's anchor (`home`): there, when it covers no region's name and not
+        the region's army; else the first free place inside the region (its portraits' centres
+        in it) of these: beside the army (right, left, below or above it, centred or at either
+        end, then its corners), then home moved a portrait's width or two sideways or half a
+        place up or down; else the one of them that covers least (by a region's edge, Aldburg's,
+        the tags may still reach a neighbour's name). What it reads: the army's box, the camera
+        and the theme (the item's signature and the ground's key)."""
+        from ..board import geometry as geo
+
+        poly = self.layout.polygons.get(rid)
+        labels = self._label_rects(theme)
+        if army is not None:  # (its count badges reach past its pieces' bottom right corners)
+            b = max(6, self.piece_size() // 8 + 2)
+            army = pygame.Rect(army.x, army.y, army.w + b, army.h + b)
+
+        def cost(x, yy) -> int:  # (the army's pieces and their counts weigh more than a name's plate)
+            rects = self._char_column(chars, x, yy, theme, cs, slot, overlap)
+            on_names = sum(_area(r.clip(o)) for r in rects for o in labels)
+            return on_names + (4 * sum(_area(r.clip(army)) for r in rects) if army is not None else 0)
+
+        def inside(x, yy) -> bool:
+            if poly is None:
+                return True
+            return all(
+                geo.point_in_polygon(self.camera.to_world(x, yy + k * slot + cs / 2), poly) >= 0
+                for k in range(len(chars))
+            )
+
+        hx, hy = home
+        on_army = army is not None and pygame.Rect(round(hx - cs / 2), round(hy), cs, round(total_h)).colliderect(army)
+        spots: list[tuple[float, float]] = [] if on_army else [home]
+        if army is not None:
+            mid, below, above = army.centery - total_h / 2, army.bottom + gap, army.top - gap - total_h
+            right, left = army.right + gap + cs / 2, army.left - gap - cs / 2
+            ends = (army.centerx, army.right - cs / 2, army.left + cs / 2)
+            spots += [(right, mid), (left, mid), *((x, below) for x in ends), *((x, above) for x in ends)]
+            spots += [(right, below), (left, below), (right, above), (left, above)]
+        step, half = cs + gap, slot / 2
+        spots += [(hx + d, hy) for d in (step, -step, 2 * step, -2 * step)]
+        spots += [(hx + d, hy + e) for e in (half, -half) for d in (0, step, -step)]
+        best, best_cost = None, None
+        for k, (x, yy) in enumerate(spots):
+            if (k or on_army) and not inside(x, yy):
+                continue
+            c = cost(x, yy)
+            if c == 0:
+                return x, yy
+            if best_cost is None or c < best_cost:
+                best, best_cost = (x, yy), c
+        if best is not None:
+            return best
+        return (army.centerx, army.bottom + gap) if army is not None else home
 
     def _draw_battle_area(self, surface, theme, b) -> None:
         """The battle in progress: the target outlined in red (under the pieces)."""
@@ -2142,6 +2217,10 @@ def _outside(outer: pygame.Rect, inner: pygame.Rect) -> list[pygame.Rect]:
         pygame.Rect(i.right, i.y, outer.right - i.right, i.h),
     ]
     return [r for r in out if r.w > 0 and r.h > 0]
+
+
+def _area(r: pygame.Rect) -> int:
+    return r.w * r.h
 
 
 def _merge_rects(rects: list[pygame.Rect]) -> list[pygame.Rect]:
