@@ -529,13 +529,13 @@ def _load_one(path: Path, spec_for) -> tuple[Game, JournalError | None, _Slot]:
         game = saves.from_dict(data, spec, where)  # the save alone: its own checks and messages
     else:
         log = data["log"] + extra
-        if data["scenario"] != spec.id or data["content_version"] != spec.content_version:
+        if data["scenario"] != spec.id:
             saves.from_dict(data, spec, where)  # refused before any replay, with the save's message
         try:
             game = Game.replay(spec, data["seed"], log)
         except ReplayError as e:
             if e.index < base_n:
-                raise saves.SaveError(f"{where}: log entry {e.index} is bad: {e.message}") from None
+                raise saves.SaveError(saves.replay_refusal(data, spec, where, e)) from None
             good = e.index - base_n
             problem = JournalError(
                 f"{saves.shown(str(journal_of(path)), 10_000)}: line {good + 2} (log entry {e.index}) does not "

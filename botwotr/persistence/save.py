@@ -475,22 +475,33 @@ def parse(text: str, where: str = "save") -> dict:
 
 
 def from_dict(data: dict, spec: ScenarioSpec, where: str = "save") -> Game:
+    """The game of a checked save, every entry re-decided (SaveError when one does not give its
+    recorded events). A save made with other content (another `content_version`: an earlier
+    program's cards or rules) is loaded when every entry still gives exactly its recorded events
+    under this program's content, as the same game; else it is refused, naming the versions and
+    the first entry that differs."""
     if data["scenario"] != spec.id:
         raise SaveError(f"{where}: the save is for scenario '{shown(data['scenario'])}', not '{spec.id}'")
-    if data["content_version"] != spec.content_version:
-        raise SaveError(
-            f"{where}: the save was made with content version {shown(data['content_version'])}, "
-            f"but this program has version {spec.content_version}; it cannot be replayed exactly"
-        )
     try:
         game = Game.replay(spec, data["seed"], data["log"])
         if data.get("origin") is not None:
             game.origin = check_origin(data["origin"], where)
         return attach_extras(game, data, where)
     except ReplayError as e:
-        raise SaveError(f"{where}: log entry {e.index} is bad: {e.message}") from None
+        raise SaveError(replay_refusal(data, spec, where, e)) from None
     except RecursionError:  # check_shape bounds the depth, so this is a last guard
         raise SaveError(f"{where}: the save is nested too deeply to replay") from None
+
+
+def replay_refusal(data: dict, spec: ScenarioSpec, where: str, e: ReplayError) -> str:
+    """What a refused save's entry says, and for a save made with other content, that too."""
+    if data["content_version"] != spec.content_version:
+        return (
+            f"{where}: the save was made with content version {shown(data['content_version'])}, "
+            f"but this program has version {spec.content_version}, and its log entry {e.index} does not "
+            f"replay under it ({e.message})"
+        )
+    return f"{where}: log entry {e.index} is bad: {e.message}"
 
 
 _KINDS = (

@@ -66,8 +66,46 @@ def test_corrupt_saves_are_refused_naming_the_problem(tmp_path):
     _refused(tmp_path, "hello", "not a readable save")
     _refused(tmp_path, json.dumps({**good, "seed": "x"}), "'seed'")
     _refused(tmp_path, json.dumps({**good, "version": 99}), "version 99.*version 1")
-    _refused(tmp_path, json.dumps({**good, "content_version": "0-old"}), "content version")
     _refused(tmp_path, json.dumps({**good, "scenario": "nowhere"}), "unknown scenario")
+
+
+def _other_content(data: dict, version: str = "0-old") -> dict:
+    """The save as an earlier program with other content would have written it: its header's and
+    its GameStarted event's content version."""
+    data = json.loads(json.dumps(data))
+    data["content_version"] = version
+    for e in data["log"][0]["events"]:
+        if e["e"] == "GameStarted":
+            e["content_version"] = version
+    return data
+
+
+def test_a_save_of_other_content_loads_when_every_entry_replays_the_same(tmp_path):
+    """A save made with another content version (an earlier program's cards or rules) is the same
+    game under this program's content when every entry gives exactly its recorded events: it is
+    loaded, and saved again with this content version; one entry that differs refuses it, naming
+    both versions and the entry, and nothing on disk changes."""
+    g = played()
+    data = _other_content(saves.to_dict(g))
+    path = tmp_path / "old.json"
+    path.write_text(json.dumps(data))
+    loaded = saves.load(path, spec_for)
+    assert canonical(loaded.state) == canonical(g.state) and len(loaded.log) == len(g.log)
+    again = saves.to_dict(loaded)
+    assert again["content_version"] == g.spec.content_version
+    assert again["log"][0]["events"] == json.loads(json.dumps(g.log[0]["events"]))
+    # an entry that gives other events under this content (here: a die result changed)
+    for i, entry in enumerate(data["log"]):
+        rolled = [e for e in entry["events"] if e["e"] == "DiceRolled" and e["results"]]
+        if rolled and i > 0:
+            rolled[0]["results"][0] = "eye" if rolled[0]["results"][0] != "eye" else "army"
+            break
+    _refused(tmp_path, json.dumps(data), rf"content version 0-old, but this program has version "
+                                          rf"{g.spec.content_version}, and its log entry {i} does not replay")
+    # the GameStarted event differing in more than its content version is still a difference
+    bad = _other_content(saves.to_dict(g))
+    next(e for e in bad["log"][0]["events"] if e["e"] == "GameStarted")["seed"] = 6
+    _refused(tmp_path, json.dumps(bad), "log entry 0 does not replay")
 
 
 def test_edited_die_result_is_refused_naming_the_entry(tmp_path):

@@ -110,7 +110,13 @@ def test_versions_and_content(tmp_path, good):
     data = json.loads(text)
     assert attempt(tmp_path, json.dumps({**data, "version": 2}), "newer version") == "refused"
     assert attempt(tmp_path, json.dumps({**data, "version": 0}), "older version") == "refused"
-    assert attempt(tmp_path, json.dumps({**data, "content_version": "other"}), "content version") == "refused"
+    # other content: loaded when every entry still gives its recorded events (a GameStarted's own
+    # content version aside), refused when one does not
+    assert attempt(tmp_path, json.dumps({**data, "content_version": "other"}), "other content, same events") == "loaded"
+    edited = json.loads(text)
+    edited["content_version"] = "other"
+    edited["log"][0]["events"][0]["seed"] = -1 if edited["log"][0]["events"][0].get("seed") != -1 else 0
+    assert attempt(tmp_path, json.dumps(edited), "other content, other events") == "refused"
     assert attempt(tmp_path, json.dumps({**data, "format": "other"}), "not a save") == "refused"
     assert attempt(tmp_path, "", "empty file") == "refused"
     assert attempt(tmp_path, text, "untouched") == "loaded"

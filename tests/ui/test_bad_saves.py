@@ -29,8 +29,39 @@ def corruptions(good: str):
     d = json.loads(good)
     d["log"].insert(2, {"cmd": {"cmd": "pass", "side": "fp"}, "events": []})
     yield "illegal command", json.dumps(d)
-    yield "other content", json.dumps({**data, "content_version": "0"})
+    yield "other content", json.dumps(other_content(good, placed_more=True))
     yield "newer version", json.dumps({**data, "version": 99})
+
+
+def other_content(good: str, placed_more: bool = False) -> dict:
+    """The save as a program with content version "0" wrote it (its header and its GameStarted
+    event); with `placed_more`, that content also set up one unit more than this one does."""
+    d = json.loads(good)
+    d["content_version"] = "0"
+    events = d["log"][0]["events"]
+    next(e for e in events if e["e"] == "GameStarted")["content_version"] = "0"
+    if placed_more:
+        placed = next(e for e in events if e["e"] == "UnitsPlaced")
+        unit = next(iter(placed["units"]))
+        placed["units"][unit] += 1
+    return d
+
+
+def test_an_autosave_of_other_content_that_replays_the_same_is_continued(make_app, home, rohan):
+    """An autosave written with another content version whose every entry gives the same events
+    under this content is the same game: Continue opens it (docs/reliability.md)."""
+    g = played(rohan)
+    newest = home / "saves" / "autosave-20260101-000000-abcdef.json"
+    newest.parent.mkdir(parents=True, exist_ok=True)
+    newest.write_text(json.dumps(other_content(saves.dumps(g))))
+    app = make_app()
+    title = TitleScene(app)
+    app.reset_to(title)
+    app.step()
+    click(app, title.btn_continue.rect.center)
+    app.step()
+    assert isinstance(app.scene, GameScene) and len(app.scene.game.log) == len(g.log)
+    assert app.scene.game.state == g.state
 
 
 def played(rohan_spec) -> Game:
