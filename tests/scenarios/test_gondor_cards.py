@@ -227,6 +227,29 @@ def test_rangers_in_the_woods():
     assert g.state["battle"]["attacker"] == FP and g.state["battle"]["target"] == "crossroads"
 
 
+def test_rangers_in_the_woods_attack_may_move_first():
+    """R-8.6 and docs/rulings.md ("attacks" alone allows the move of an Army-die attack first):
+    Rangers in the Woods moves no army of its own, so its attack is one of an army with a leader
+    or a character that may first move to an adjacent region. With no Shadow army next to a Free
+    Peoples army the damage is not dealt (R-5.9) and the attack is still offered: Faramir's
+    rangers move into the Crossroads and attack South Ithilien, two regions away."""
+    g = ready(fp=["army_muster"] * 5)
+    place(g, "henneth_annun", FP, {"rangers": 2}, leaders=1)
+    adjust(g, "character", char="faramir", status="in_play", region="henneth_annun")
+    place(g, "south_ithilien", SH, {"orcs": 2})
+    hand(g, FP, "eomer_rides_out")
+    play(g, FP, "eomer_rides_out")
+    assert top(g) == {"kind": "attack", "side": FP, "mode": "character"}, top(g)
+    whole = {"cmd": "attack", "side": FP, "from": "henneth_annun", "to": "crossroads", "target": "south_ithilien",
+             "units": {"rangers": 2}, "leaders": 1, "characters": ["faramir"], "damage": 0}
+    assert whole in g.legal_commands()
+    g.submit(whole)
+    b = g.state["battle"]
+    assert (b["attacker"], b["current"], b["target"]) == (FP, "crossroads", "south_ithilien")
+    assert units(g, "crossroads") == {"rangers": 2} and units(g, "henneth_annun") == {}
+    assert g.state["chars"]["faramir"]["region"] == "crossroads"
+
+
 def test_hold_osgiliath():
     """hold_the_crossing: only with an army in West Osgiliath; one hit ignored in every round this
     turn; one damage marker off an army."""
