@@ -342,6 +342,12 @@ def _fate_returned(w: Change, e: dict[str, Any]) -> None:
 
 def _fate_moved(w: Change, e: dict[str, Any]) -> None:
     w.s["fate"] = e["to"]
+    # (the players' adjustment puts the marker where the table has it: the spaces past it are
+    # still to be reached)
+    if e.get("why") == "adjustment":
+        w.s["fate_reached"] = e["to"]
+    elif e["to"] > w.s["fate_reached"]:
+        w.s["fate_reached"] = e["to"]
 
 
 def _fate_tile_added(w: Change, e: dict[str, Any]) -> None:

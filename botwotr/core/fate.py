@@ -63,11 +63,16 @@ def move_fate(ctx: Ctx, steps: int) -> None:
     new = min(max(0, old + steps), spec.endgame)
     if new == old:
         return
+    reached = s["fate_reached"]
     ctx.emit("FateMarkerMoved", **{"from": old, "to": new})
     if new >= spec.endgame:
         ctx.emit("GameWon", side="fp", reason="The fate marker reached the endgame marker.")
         return
-    if new > old:
+    if new > reached:
+        # a space's characters and events come the first time the marker reaches
+        # it; moved back (a Shadow card, a position) and on again, it gives them no second time
+        # (docs/rulings.md)
+        old = max(old, reached)
         for space in range(old + 1, new + 1):
             for c in spec.fate_markers.get(space, ()):
                 if s["chars"][c]["status"] == "pool":

@@ -100,7 +100,7 @@ class ScenarioRules:
 
     # -- R-7.6: the fate marker moved forward (after the data's fate events) -------------
     def fate_moved(self, ctx: Ctx, old: int, new: int) -> None:
-        pass
+        """The spaces old+1..new were reached for the first time (a space comes once)."""
 
     # -- R-9.4: must an army moving on stop in this region? ------------------------------
     def must_stop(self, ctx: Ctx, side: str, region: str, default: bool) -> bool:

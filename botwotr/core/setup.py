@@ -180,6 +180,7 @@ def build(spec: ScenarioSpec, state: dict[str, Any], data: Any) -> dict[str, Any
         s["sides"]["sh"]["aside"] = _int("leadership_aside", data["leadership_aside"], 0, 99)
     if "fate" in data:
         parts["fate"] = _int("fate", data["fate"], 0, spec.endgame - 1)
+        parts["fate_reached"] = parts["fate"]  # (the spaces up to it count as reached)
     _fate(spec, s, data)
     if phase == "actions":
         active = _side("active", data.get("active", "fp"))

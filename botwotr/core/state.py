@@ -64,6 +64,9 @@ def new_state(spec: ScenarioSpec, seed: int) -> dict[str, Any]:
         "winner": None,
         "win_reason": None,
         "fate": 0,
+        # the furthest space the fate marker has reached: a space's events and characters happen
+        # once, the first time it gets there; an adjustment sets it to the marker
+        "fate_reached": 0,
         "regions": {r: empty_region() for r in spec.board.regions},
         "chars": {c: {"status": "pool", "region": None} for c in spec.characters},
         "sides": {
