@@ -351,6 +351,8 @@ def hint_marks(cmd: dict) -> dict:
     side, card, tiles = cmd.get("side"), cmd.get("card"), []
     if cmd.get("cmd") == "use_die" and cmd.get("die") is not None:
         tiles.append(f"die:{cmd['die']}")  # the die to pick first (its actions come after)
+    if cmd.get("cmd") == "pass":
+        tiles.append("die:pass")  # passing is picked beside the dice, then how
     if cmd.get("cmd") == "combat_card":
         tiles.append(f"card:{side}:{card if isinstance(card, str) else 'none'}")
     elif isinstance(card, str):

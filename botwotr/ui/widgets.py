@@ -343,6 +343,13 @@ class Button(Clickable):
             x += isz + gap
         surface.blit(img, (x, r.centery - img.get_height() // 2))
 
+    def natural_width(self, theme: Theme) -> int:
+        """The width that shows the whole label and its icon."""
+        size = getattr(theme, self.size_key)
+        isz = int(size * 1.3) if self.icon else 0
+        gap = theme.px(6) if self.icon else 0
+        return res.font(self.kind, size).size(self.text)[0] + isz + gap + theme.px(12)
+
     def _label(self, theme: Theme) -> tuple[int, int, str]:
         """(icon size, gap, text) as drawn: a label too long is cut at a word with "…"; a
         narrow button keeps its text rather than its icon."""

@@ -290,13 +290,53 @@ def test_action_play_card_and_pass_with_token(make_app, rohan):
     cards = [n for n in scene.decision.names() if n.startswith("card:")]
     playable = {c["card"] for c in g.legal_commands() if c.get("action") == "play_card" and c["die"] == 3}
     assert {f"card:{c}" for c in playable} == set(cards) and set(playable) <= set(hand)
-    # the Shadow has more dice: the Free Peoples may pass, or pass with an action token
-    assert "pass" in scene.decision.names()
+    # a die picked shows its actions only; passing is picked beside the dice (R-8.4: the Shadow
+    # has more dice, so the Free Peoples may pass, or pass with an action token, R-8.5)
+    assert "die:pass" in scene.decision.names()
+    assert "pass" not in scene.decision.names() and not any(n.startswith("token:") for n in scene.decision.names())
+    press(app, scene, "die:pass")
+    assert scene.decision.die == "pass" and "pass" in scene.decision.names()
+    assert not any(n.startswith("card:") for n in scene.decision.names())
     tokens = [n for n in scene.decision.names() if n.startswith("token:")]
     assert tokens
     n = len(g.log)
     press(app, scene, tokens[0])
     submitted(g, n, cmd="pass", token=tokens[0].split(":")[1])
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1600, 900), (1920, 1080)])
+def test_the_action_panel_shows_the_dice_and_every_way_to_pass_unscrolled_R8_4_R8_5(make_app, rohan, size):
+    """R-8.3-R-8.5 at the usual window sizes: with no die picked the action panel holds the dice
+    and the Pass tile; with Pass picked, passing with no action and with each of the four action
+    tokens (a damaged army makes Rally one of them): every choice in view, no "more below" strip,
+    every button inside the panel. (Before, the pass's buttons stood under the dice and a die's
+    actions at once, and the tokens were under the fold at all three sizes.) Picking a die shows
+    its actions and none of the pass's; picking it again puts it back."""
+    g = action_game(rohan, ["muster", "event", "character", "will"], sh=("army", "muster", "event", "eye", "army", "army"))
+    place(g, "edoras", "fp", {}, damage=1)  # (Rally then one of the tokens' actions)
+    assert {c.get("token") for c in g.legal_commands() if c["cmd"] == "pass"} == {
+        None, "move", "recruit", "rally", "characters"}
+    app, scene = open_scene(make_app, g, mode="hotseat", size=size)
+
+    def in_view(want):
+        panel = scene.decision
+        assert panel._more.h == 0, (panel.die, panel.needed_height(scene.theme), panel.rect.h)
+        assert want <= set(panel.names()), panel.names()
+        for name in panel.names():
+            assert panel.rect.contains(panel.find(name).rect), (panel.die, name, panel.find(name).rect, panel.rect)
+
+    in_view({"die:0", "die:1", "die:2", "die:3", "die:pass"})
+    press(app, scene, "die:1")  # the Event die: its actions, not the pass's
+    app.step()
+    assert scene.decision.die == 1 and "act:draw_generic" in scene.decision.names()
+    assert not {"pass", "token:move"} & set(scene.decision.names())
+    press(app, scene, "die:1")
+    app.step()
+    assert scene.decision.die is None
+    press(app, scene, "die:pass")
+    app.step()
+    in_view({"pass", "token:move", "token:recruit", "token:rally", "token:characters"})
+    assert not any(n.startswith("act:") for n in scene.decision.names())
 
 
 def test_action_character_abilities_and_entries(make_app, rohan):

@@ -166,3 +166,13 @@ def test_the_hinted_region_keeps_its_tint_after_a_look_back(make_app, rohan):
         assert _tile(scene, f"die:{hint['command']['die']}").marked
     finally:
         scene.computer.close()
+
+
+def test_a_hinted_pass_marks_the_pass_tile_beside_the_dice():
+    """A hint to pass (R-8.4) outlines the Pass tile the player picks first, beside the dice;
+    one to pass with an action token (R-8.5) too; a die's use outlines its die."""
+    from botwotr.ui.computer import hint_marks
+
+    assert hint_marks({"cmd": "pass", "side": "fp"})["tiles"] == ["die:pass"]
+    assert hint_marks({"cmd": "pass", "side": "fp", "token": "rally"})["tiles"] == ["die:pass"]
+    assert hint_marks({"cmd": "use_die", "side": "fp", "die": 2, "action": "rally"})["tiles"] == ["die:2"]

@@ -288,6 +288,8 @@ class Journey:
         elif c == "choose_die":
             self.press(f"die:{cmd['die']}")
         elif c == "pass":
+            if self.panel.die != "pass":
+                self.press("die:pass")  # passing is picked beside the dice, then how
             self.press(f"token:{cmd['token']}" if "token" in cmd else "pass")
         elif c == "done":
             self.press("done")

@@ -201,6 +201,7 @@ class ChoicePanel(DecisionPanel):
             self.layout(self.scene.theme)
 
     def buttons(self, buttons: list[Button], cols: int = 1) -> list[Button]:
+        """A grid of buttons, `cols` a row (0: in rows as their labels need, each row filled)."""
         self.flow.append(("buttons", buttons, cols))
         return buttons
 
@@ -334,6 +335,28 @@ class ChoicePanel(DecisionPanel):
                         x += tw + g
                     cy += th + g
                 cy += theme.px(2)
+            elif k == "buttons" and e[2] == 0:
+                # in rows as their labels need, each row's buttons widened to fill it
+                bs, g = e[1], theme.px(6)
+                rows: list[list[tuple[Button, int]]] = [[]]
+                used = 0
+                for b in bs:
+                    w = min(c.w, b.natural_width(theme))
+                    if rows[-1] and used + g + w > c.w:
+                        rows.append([])
+                        used = 0
+                    used += (g if rows[-1] else 0) + w
+                    rows[-1].append((b, w))
+                for row in rows:
+                    if not row:
+                        continue
+                    extra = (c.w - sum(w for _b, w in row) - g * (len(row) - 1)) // len(row)
+                    x = c.x
+                    for i, (b, w) in enumerate(row):
+                        bw = w + extra if i < len(row) - 1 else c.x + c.w - x
+                        placed.append((b, pygame.Rect(x, cy, bw, theme.row)))
+                        x += bw + g
+                    cy += theme.row + g
             elif k == "buttons":
                 bs, cols = e[1], e[2]
                 g = theme.px(6)
@@ -709,38 +732,60 @@ def card_tip(spec, card) -> Tip:
     return Tip(cs.title, lines=lines)
 
 
+def _square_tile(surface, rect, theme, tile, label: str) -> pygame.Rect:
+    """A die-like tile's square (returned), its ring when selected or hovered, and its label
+    under it."""
+    s = min(rect.w, rect.h - (theme.px(16) if label else 0))
+    r = pygame.Rect(0, 0, s, s)
+    r.midtop = (rect.centerx, rect.y)
+    if tile.selected:
+        pygame.draw.rect(
+            surface,
+            SELECT,
+            r.inflate(theme.px(8), theme.px(8)),
+            width=max(2, theme.px(3)),
+            border_radius=theme.px(9),
+        )
+    elif tile.hover and tile.enabled:
+        pygame.draw.rect(
+            surface,
+            T.HILITE,
+            r.inflate(theme.px(6), theme.px(6)),
+            width=max(1, theme.px(2)),
+            border_radius=theme.px(8),
+        )
+    if label:
+        img = res.text(
+            fit_text(label, "sans", theme.small, rect.w),
+            "sans",
+            theme.small,
+            T.TEXT if tile.enabled else T.TEXT_DIM,
+        )
+        surface.blit(img, (rect.centerx - img.get_width() // 2, r.bottom + theme.px(2)))
+    return r
+
+
 def die_painter(face: str | None, side: str, label: str = ""):
     """An action die (the board's dice), bigger, with its face name under it."""
 
     def paint(surface, rect, theme, tile):
-        s = min(rect.w, rect.h - (theme.px(16) if label else 0))
-        r = pygame.Rect(0, 0, s, s)
-        r.midtop = (rect.centerx, rect.y)
-        if tile.selected:
-            pygame.draw.rect(
-                surface,
-                SELECT,
-                r.inflate(theme.px(8), theme.px(8)),
-                width=max(2, theme.px(3)),
-                border_radius=theme.px(9),
-            )
-        elif tile.hover and tile.enabled:
-            pygame.draw.rect(
-                surface,
-                T.HILITE,
-                r.inflate(theme.px(6), theme.px(6)),
-                width=max(1, theme.px(2)),
-                border_radius=theme.px(8),
-            )
-        draw_die(surface, r, face, side, used=not tile.enabled)
-        if label:
-            img = res.text(
-                fit_text(label, "sans", theme.small, rect.w),
-                "sans",
-                theme.small,
-                T.TEXT if tile.enabled else T.TEXT_DIM,
-            )
-            surface.blit(img, (rect.centerx - img.get_width() // 2, r.bottom + theme.px(2)))
+        draw_die(surface, _square_tile(surface, rect, theme, tile, label), face, side, used=not tile.enabled)
+
+    return paint
+
+
+def pass_painter(label: str):
+    """The tile that stands for passing beside the dice (an hourglass), with its label under it."""
+
+    def paint(surface, rect, theme, tile):
+        r = _square_tile(surface, rect, theme, tile, label)
+        rad = max(2, r.w // 5)
+        pygame.draw.rect(surface, (0, 0, 0), r.move(2, 2), border_radius=rad)
+        pygame.draw.rect(surface, T.BUTTON if tile.enabled else T.BUTTON_DISABLED, r, border_radius=rad)
+        pygame.draw.rect(surface, T.BRASS, r, width=max(1, r.w // 16), border_radius=rad)
+        isz = int(r.w * 0.62)
+        ink = T.TEXT if tile.enabled else T.TEXT_DIM
+        surface.blit(res.icon("sands-of-time", isz, ink), (r.centerx - isz // 2, r.centery - isz // 2))
 
     return paint
 

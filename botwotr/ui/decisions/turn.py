@@ -21,6 +21,7 @@ from .base import (
     card_tip,
     die_painter,
     fate_tile_painter,
+    pass_painter,
     text_in,
 )
 
@@ -122,14 +123,35 @@ class ActionPanel(ChoicePanel):
         sd = ctx.view["sides"][side]
         rolled = sd["rolled"]
         uses = [c for c in ctx.legal if c["cmd"] == "use_die"]
+        passes = [c for c in ctx.legal if c["cmd"] == "pass"]
+        toks = [c for c in passes if "token" in c]
         self.title = _("{side}: your action").format(side=side_title(side))
-        if self.die is not None and not any(c["die"] == self.die for c in uses):
+        # `die`: the die picked (its index, "box"), or "pass": passing picked like a die, its
+        # ways (no action, an action token) shown as a die's actions are; so the panel never
+        # holds a die's actions and the pass's at once, and fits its room unscrolled
+        if self.die == "pass" and not passes:
             self.die = None
-        self.prompt.text = (
-            _("Choose a die from your pool, then what to do with it.")
-            if self.die is None
-            else _("{face} die: choose an action.").format(face=face_name(self._face(ctx, self.die)))
-        )
+        if self.die is not None and self.die != "pass" and not any(c["die"] == self.die for c in uses):
+            self.die = None
+        if self.die is None:
+            self.prompt.text = (
+                _("Choose a die from your pool, or Pass; then what to do.")
+                if passes
+                else _("Choose a die from your pool, then what to do with it.")
+            )
+        elif self.die == "pass":
+            n = ctx.view["sides"][side].get("action_tokens", 0)
+            self.prompt.text = (
+                ngettext(
+                    "Pass, or pass with an action token ({n} left):",
+                    "Pass, or pass with an action token ({n} left):",
+                    n,
+                ).format(n=n)
+                if toks
+                else _("Pass: no action this time.")
+            )
+        else:
+            self.prompt.text = _("{face} die: choose an action.").format(face=face_name(self._face(ctx, self.die)))
         tiles = []
         for i, face in enumerate(rolled):
             key = self.die_key(rolled, i)
@@ -144,7 +166,9 @@ class ActionPanel(ChoicePanel):
                     tooltip=Tip(_("Action die: {face}").format(face=face_name(face)), lines=[self._face_help(face)]),
                 )
             )
+        labelled = False
         if side == "sh" and sd.get("box"):
+            labelled = True
             ok = any(c["die"] == "box" for c in uses)
             tiles.append(
                 Tile(
@@ -159,51 +183,47 @@ class ActionPanel(ChoicePanel):
                     ),
                 )
             )
-        if tiles:
-            self.tiles(tiles, 50, 50 if not (side == "sh" and sd.get("box")) else 66, gap=8)
-        if self.die is not None:
-            self._die_actions(ctx, [c for c in uses if c["die"] == self.die])
-        # passing, action tokens
-        passes = [c for c in ctx.legal if c["cmd"] == "pass"]
         if passes:
-            self.space(4)
-            self.heading(_("Pass"))
+            labelled = True
+            tiles.append(
+                Tile(
+                    "die:pass",
+                    pass_painter(_("Pass")),
+                    on_click=lambda: self.pick_die("pass"),
+                    selected=self.die == "pass",
+                    tooltip=Tip(_("Pass"), _("Allowed while your opponent has more unused dice (R-8.4).")),
+                )
+            )
+        if tiles:
+            self.tiles(tiles, 50, 66 if labelled else 50, gap=8)
+        if self.die is not None and self.die != "pass":
+            self._die_actions(ctx, [c for c in uses if c["die"] == self.die])
+        if self.die == "pass":  # passing, with no action or with an action token
             plain = next((c for c in passes if "token" not in c), None)
             bs = []
             if plain:
                 bs.append(
                     Button(
-                        _("Pass (no action)"),
+                        _("No action") if toks else _("Pass (no action)"),
                         lambda c=plain: self.submit(c),
                         name="pass",
                         icon="sands-of-time",
+                        size_key="small" if toks else "body",
                         tooltip=Tip(_("Pass"), _("Allowed while your opponent has more unused dice (R-8.4).")),
                     )
                 )
-            toks = [c for c in passes if "token" in c]
-            self.buttons(bs)
-            if toks:
-                n = ctx.view["sides"][side].get("action_tokens", 0)
-                self.text(
-                    ngettext(
-                        "Or pass and use an action token ({n} left):", "Or pass and use an action token ({n} left):", n
-                    ).format(n=n),
-                    "small",
-                    T.TEXT_DIM,
+            bs += [
+                Button(
+                    cap(_(TOKEN_NAMES.get(c["token"], c["token"]))),
+                    lambda c=c: self.submit(c),
+                    name=f"token:{c['token']}",
+                    icon=TOKEN_ICONS.get(c["token"]),
+                    size_key="small",
+                    tooltip=Tip(_("Action token"), _(TOKEN_HELP.get(c["token"], ""))),
                 )
-                self.buttons(
-                    [
-                        Button(
-                            cap(_(TOKEN_NAMES.get(c["token"], c["token"]))),
-                            lambda c=c: self.submit(c),
-                            name=f"token:{c['token']}",
-                            icon=TOKEN_ICONS.get(c["token"]),
-                            tooltip=Tip(_("Action token"), _(TOKEN_HELP.get(c["token"], ""))),
-                        )
-                        for c in toks
-                    ],
-                    cols=2,
-                )
+                for c in toks
+            ]
+            self.buttons(bs, cols=0 if len(bs) > 1 else 1)
         free = [c for c in ctx.legal if c["cmd"] == "use_ability"]
         if free:  # abilities used without a die, e.g. for an action token given up for good
             self.space(4)
