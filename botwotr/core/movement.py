@@ -458,7 +458,12 @@ ANSWERS["move_characters"] = ("move_characters", "done")
 
 
 def check_casualties(ctx: Ctx, region: str) -> None:
-    """R-11.3 outside battle: while markers exceed units the owner removes units."""
+    """R-11.3 outside battle: while markers exceed units the owner removes units. Asked once: a
+    removal of units over 5 asked above an army's casualties (R-9.5, a retreat into a friendly
+    army) leaves that decision to be answered, not a second one under it."""
     reg = ctx.s["regions"][region]
     if reg["side"] and reg["damage"] > army_size(reg):
+        for p in ctx.s["pending"]:
+            if p["kind"] == "casualties" and p.get("region") == region and p.get("side") == reg["side"]:
+                return
         ctx.push("casualties", reg["side"], region=region, mandatory=True)

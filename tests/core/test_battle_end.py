@@ -191,6 +191,33 @@ def test_r10_7_one_extra_damage_may_force_a_casualty():
     assert top(g)["kind"] == "advance"
 
 
+def test_r10_7_r9_5_r11_3_a_merge_over_five_units_asks_the_casualties_once():
+    """R-10.7 with R-9.5 and R-11.3: a penalty retreat into a friendly army makes 6 units and 7
+    damage markers. The owner removes the unit over 5 (5 units, 7 markers), then a unit and two
+    markers while markers exceed units, twice (4 and 5, then 3 and 3), and is done: the army keeps
+    3 units. (The casualties were once asked twice, the second time after they were over: a
+    unit too many was lost; found by an audit of the general rules.)"""
+    g = sh_attacks([("woods", "sh", {"orcs": 2}), ("watch", "sh", {"orcs": 1}),
+                    ("town", "fp", {"footmen": 3}, {"damage": 2}), ("hold", "fp", {"footmen": 3}, {"damage": 3})],
+                   "woods", "town")
+    to_withdraw(g, sh_dice=[5, 1])
+    assert army(g, "town") == ("fp", {"footmen": 3}, 3)
+    assert retreat_offer(g) == {"kind": "retreat_to", "side": "sh", "options": ["hold"], "penalty": True}
+    g.submit({"cmd": "retreat_to", "side": "sh", "region": "hold"})
+    assert army(g, "hold") == ("fp", {"footmen": 6}, 7)
+    assert top(g) == {"kind": "remove_excess", "side": "fp", "region": "hold", "n": 1}
+    g.submit({"cmd": "remove_unit", "side": "fp", "unit": "footmen"})
+    assert army(g, "hold") == ("fp", {"footmen": 5}, 7)
+    for left in ((4, 5), (3, 3)):
+        assert top(g)["kind"] == "casualties" and top(g)["mandatory"] is True
+        g.submit({"cmd": "casualty", "side": "fp", "unit": "footmen"})
+        assert army(g, "hold") == ("fp", {"footmen": left[0]}, left[1])
+    assert top(g) == {"kind": "casualties", "side": "fp", "region": "hold", "mandatory": False}
+    g.submit({"cmd": "done", "side": "fp"})
+    assert top(g)["kind"] == "advance" and army(g, "hold") == ("fp", {"footmen": 3}, 3)
+    assert [p for p in g.state["pending"] if p["kind"] == "casualties"] == []
+
+
 def test_r10_7_not_into_an_enemy_controlled_settlement():
     """R-10.7: Greyhold's defenders may go to Ashby, unless the Shadow controls Ashby."""
     g = sh_attacks([("watch", "sh", {"orcs": 1}), ("hold", "fp", {"footmen": 2})], "watch", "hold")
