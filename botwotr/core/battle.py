@@ -306,7 +306,10 @@ def strength(ctx: Ctx, b: dict[str, Any], side: str) -> tuple[int, int, int]:
 
 
 def _roll_side(ctx: Ctx, b: dict[str, Any], side: str, total: int, maneuver: int, target: int) -> dict[str, Any]:
-    dice = ctx.chance.dice(total, "combat")
+    # (the first `maneuver` dice are the black maneuver dice, R-10.4.1a: asked as such in the
+    # companion mode, where the players roll both colours together)
+    whats = ["maneuver"] * maneuver + ["combat"] * (total - maneuver) if maneuver else None
+    dice = ctx.chance.dice(total, "combat", whats)
     mod = _mods(ctx, side, "roll")
     return {"dice": dice, "maneuver": maneuver, "target": target, "mod": mod}
 
@@ -368,9 +371,11 @@ def cmd_reroll(ctx: Ctx, cmd: dict[str, Any]) -> None:
     ctx.pop()
     if not idx:
         return
-    new = ctx.chance.dice(len(idx), "leader re-roll")
+    order = sorted(idx)  # (the new results go to the named dice in this order: maneuver dice first)
+    whats = ["maneuver re-roll" if i < roll["maneuver"] else "leader re-roll" for i in order]
+    new = ctx.chance.dice(len(idx), "leader re-roll", whats if roll["maneuver"] else None)
     dice = list(roll["dice"])
-    for i, v in zip(sorted(idx), new):
+    for i, v in zip(order, new):
         dice[i] = v
     rolls = dict(b["rolls"])
     rolls[side] = dict(roll, dice=dice)

@@ -80,10 +80,13 @@ class Chance:
             return True, v
         return False, None
 
-    def dice(self, n: int, what: str = "dice") -> list[int]:
+    def dice(self, n: int, what: str = "dice", whats: list[str] | None = None) -> list[int]:
+        """n dice; `whats` names each die when the players are asked for it (a combat roll's
+        black maneuver dice apart from its white ones), `what` all of them otherwise. The seeded
+        stream is the same either way."""
         out = []
         rng = None
-        for _ in range(n):
+        for i in range(n):
             forced, v = self._forced()
             if forced:
                 if type(v) is not int or not 1 <= v <= 6:
@@ -91,7 +94,7 @@ class Chance:
                 out.append(v)
             else:
                 if self.strict:
-                    self._need("die", what)
+                    self._need("die", whats[i] if whats is not None and i < len(whats) else what)
                 if rng is None:
                     rng = self._rng()
                 out.append(rng.randint(1, 6))

@@ -56,7 +56,9 @@ MAX_PROBE = 24
 # the core's `what` (English) -> a UI string
 WHAT_TEXT = {
     "combat": N_("combat die"),
+    "maneuver": N_("maneuver die (black)"),
     "leader re-roll": N_("leader re-roll die"),
+    "maneuver re-roll": N_("maneuver die (black) re-rolled"),
     "rally": N_("rally die"),
     "rally re-roll": N_("rally re-roll die"),
     "catapult": N_("catapult die"),  # the Battle for Gondor's catapults firing at Minas Tirith
@@ -638,7 +640,11 @@ class OutcomeDialog(Scene):
         n = q.get("index", 0) - self.batch_start + 1
         name = what_text(what, self.under.game.spec)
         side = self.side()
-        if kind == "die" and side and what in ("combat", "leader re-roll", "rally", "rally re-roll"):
+        if (
+            kind == "die"
+            and side
+            and what in ("combat", "maneuver", "leader re-roll", "maneuver re-roll", "rally", "rally re-roll")
+        ):
             name = _("{side} {what}").format(side=side_title(side), what=name)
         if self.batch_total > 1:
             head = _("{what} {n} of {total}").format(what=name[:1].upper() + name[1:], n=n, total=self.batch_total)

@@ -211,3 +211,38 @@ def test_companion_random_discard_asks_which_card_left_the_hand():
     g.submit({**play, "outcomes": ["wizard_returns"]})
     assert "wizard_returns" not in g.state["sides"]["fp"]["hand"]
     assert len(g.state["sides"]["fp"]["hand"]) == len(fp_hand) - 1
+
+
+def test_r10_4_the_players_enter_the_black_maneuver_dice_apart_from_the_white_ones():
+    """R-10.4.1a in the companion mode: the players roll the black maneuver dice with the white
+    combat dice, so the client asks for the maneuver dice as such, first (they are the roll's first
+    dice), then the others; a leader's re-roll of a maneuver die asks for it as such too. Two
+    Footmen in Watchfort (a fort: one die more, never a maneuver die, R-10.3) choose their
+    maneuver: 2 black dice and 1 white."""
+    setup = {"phase": "actions", "position": "tower", "active": "sh",
+             "dice": {"fp": ["army_muster"], "sh": ["army"]},
+             "regions": {"fields": {"units": {"orcs": 1}}, "watch": {"units": {"footmen": 2}, "leaders": 2}}}
+    g = Game.new(scenario_spec(), seed=1, options={"companion": True, "physical_cards": True, "setup": setup})
+    g.submit({"cmd": "use_die", "side": "sh", "die": 0, "action": "attack"})
+    g.submit({"cmd": "attack", "side": "sh", "from": "fields", "target": "watch"})
+    g.submit({"cmd": "tactic", "side": "sh", "tactic": "regroup"})
+    g.submit({"cmd": "tactic", "side": "fp", "tactic": "maneuver:footmen"})
+    while top(g)["kind"] == "combat_card":
+        g.submit({"cmd": "combat_card", "side": top(g)["sides"][0], "card": None})
+    while top(g)["kind"] == "combat_roll" and top(g)["sides"][0] == "sh":
+        g.submit({"cmd": "roll_combat", "side": "sh", "outcomes": [1]})
+    asked = []
+    for n in range(3):
+        err = assert_illegal(g, {"cmd": "roll_combat", "side": "fp", "outcomes": [2] * n}, "chance/needs_outcome")
+        asked.append((err.data["what"], err.data["index"]))
+    assert asked == [("maneuver", 0), ("maneuver", 1), ("combat", 2)]
+    g.submit({"cmd": "roll_combat", "side": "fp", "outcomes": [6, 2, 2]})
+    assert g.state["battle"]["rolls"]["fp"]["dice"] == [6, 2, 2] and g.state["battle"]["rolls"]["fp"]["maneuver"] == 2
+    # the leaders re-roll a maneuver die and the white die: the maneuver die is asked first
+    assert top(g)["kind"] == "reroll" and top(g)["side"] == "fp"
+    err = assert_illegal(g, {"cmd": "reroll", "side": "fp", "dice": [2, 1]}, "chance/needs_outcome")
+    assert (err.data["what"], err.data["index"]) == ("maneuver re-roll", 0)
+    err = assert_illegal(g, {"cmd": "reroll", "side": "fp", "dice": [2, 1], "outcomes": [5]}, "chance/needs_outcome")
+    assert (err.data["what"], err.data["index"]) == ("leader re-roll", 1)
+    g.submit({"cmd": "reroll", "side": "fp", "dice": [2, 1], "outcomes": [5, 3]})
+    assert g.state["battle"]["rolls"]["fp"]["dice"] == [6, 5, 3]

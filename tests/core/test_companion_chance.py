@@ -23,7 +23,8 @@ from helpers import scenario_spec
 SERVED = sorted(n for n, v in vars(Chance).items() if callable(v) and not n.startswith("_") and n != "check_all_used")
 
 # Every kind of chance the rules have, as the core names it when it asks (side names removed).
-KINDS = {"action die", "combat", "leader re-roll", "rally", "rally re-roll", "unit ability", "fate tile",
+KINDS = {"action die", "combat", "maneuver", "leader re-roll", "maneuver re-roll", "rally", "rally re-roll",
+         "unit ability", "fate tile",
          "extra fate tile", "recruitment token", "generic card", "story card", "special card",
          "card discarded at random", "opening hand"}
 

@@ -194,6 +194,22 @@ def test_combat_style_dice_show_pips(make_app, rohan):
     assert "combat die" in dlg.prompt().lower()
 
 
+def test_a_maneuver_die_is_asked_as_the_black_die_R10_4(make_app, rohan):
+    """R-10.4.1a: the core asks for a combat roll's maneuver dice apart (`what`: "maneuver");
+    the dialog names them as the black dice, with the side."""
+    app = make_app()
+    g = Game.new(rohan, seed=3, options={"companion": True})
+    scene = GameScene(app, g)
+    app.push(scene)
+    app.step()
+    err = RuleError("chance/needs_outcome", "Enter the die.", None, {"kind": "die", "what": "maneuver", "index": 0})
+    dlg = OutcomeDialog(app, scene, {"cmd": "roll_combat", "side": "fp"}, err)
+    app.push(dlg)
+    app.step()
+    assert [c.value for c in dlg.choices] == [1, 2, 3, 4, 5, 6]
+    assert "free peoples maneuver die (black)" in dlg.prompt().lower()
+
+
 # -- physical cards ------------------------------------------------------------------------------
 
 def test_physical_cards_played_by_hand_and_by_name(make_app, rohan, generic_panels):
