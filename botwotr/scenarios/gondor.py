@@ -312,7 +312,14 @@ class GondorRules(ScenarioRules):
                 break
 
     def hook_draw_fate_again(self, ctx: Ctx, side: str, n: int) -> None:
-        if ctx.s["fate_pool"] and not ctx.s["winner"]:
+        s = ctx.s
+        if s["winner"]:
+            return
+        if not s["fate_pool"] and s["fate_used"]:
+            # the general ruling (docs/rulings.md): an empty pool takes back the applied tiles, so
+            # the onward tile's draw is made even when it was the last tile of the pool
+            ctx.emit("FatePoolRefilled", tiles=sorted(s["fate_used"]))
+        if s["fate_pool"]:
             ctx.push("fate_draw", "fp", left=1)
 
     def hook_batter_minas_tirith(self, ctx: Ctx, side: str, n: int) -> None:
@@ -559,7 +566,8 @@ class GondorRules(ScenarioRules):
         if side != b["attacker"] or not self.protected(ctx.s, b["target"]):
             return target
         if self.tower_round(ctx.s, b):
-            return self.tower_hit
+            # the tower answers the walls' 6, not a ford's or a pass's first-round 6 (R-10.10)
+            return max(target, self.tower_hit)
         return max(target, self.wall_target)
 
     def take_hits(self, ctx: Ctx, b: dict[str, Any], side: str, n: int) -> int:

@@ -142,6 +142,28 @@ def test_onward_tile_draws_one_more():
     assert g.state["fate"] == 3
 
 
+def test_onward_tile_drawn_last_still_draws_one_more():
+    """R-7.3 / R-7.4 with the empty-pool ruling (docs/rulings.md): the onward tile drawn as the last
+    tile of the pool takes back the applied tiles, and its one more tile is drawn and applied. (It
+    was lost before: found by an audit of the Gondor rules.)"""
+    from botwotr.core import Game
+
+    grey = sorted(t for t, ts in SPEC.fate_tiles.items() if ts.color == "grey")
+    used = [t for t in grey if t != "grey_2d"]
+    g = Game.new(SPEC, seed=5, options={"setup": {
+        "phase": "fate", "position": "captain_of_despair", "box": ["position", "position"], "fate": 2,
+        "fate_pool": ["grey_2d"], "fate_used": used,
+        "regions": {"minas_tirith": {"units": {"gondor_footmen": 2}}, "minas_morgul": {"units": {"orcs": 2}}}}})
+    assert kind(g) == "fate_draw" and g.state["fate_pool"] == ["grey_2d"]
+    evs = g.submit({"cmd": "draw_fate", "side": FP})
+    assert g.state["fate"] == 4
+    assert [e["tiles"] for e in evs if e["e"] == "FatePoolRefilled"] == [sorted(grey)]
+    assert top(g) == {"kind": "fate_draw", "side": FP, "left": 1}
+    evs = g.submit({"cmd": "draw_fate", "side": FP})
+    applied = [e for e in evs if e["e"] == "FateTileApplied"]  # the one more tile, applied at once
+    assert len(applied) == 1 and g.state["fate"] == 4 + applied[0]["value"]
+
+
 def to_action_phase_until_fate(g):
     g.submit({"cmd": "choose_position", "side": SH, "position": "fell_beast"})
     for _ in range(20):

@@ -94,6 +94,26 @@ def test_siege_tower_hits_on_five_for_one_round_then_is_discarded():
     assert rolled(ev, SH)["target"] == 6 and protection(g) == start - 3
 
 
+def test_a_siege_tower_answers_the_walls_not_a_fords_first_round_R10_10():
+    """R-10.10 and the siege tower: Cair Andros's only neighbours lie across fords, where an
+    attacker hits only on a 6 in the first round. A tower beside it answers the walls' 6, not the
+    ford's: the tower's round still needs a 6 and the 5s take nothing off the walls (before, the
+    tower made walls and a ford easier to attack than the ford alone; found by an audit)."""
+    g = ready(sh=["muster", "army", "army", "army", "army", "army"])
+    place(g, "cair_andros", FP, {"gondor_footmen": 2, "gondor_archers": 1})
+    place(g, "north_ithilien", SH, {"orcs": 3, "black_uruks": 1})
+    assert g.spec.board.border("north_ithilien", "cair_andros") == "ford"
+    to_shadow(g)
+    use(g, SH, "muster", "build_tower")
+    choose(g, SH, "north_ithilien")
+    fp_pass(g)
+    start = protection(g, "cair_andros")
+    attack(g, SH, "north_ithilien", "cair_andros")
+    ev = fight(g, rolls={SH: [5, 5, 1, 1, 1], FP: [1, 1, 1, 1, 1]})
+    assert rolled(ev, SH)["target"] == 6 and protection(g, "cair_andros") == start
+    assert siege(g)["towers"] == {}  # the tower's round was fought: it is gone
+
+
 def test_catapults_only_in_their_sites_two_a_region_and_one_army_die_fires_them_all():
     """Catapults: built with a Muster die only in North/East Pelennor and the Harlond with a
     Shadow army there, at most two a region; one Army die rolls one die per catapult (at most
