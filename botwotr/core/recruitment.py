@@ -78,7 +78,12 @@ def use_recruitment_token(ctx: Ctx, side: str, region: str) -> None:
     reg = ctx.s["regions"][region]
     unit = reg["rtokens"][side][0]  # the first placed: its type was drawn at random
     if unit == "?":  # companion mode: the players turn the token over and say what it is
-        revealed = ctx.chance.pick(sorted(set(ctx.s["sides"][side]["rpool"])), "recruitment token")
+        pool = sorted(set(ctx.s["sides"][side]["rpool"]))
+        # of the types this region takes (Gondor's national tokens: only Rohirrim on the road To
+        # Rohan); the table is the authority when the pool kept here has none of them left (an
+        # unseen token destroyed before it was turned over, docs/known-gaps.md)
+        pool = ctx.rules.token_types(ctx.s, side, region, pool) or pool
+        revealed = ctx.chance.pick(pool, "recruitment token")
         ctx.emit("RecruitmentTokenUsed", side=side, region=region, unit=unit, revealed=revealed)
         unit = revealed
     else:

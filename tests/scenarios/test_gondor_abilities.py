@@ -177,3 +177,31 @@ def to_action_phase_until_fate(g):
         else:
             raise AssertionError(top(g))
     raise AssertionError("no fate draw")
+
+
+def test_companion_a_token_on_the_road_to_rohan_is_turned_over_as_a_rohirrim_one():
+    """R-12.3 with Gondor's national tokens, in the companion mode: fate space 6 puts two tokens on
+    the road To Rohan, drawn unseen at the table ("?"). Turned over by a recruitment, the client
+    offers only the type that road takes (Rohirrim) and refuses another: an outcome that could
+    not have been drawn. (Before, every Free Peoples type was offered and accepted; this was a
+    known gap, found again by an audit.)"""
+    from botwotr.core import Game
+
+    g = Game.new(SPEC, seed=5, options={"companion": True, "setup": {
+        "phase": "fate", "position": "captain_of_despair", "box": ["position", "position"], "fate": 5,
+        "regions": {"minas_tirith": {"units": {"gondor_footmen": 2}}, "minas_morgul": {"units": {"orcs": 2}}}}})
+    g.submit({"cmd": "draw_fate", "side": FP, "outcomes": ["grey_1a"]})
+    if kind(g) == "fate_decide":
+        g.submit({"cmd": "keep_fate", "side": FP})
+    assert g.state["fate"] == 6 and g.state["regions"]["to_rohan"]["rtokens"]["fp"] == ["?", "?"]
+    while kind(g) == "roll_dice":
+        side = top(g)["sides"][0]
+        n = g.state["sides"][side]["dice"] - len(g.state["sides"][side]["box"])
+        g.submit({"cmd": "roll_dice", "side": side, "outcomes": (["muster"] if side == FP else ["event"]) * n})
+    g.submit({"cmd": "use_die", "side": FP, "die": 0, "action": "recruit"})
+    err = assert_illegal(g, {"cmd": "recruit", "side": FP, "region": "to_rohan"}, "chance/needs_outcome")
+    assert err.data["options"] == ["rohirrim"]
+    assert_illegal(g, {"cmd": "recruit", "side": FP, "region": "to_rohan", "outcomes": ["gondor_footmen"]},
+                   "chance/bad_draw")
+    g.submit({"cmd": "recruit", "side": FP, "region": "to_rohan", "outcomes": ["rohirrim"]})
+    assert units(g, "to_rohan") == {"rohirrim": 1}
