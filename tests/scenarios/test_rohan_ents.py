@@ -38,3 +38,20 @@ def test_r14_1_ents_take_no_control():
     g.submit({"cmd": "done", "side": "fp"})
     assert g.state["regions"]["orthanc"]["side"] == "fp"
     assert g.state["regions"]["orthanc"]["control"] is None  # still the Shadow's settlement
+
+
+def test_r14_2_ents_liberate_a_free_peoples_settlement():
+    """R-14.2 with the Ents' "never take control" (docs/rulings.md, "Ents liberate"): an army of
+    Ents alone ending its move in a Free Peoples settlement the Shadow controls removes the
+    Shadow's marker, giving the settlement back to its owner; no marker of theirs is placed."""
+    g = rohan_game()
+    clear_board(g)
+    place(g, "fangorn", "fp", {"ents": 1})
+    g.submit({"cmd": "adjust_control", "side": "players", "region": "westemnet", "owner": "sh"})
+    to_actions(g, fp=["army_muster"] * 4, sh=["army"] * 4, position="palantir_room", fate=["grey_1a"])
+    assert g.state["regions"]["westemnet"]["control"] == "sh"
+    g.submit({"cmd": "use_die", "side": "fp", "die": 0, "action": "strategic_move"})
+    events = g.submit({"cmd": "move_army", "side": "fp", "from": "fangorn", "path": ["westemnet"]})
+    assert [e for e in events if e["e"] == "ControlChanged"] == [
+        {"e": "ControlChanged", "region": "westemnet", "side": None, "why": "liberated"}]
+    assert g.state["regions"]["westemnet"]["control"] is None and g.state["regions"]["westemnet"]["side"] == "fp"
