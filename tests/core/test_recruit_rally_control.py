@@ -252,3 +252,28 @@ def test_r14_3_a_territory_is_controlled_with_all_its_settlements():
     assert rules.captured_territories(g.state) == ["westmarch"]
     adjust(g, "control", region="town", owner=None)
     assert rules.captured_territories(g.state) == []
+
+
+def test_r14_2_liberation_is_where_a_move_ends_not_on_the_way():
+    """R-14.2 and the ruling "Liberation is where a move ends" (docs/rulings.md): Riders with a
+    leader fast-move from Grimslade through the Westemnet, a Free Peoples settlement under a Shadow
+    marker with no Shadow army, on to Derndingle: the marker stays. The same move ending in the
+    Westemnet removes it."""
+    from botwotr.catalog import spec_for
+    from botwotr.core import Game
+
+    def game():
+        setup = {"phase": "actions", "position": "palantir_room", "active": "fp",
+                 "dice": {"fp": ["character"], "sh": ["army"]},
+                 "regions": {"grimslade": {"units": {"rohan_riders": 2}, "leaders": 1},
+                             "westemnet": {"control": "sh"}, "methedras": {"units": {"orcs": 1}}}}
+        g = Game.new(spec_for("rohan"), seed=1, options={"setup": setup})
+        g.submit({"cmd": "use_die", "side": "fp", "die": 0, "action": "fast_move"})
+        return g
+
+    g = game()
+    g.submit({"cmd": "move_army", "side": "fp", "from": "grimslade", "path": ["westemnet", "derndingle"]})
+    assert g.state["regions"]["westemnet"]["control"] == "sh" and g.state["regions"]["derndingle"]["side"] == "fp"
+    g = game()
+    g.submit({"cmd": "move_army", "side": "fp", "from": "grimslade", "path": ["westemnet"]})
+    assert g.state["regions"]["westemnet"]["control"] is None
