@@ -37,6 +37,7 @@ def main() -> int:
     from botwotr.catalog import spec_for
     from botwotr.core import Game
     from botwotr.ui.scenes.game import GameScene
+    from botwotr.ui.siege_view import overlap
     from window_game import new_window, random_command
 
     where: collections.Counter = collections.Counter()
@@ -58,7 +59,7 @@ def main() -> int:
                         app.step([])
                         bv, theme = scene.board, scene.theme
                         names = [(rid, bv._label_rect(rid, theme)) for rid in bv.layout.polygons]
-                        b = max(6, bv.piece_size() // 8 + 2)
+                        b = bv.count_room()
                         armies = [
                             pygame.Rect(r.x, r.y, r.w + b, r.h + b)
                             for key, r in bv.piece_rects.items()
@@ -67,9 +68,9 @@ def main() -> int:
                         for key, r in bv.piece_rects.items():
                             if key[0] != "char":
                                 continue
-                            tag = bv._name_tag(key[1], theme).get_rect(midtop=(r.centerx, r.bottom - max(2, r.w // 8)))
+                            tag = bv.tag_rect(key[1], r, theme)
                             drawn += 1
-                            covered = sum(_area(x.clip(n)) for x in (r, tag) for _rid, n in names)
+                            covered = sum(overlap(x, n) for x in (r, tag) for _rid, n in names)
                             if covered:
                                 on_name += 1
                                 area += covered
@@ -85,9 +86,6 @@ def main() -> int:
         print(f"- {scenario}, {region}, {', '.join(hit)}: {n}")
     return 0
 
-
-def _area(r) -> int:
-    return r.w * r.h
 
 
 if __name__ == "__main__":

@@ -1823,9 +1823,7 @@ class BoardView:
                 if yy + total_h > bottom:
                     yy = max(y - total_h / 2, bottom - total_h)
             army = self._army_box.get(rid)
-            x, yy = self._char_place(
-                rid, chars, army, (x, yy), theme, cs, gap, slot, total_h, overlap if tags else None
-            )
+            x, yy = self._char_place(rid, chars, army, (x, yy), theme, cs, gap, slot, total_h, tags)
             for cid in chars:
                 r = pygame.Rect(round(x - cs / 2), round(yy), cs, cs)
                 self._char_token(surface, r, cid, theme)
@@ -1833,26 +1831,35 @@ class BoardView:
                 self._add_tip(r, self._char_tip(cid))
                 if tags:  # a name tag under the portrait
                     tag = self._name_tag(cid, theme)
-                    tr = tag.get_rect(midtop=(r.centerx, r.bottom - overlap))
+                    tr = self.tag_rect(cid, r, theme)
                     _mark(tr, ("tag", cid, tag.get_size()))
                     surface.blit(tag, tr)
                 yy += slot
 
-    def _char_column(self, chars, x, yy, theme, cs, slot, overlap) -> list[pygame.Rect]:
+    def _char_column(self, chars, x, yy, theme, cs, slot, tags: bool) -> list[pygame.Rect]:
         """The portraits' and name tags' rectangles of a column of characters whose first
-        portrait's top centre is (x, yy) (`overlap` None: no tags)."""
+        portrait's top centre is (x, yy)."""
         out = []
         for cid in chars:
             r = pygame.Rect(round(x - cs / 2), round(yy), cs, cs)
             out.append(r)
-            if overlap is not None:
-                img = self._name_tag_text(cid, theme)  # (the tag: the text and 4 px each side)
-                w, h = img.get_width() + 8, img.get_height()
-                out.append(pygame.Rect(round(r.centerx - w / 2), r.bottom - overlap, w, h))
+            if tags:
+                out.append(self.tag_rect(cid, r, theme))
             yy += slot
         return out
 
-    def _char_place(self, rid, chars, army, home, theme, cs, gap, slot, total_h, overlap) -> tuple[float, float]:
+    def tag_rect(self, cid, portrait: pygame.Rect, theme) -> pygame.Rect:
+        """Where a character's name tag is drawn under its portrait (overlapping its bottom)."""
+        img = self._name_tag_text(cid, theme)  # (the tag: the text and 4 px each side)
+        r = pygame.Rect(0, 0, img.get_width() + 8, img.get_height())
+        r.midtop = (portrait.centerx, portrait.bottom - max(2, portrait.w // 8))
+        return r
+
+    def count_room(self) -> int:
+        """How far a piece's count badge reaches past its bottom right corner."""
+        return max(6, self.piece_size() // 8 + 2)
+
+    def _char_place(self, rid, chars, army, home, theme, cs, gap, slot, total_h, tags: bool) -> tuple[float, float]:
         """Where a column of characters stands (the first portrait's top centre), given its
         place by the region's anchor (`home`): there, when it covers no region's name and not
         the region's army; else the first free place inside the region (its portraits' centres
@@ -1866,13 +1873,13 @@ class BoardView:
         poly = self.layout.polygons.get(rid)
         labels = self._label_rects(theme)
         if army is not None:  # (its count badges reach past its pieces' bottom right corners)
-            b = max(6, self.piece_size() // 8 + 2)
+            b = self.count_room()
             army = pygame.Rect(army.x, army.y, army.w + b, army.h + b)
 
         def cost(x, yy) -> int:  # (the army's pieces and their counts weigh more than a name's plate)
-            rects = self._char_column(chars, x, yy, theme, cs, slot, overlap)
-            on_names = sum(_area(r.clip(o)) for r in rects for o in labels)
-            return on_names + (4 * sum(_area(r.clip(army)) for r in rects) if army is not None else 0)
+            rects = self._char_column(chars, x, yy, theme, cs, slot, tags)
+            on_names = sum(siege_view.overlap(r, o) for r in rects for o in labels)
+            return on_names + (4 * sum(siege_view.overlap(r, army) for r in rects) if army is not None else 0)
 
         def inside(x, yy) -> bool:
             if poly is None:
@@ -2217,10 +2224,6 @@ def _outside(outer: pygame.Rect, inner: pygame.Rect) -> list[pygame.Rect]:
         pygame.Rect(i.right, i.y, outer.right - i.right, i.h),
     ]
     return [r for r in out if r.w > 0 and r.h > 0]
-
-
-def _area(r: pygame.Rect) -> int:
-    return r.w * r.h
 
 
 def _merge_rects(rects: list[pygame.Rect]) -> list[pygame.Rect]:

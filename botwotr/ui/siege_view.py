@@ -181,7 +181,8 @@ def _covers_piece(bv, rect) -> bool:
     return any(rect.colliderect(r) for r in bv.piece_rects.values())
 
 
-def _overlap(a, b) -> int:
+def overlap(a, b) -> int:
+    """The area two rectangles share."""
     c = a.clip(b)
     return c.w * c.h
 
@@ -208,7 +209,7 @@ def _engine_spots(bv, theme, rid, n):
     sx, sy = cam.to_screen(*(anchors.get("siege") or anchors.get("tokens") or anchors["army"]))
     box = bv._army_box.get(rid)
     if box is not None:
-        obstacles = list(bv.piece_rects.values()) + [bv._label_rect(r, theme) for r in bv.layout.polygons]
+        obstacles = list(bv.piece_rects.values()) + bv._label_rects(theme)
         best, best_area = None, None
         for x0, cy in (
             (sx - total / 2, sy),
@@ -224,7 +225,7 @@ def _engine_spots(bv, theme, rid, n):
             whole = spots[0].union(spots[-1])
             if not _inside(bv, rid, whole):
                 continue
-            area = sum(_overlap(whole, r) for r in obstacles)
+            area = sum(overlap(whole, r) for r in obstacles)
             if area == 0:
                 return spots
             if best_area is None or area < best_area:

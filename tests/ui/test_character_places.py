@@ -26,13 +26,12 @@ def _board(make_app, game, size):
 def _character_rects(bv, theme, cid) -> list[pygame.Rect]:
     """The portrait and its name tag as drawn (the tag's top overlaps the portrait's bottom)."""
     r = bv.piece_rects[("char", cid)]
-    tag = bv._name_tag(cid, theme).get_rect(midtop=(r.centerx, r.bottom - max(2, r.w // 8)))
-    return [r, tag]
+    return [r, bv.tag_rect(cid, r, theme)]
 
 
 def _army_rects(bv) -> list[pygame.Rect]:
     """Every army piece with the room its count badge takes past its bottom right corner."""
-    b = max(6, bv.piece_size() // 8 + 2)
+    b = bv.count_room()
     return [
         pygame.Rect(r.x, r.y, r.w + b, r.h + b)
         for k, r in bv.piece_rects.items()
