@@ -343,19 +343,20 @@ class Button(Clickable):
             x += isz + gap
         surface.blit(img, (x, r.centery - img.get_height() // 2))
 
+    def _icon_room(self, theme: Theme) -> tuple[int, int, int]:
+        """(text size, icon size, gap after the icon); no icon: 0 and 0."""
+        size = getattr(theme, self.size_key)
+        return (size, int(size * 1.3), theme.px(6)) if self.icon else (size, 0, 0)
+
     def natural_width(self, theme: Theme) -> int:
         """The width that shows the whole label and its icon."""
-        size = getattr(theme, self.size_key)
-        isz = int(size * 1.3) if self.icon else 0
-        gap = theme.px(6) if self.icon else 0
+        size, isz, gap = self._icon_room(theme)
         return res.font(self.kind, size).size(self.text)[0] + isz + gap + theme.px(12)
 
     def _label(self, theme: Theme) -> tuple[int, int, str]:
         """(icon size, gap, text) as drawn: a label too long is cut at a word with "…"; a
         narrow button keeps its text rather than its icon."""
-        size = getattr(theme, self.size_key)
-        isz = int(size * 1.3) if self.icon else 0
-        gap = theme.px(6) if self.icon else 0
+        size, isz, gap = self._icon_room(theme)
         room = self.rect.w - theme.px(8) - isz - gap
         if self.icon and room < theme.px(30):
             isz = gap = 0
