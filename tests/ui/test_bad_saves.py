@@ -51,17 +51,24 @@ def test_an_autosave_of_other_content_that_replays_the_same_is_continued(make_ap
     """An autosave written with another content version whose every entry gives the same events
     under this content is the same game: Continue opens it (docs/reliability.md)."""
     g = played(rohan)
-    newest = home / "saves" / "autosave-20260101-000000-abcdef.json"
+    app, _title, _newest = continue_from(make_app, home, json.dumps(other_content(saves.dumps(g))))
+    assert isinstance(app.scene, GameScene) and len(app.scene.game.log) == len(g.log)
+    assert app.scene.game.state == g.state
+
+
+def continue_from(make_app, home, text: str):
+    """The game's own autosave holding `text`, and Continue pressed on the title screen:
+    (the app, the title scene, the autosave's path)."""
+    newest = home / "saves" / "autosave-20260101-000000-abcdef.json"  # the game's own autosave
     newest.parent.mkdir(parents=True, exist_ok=True)
-    newest.write_text(json.dumps(other_content(saves.dumps(g))))
+    newest.write_text(text)
     app = make_app()
     title = TitleScene(app)
     app.reset_to(title)
     app.step()
     click(app, title.btn_continue.rect.center)
     app.step()
-    assert isinstance(app.scene, GameScene) and len(app.scene.game.log) == len(g.log)
-    assert app.scene.game.state == g.state
+    return app, title, newest
 
 
 def played(rohan_spec) -> Game:
@@ -77,15 +84,7 @@ def test_corrupt_autosave_is_refused_and_the_title_keeps_running(make_app, home,
     g = played(rohan)
     good = saves.dumps(g)
     text = dict(corruptions(good))[shape]
-    newest = home / "saves" / "autosave-20260101-000000-abcdef.json"  # the game's own autosave
-    newest.parent.mkdir(parents=True, exist_ok=True)
-    newest.write_text(text)
-    app = make_app()
-    title = TitleScene(app)
-    app.reset_to(title)
-    app.step()
-    click(app, title.btn_continue.rect.center)
-    app.step()
+    app, title, newest = continue_from(make_app, home, text)
     assert app.scene is title and not isinstance(app.scene, GameScene)
     assert "cannot be loaded" in title.problem
     assert newest.read_text() == text  # nothing on disk is touched
