@@ -228,6 +228,27 @@ def fight(g: Game, tactics: dict | None = None, cards: dict | None = None, rolls
     raise AssertionError("the battle round did not end")
 
 
+def card_battle(card: str, role: str, fp_units: dict | None = None, sh_card: str | None = None,
+                leaders: int = 0) -> Game:
+    """The combat cards' battle (tests/scenarios/test_rohan_combat_cards.py and
+    test_rohan_combat_halves_rest.py): two Rohan Footmen (or `fp_units`, with `leaders`) in the
+    Westemnet against two Orcs in the Isen Vale, an open border on plains; the Free Peoples hold
+    `card` (the Shadow `sh_card`) and attack (role "attacker"), or the Shadow attacks them
+    ("defender"). Returned at the first battle decision."""
+    g = ready(fp=["army_muster"] * 4, sh=["army"] * 4)
+    place(g, "westemnet", FP, fp_units or {"rohan_footmen": 2}, leaders=leaders)
+    place(g, "isen_vale", SH, {"orcs": 2})
+    hand(g, FP, card)
+    if sh_card:
+        hand(g, SH, sh_card)
+    if role == "attacker":
+        attack(g, FP, "westemnet", "isen_vale", face="army_muster")
+    else:
+        to_shadow(g)
+        attack(g, SH, "isen_vale", "westemnet", face="army")
+    return g
+
+
 def next_round(g: Game) -> list[dict]:
     """From after the hits: casualties taken (the first unit each time it is mandatory, else
     none), the attacker fights on, the defender stays; up to the next round's tactics."""

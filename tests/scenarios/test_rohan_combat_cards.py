@@ -15,8 +15,7 @@ from __future__ import annotations
 import pytest
 
 from helpers import assert_illegal
-from rohan_positions import (FP, SH, SKIPPED_CARDS, SPEC, attack, damage, fight, hand, next_round,
-                             place, ready, rolled, to_shadow, top)
+from rohan_positions import (FP, SH, SKIPPED_CARDS, SPEC, card_battle, damage, fight, next_round, rolled, top)
 
 # card id -> what its combat text promises
 MEANING = {
@@ -50,21 +49,7 @@ MEANING = {
 COMBAT_CARDS = sorted(MEANING)
 
 
-def battle(card: str, role: str, fp_units=None, sh_card: str | None = None):
-    """The Free Peoples' `card` in hand; the Free Peoples attack (role "attacker") or the Shadow
-    attacks them (role "defender")."""
-    g = ready(fp=["army_muster"] * 4, sh=["army"] * 4)
-    place(g, "westemnet", FP, fp_units or {"rohan_footmen": 2})
-    place(g, "isen_vale", SH, {"orcs": 2})
-    hand(g, FP, card)
-    if sh_card:
-        hand(g, SH, sh_card)
-    if role == "attacker":
-        attack(g, FP, "westemnet", "isen_vale", face="army_muster")
-    else:
-        to_shadow(g)
-        attack(g, SH, "isen_vale", "westemnet", face="army")
-    return g
+battle = card_battle  # the Free Peoples' `card` in hand, attacking ("attacker") or attacked ("defender")
 
 
 def round1(g, card, rolls, sh_card=None, rerolls=None, until=("casualties", "cease")):

@@ -30,8 +30,7 @@ from __future__ import annotations
 import pytest
 
 from helpers import assert_illegal
-from rohan_positions import (FP, SH, attack, damage, end_battle, fight, hand, next_round, place, ready,
-                             rolled, to_shadow, top)
+from rohan_positions import (FP, SH, card_battle, damage, end_battle, fight, next_round, rolled, top)
 
 ROLES = ["attacker", "defender"]
 
@@ -39,15 +38,7 @@ ROLES = ["attacker", "defender"]
 def battle(card: str, role: str, fp_units: dict | None = None, leaders: int = 0):
     """The Free Peoples hold `card` (and nothing else); they attack the Isen Vale (role
     "attacker") or the Shadow attacks the Westemnet (role "defender")."""
-    g = ready(fp=["army_muster"] * 4, sh=["army"] * 4)
-    place(g, "westemnet", FP, fp_units or {"rohan_footmen": 2}, leaders=leaders)
-    place(g, "isen_vale", SH, {"orcs": 2})
-    hand(g, FP, card)
-    if role == "attacker":
-        attack(g, FP, "westemnet", "isen_vale", face="army_muster")
-    else:
-        to_shadow(g)
-        attack(g, SH, "isen_vale", "westemnet", face="army")
+    g = card_battle(card, role, fp_units, leaders=leaders)
     assert g.state["battle"] is not None and top(g)["kind"] == "tactic"
     return g
 
@@ -227,18 +218,12 @@ def test_one_more_combat_die_never_more_than_five(card):
     """R-10.3 (at most 5 combat dice), R-10.4.1b; deeds_of_valour / storm_the_line: "(never more
     than five)". Four Footmen roll five dice with the card (four without: the card counts up to
     five); five Footmen roll five dice, card or not."""
-    four = {"rohan_footmen": 4}
-    c = battle(card, "attacker", fp_units=four)
-    assert len(rolled(round1(c, None, {FP: [1] * 4, SH: [1, 1]}), FP)["dice"]) == 4
-    g = battle(card, "attacker", fp_units=four)
-    ev = round1(g, card, {FP: [1] * 5, SH: [1, 1]})
-    assert card_played(ev, card) and len(rolled(ev, FP)["dice"]) == 5
-
-    five = {"rohan_footmen": 5}
-    c = battle(card, "attacker", fp_units=five)
-    assert len(rolled(round1(c, None, {FP: [1] * 5, SH: [1, 1]}), FP)["dice"]) == 5
-    g = battle(card, "attacker", fp_units=five)
-    # Exactly five outcomes are given: a sixth die would be rolled from the seed (or, given a sixth
-    # outcome, the command would be refused as giving too many), and the count below would show it.
-    ev = round1(g, card, {FP: [1] * 5, SH: [1, 1]})
-    assert card_played(ev, card) and len(rolled(ev, FP)["dice"]) == 5
+    for footmen in (4, 5):
+        units = {"rohan_footmen": footmen}
+        c = battle(card, "attacker", fp_units=units)
+        assert len(rolled(round1(c, None, {FP: [1] * footmen, SH: [1, 1]}), FP)["dice"]) == footmen
+        g = battle(card, "attacker", fp_units=units)
+        # Exactly five outcomes are given: a sixth die would be rolled from the seed (or, given a
+        # sixth outcome, the command would be refused as giving too many), and the count would show it.
+        ev = round1(g, card, {FP: [1] * 5, SH: [1, 1]})
+        assert card_played(ev, card) and len(rolled(ev, FP)["dice"]) == 5
