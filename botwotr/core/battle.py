@@ -372,8 +372,9 @@ def cmd_reroll(ctx: Ctx, cmd: dict[str, Any]) -> None:
     if not idx:
         return
     order = sorted(idx)  # (the new results go to the named dice in this order: maneuver dice first)
-    whats = ["maneuver re-roll" if i < roll["maneuver"] else "leader re-roll" for i in order]
-    new = ctx.chance.dice(len(idx), "leader re-roll", whats if roll["maneuver"] else None)
+    m = roll["maneuver"]
+    whats = ["maneuver re-roll" if i < m else "leader re-roll" for i in order] if m else None
+    new = ctx.chance.dice(len(idx), "leader re-roll", whats)
     dice = list(roll["dice"])
     for i, v in zip(order, new):
         dice[i] = v

@@ -94,7 +94,7 @@ class Chance:
                 out.append(v)
             else:
                 if self.strict:
-                    self._need("die", whats[i] if whats is not None and i < len(whats) else what)
+                    self._need("die", whats[i] if whats else what)
                 if rng is None:
                     rng = self._rng()
                 out.append(rng.randint(1, 6))

@@ -140,7 +140,7 @@ class ActionPanel(ChoicePanel):
                 else _("Choose a die from your pool, then what to do with it.")
             )
         elif self.die == "pass":
-            n = ctx.view["sides"][side].get("action_tokens", 0)
+            n = sd.get("action_tokens", 0)
             self.prompt.text = (
                 ngettext(
                     "Pass, or pass with an action token ({n} left):",
