@@ -880,15 +880,18 @@ class BoardView:
             pc = None
         if pc is None:
             ox, oy = math.floor(cx) - m, math.floor(cy) - m  # the picture's top left on the screen
-            keep = (cam.viewport, cam.ox, cam.oy, self._frame_cache, self._ground_cache)
+            keep = (cam.viewport, cam.ox, cam.oy, self._frame_cache, self._ground_cache, self.progressive,
+                    self._build, self._transition, list(self._spares))  # fmt: skip
             try:
                 cam.viewport = pygame.Rect(0, 0, *size)
                 cam.ox, cam.oy = -(cx - ox) / s, -(cy - oy) / s
                 self._frame_cache = self._ground_cache = None
+                self.progressive, self._build, self._transition = False, None, None
                 self._render(theme, view, seat)
                 fc = self._frame_cache
             finally:
-                cam.viewport, cam.ox, cam.oy, self._frame_cache, self._ground_cache = keep
+                (cam.viewport, cam.ox, cam.oy, self._frame_cache, self._ground_cache, self.progressive, self._build,
+                 self._transition, self._spares) = keep  # fmt: skip
             pc = self._pan_cache = (key, view, (cx, cy), (ox, oy), fc)
         (x0, y0), (ox, oy), fc = pc[2], pc[3], pc[4]
         at = (round(ox + cx - x0), round(oy + cy - y0))

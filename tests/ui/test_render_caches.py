@@ -121,6 +121,35 @@ def key(k, mod=0):
     return pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0)
 
 
+def test_the_board_dragged_after_a_resize_is_the_board_drawn_from_nothing(make_app, rohan):
+    """The board dragged after the window was resized, no command between. The dragged picture
+    (`BoardView._draw_panned`) is drawn at once. It used to begin the resize's picture-in-steps
+    instead, and the drag's first frame failed on a picture not drawn yet: the error screen
+    (found by bench/session_frames.py)."""
+    app = make_app((1280, 720))
+    scene = GameScene(app, Game.new(rohan, seed=1), mode="hotseat")
+    app.push(scene)
+    app.step()
+    scene.lift_curtain()
+    bv = scene.board
+    c = bv.rect.center
+    app.step([mouse("motion", c), mouse("wheel", c, y=2)])
+    for size in ((1600, 900), (1280, 720)):
+        app.resize(*size)
+        settle(app)
+        c = bv.rect.center
+        ox = bv.camera.ox
+        app.step([mouse(pygame.MOUSEBUTTONDOWN, c, button=2)])
+        for k in range(1, 4):
+            app.step([mouse("motion", (c[0] + 20 * k, c[1]), rel=(20, 0), buttons=(0, 1, 0))])
+            assert app.last_error is None, app.last_error
+            assert bv._dragging
+            assert nearly_the_same(cached_frame(app), fresh_frame(app), app.size), (size, k)
+        app.step([mouse(pygame.MOUSEBUTTONUP, (c[0] + 60, c[1]), button=2)])
+        settle(app)
+        assert app.scene is scene and bv.camera.ox < ox
+        assert cached_frame(app) == fresh_frame(app), size
+
 
 # A Rohan companion game and a Gondor hotseat game; tests/ui/test_retained_frames.py compares every
 # frame of a Rohan hotseat game with the frame drawn from nothing. BOTWOTR_RENDER_CACHE_GAMES=all
