@@ -139,6 +139,11 @@ ART_SLICE_COLS = 96  # columns a slice of the vertical pass scales
 GROUND_BANDS = 4  # the ground's art and its copy under the pieces: bands of rows, a step each
 
 
+def _near(a: float, b: float) -> bool:
+    """Two parts of a pixel the same to 1e-4 (0.99995 and 0.00001 too)."""
+    return abs((a - b + 0.5) % 1.0 - 0.5) < 1e-4
+
+
 def _bands(rect: pygame.Rect, n: int) -> list[pygame.Rect]:
     """`rect` cut into `n` bands of rows (top to bottom, together exactly `rect`)."""
     ys = [rect.y + rect.h * k // n for k in range(n + 1)]
@@ -462,6 +467,15 @@ class BoardView:
         self._last_dirty: list[pygame.Rect] = []
         self._ground_cache: tuple | None = None
         self._pan_cache: tuple | None = None
+        # the last dragged picture's frame and ground caches, kept after the drag: the next drag
+        # draws into the same pictures, only where the pieces or the marks changed when its scale
+        # and part of a pixel are the same (drawn whole, a drag's first frame took 15-45 ms)
+        self._pan_prev: tuple = (None, None)
+        self._pan_at: tuple | None = None  # (scale, fx, fy) of the last dragged picture drawn
+        self._pan_prep: _Build | None = None  # the dragged picture being drawn ahead (`prepare_pan`)
+        self._pan_pool: tuple = ([], [])  # the pictures dragged pictures are drawn into (ground, pieces)
+        self._pan_spare: tuple | None = None  # (for `_new_layer` while a dragged picture is drawn whole)
+        self._pan_plates: tuple = (None, None)  # the dragged picture's `_plates`, `_label_rects_kept`
         self._other_rect: tuple | None = None  # (rectangle, frame cache, ground cache) of the last other rectangle
         self._retained: dict | None = None  # the items of the pieces last drawn (`_update_pieces`)
         self._sig_ctx: tuple = ({}, {})
@@ -856,45 +870,148 @@ class BoardView:
             pygame.transform.scale(part, inside.size, pic.subsurface(inside))  # (no picture made)
         return pic
 
+    def _pan_geometry(self) -> tuple | None:
+        """The dragged picture for this camera: (its size, the parts of a pixel `fx`, `fy` at
+        which it holds world (0, 0) past its margin, where world (0, 0) is on the screen); None
+        when the board is too big at this scale for one picture. The parts of a pixel are the
+        camera's, or the kept picture's when they are the same to 1e-4 of a pixel."""
+        cam = self.camera
+        s, m = cam.scale, PAN_MARGIN
+        size = (round(cam.world_w * s) + 2 * m, round(cam.world_h * s) + 2 * m)
+        if size[0] * size[1] > PAN_LAYER_MAX:
+            return None
+        vp = cam.viewport
+        cx, cy = vp.x - cam.ox * s, vp.y - cam.oy * s
+        fx, fy = cx - math.floor(cx), cy - math.floor(cy)
+        kept = self._pan_at  # (the kept picture's: the float sums of pans by whole pixels are 1e-13 apart)
+        if kept is not None and kept[0] == s and _near(kept[1], fx) and _near(kept[2], fy):
+            fx, fy = kept[1], kept[2]
+        return size, fx, fy, (cx, cy)
+
+    def _as_pan_picture(self, size, fx, fy):
+        """Make the camera the dragged picture's (the whole board at this scale, world (0, 0) at
+        (fx + m, fy + m)) and the frame's caches the last dragged picture's; returns what puts
+        the board's own back (`_own_again`)."""
+        cam = self.camera
+        keep = (cam.viewport, cam.ox, cam.oy, self._frame_cache, self._ground_cache, self.progressive, self._build,
+                self._transition, list(self._spares), self._plates, self._label_rects_kept, self._damage,
+                self._last_dirty)  # fmt: skip
+        m = PAN_MARGIN
+        cam.viewport = pygame.Rect(0, 0, *size)
+        cam.ox, cam.oy = -(fx + m) / cam.scale, -(fy + m) / cam.scale
+        self._frame_cache, self._ground_cache = self._pan_prev
+        self.progressive, self._build, self._transition = False, None, None
+        self._plates, self._label_rects_kept = self._pan_plates
+        return keep
+
+    def _own_again(self, keep) -> None:
+        cam = self.camera
+        self._pan_plates = (self._plates, self._label_rects_kept)
+        (cam.viewport, cam.ox, cam.oy, self._frame_cache, self._ground_cache, self.progressive, self._build,
+         self._transition, self._spares, self._plates, self._label_rects_kept, self._damage,
+         self._last_dirty) = keep  # fmt: skip
+
+    def prepare_pan(self, theme, view, seat, seconds: float, clock: Callable[[], float] | None = None) -> bool:
+        """In an idle frame, at most about `seconds`: the dragged picture for this scale drawn
+        ahead, in steps (`_Build`), when the last one kept is for another scale or part of a pixel.
+        A drag then draws into it only what changed since (a picture drawn whole at a drag's
+        first frame was 15-45 ms at 1920x1080). True when nothing is left to do."""
+        if not self.pan_layer or view is None or self._dragging or self.smoothing:
+            return True
+        return self._pan_steps(theme, view, seat, seconds, clock or self.build_clock)
+
+    def _pan_steps(self, theme, view, seat, seconds: float, clock: Callable[[], float]) -> bool:
+        geo = self._pan_geometry()
+        if geo is None:
+            return True
+        size, fx, fy, _c = geo
+        prev = self._pan_prev[0]
+        if prev is not None and prev[2].get_size() == size and prev[0][0][1:4] == self._pan_camera(fx, fy):
+            self._pan_prep = None
+            return True
+        if self._pan_prep is None and seconds != float("inf"):
+            for pool in self._pan_pool:  # (a new picture is a frame's work of its own)
+                if not any(p.get_width() >= size[0] and p.get_height() >= size[1] for p in pool):
+                    self._pan_prev, self._pan_cache = (None, None), None
+                    self._pan_room(pool, size)
+                    return False
+        keep = self._as_pan_picture(size, fx, fy)
+        try:
+            ground_key, key = self._keys(theme, view, seat)
+            b = self._pan_prep
+            if b is None or b.ground_key[:4] != ground_key[:4]:
+                self._pan_prev, self._pan_cache = (None, None), None  # (its pictures are drawn into)
+                pics = self._pan_pics(size)
+                b = self._pan_prep = _Build(self, key, ground_key, view, pics[0], pics[1], theme, seat, size)
+            done = b.work(seconds, clock)
+        finally:
+            self._own_again(keep)
+        if done:
+            self._pan_prep = None
+            st = b.state
+            fc = (b.key, b.view, b.layer, st["piece_rects"], st["_tips"], st["_army_box"], st["_retained"])
+            self._pan_prev = (fc, (b.ground_key, b.ground))
+            self._pan_at = (self.camera.scale, fx, fy)
+        return done
+
+    def _pan_camera(self, fx, fy) -> tuple:
+        """The dragged picture's camera as a ground key holds it (scale, ox, oy)."""
+        s, m = self.camera.scale, PAN_MARGIN
+        return (s, -(fx + m) / s, -(fy + m) / s)
+
+    def _pan_pics(self, size) -> tuple:
+        """Two pictures of `size` (the ground, the pieces) for a dragged picture: parts of the two
+        kept (`_pan_room`)."""
+        return tuple(self._pan_room(pool, size) for pool in self._pan_pool)
+
+    @staticmethod
+    def _pan_room(pool: list, size) -> pygame.Surface:
+        """A `size` part of the picture kept in `pool`; when it is too small, a new one twice
+        its area (up to `PAN_LAYER_MAX`) is made: a new picture of a dragged board's size takes
+        10-35 ms to make, so zooming in notch by notch makes one every few levels, not at each."""
+        w, h = size
+        if not any(p.get_width() >= w and p.get_height() >= h for p in pool):
+            grow = max(1.0, min(2.0, PAN_LAYER_MAX / max(1, w * h))) ** 0.5
+            pool[:] = [res.picture((math.ceil(w * grow), math.ceil(h * grow)))]
+        return pool[0].subsurface((0, 0, w, h))
+
     def _draw_panned(self, surface, theme, view, seat) -> bool:
         """While the board is dragged: the whole board (and a margin) drawn once into a picture
         at this scale, then each frame one blit at the camera's offset. The picture is drawn with
         the camera's sub-pixel offset, so it is pixel for pixel what the frame would draw (pans
-        move by whole pixels). False when the board is too big at this scale."""
-        cam = self.camera
-        s = cam.scale
-        m = PAN_MARGIN
-        size = (round(cam.world_w * s) + 2 * m, round(cam.world_h * s) + 2 * m)
-        if size[0] * size[1] > PAN_LAYER_MAX:
+        move by whole pixels; a move by a part of a pixel, where the board's edge clamped it,
+        draws it again). It is kept after the drag (`_pan_prev`), and drawn ahead in idle frames
+        (`prepare_pan`): a drag draws into it only what changed. False when the board is too big
+        at this scale."""
+        geo = self._pan_geometry()
+        if geo is None:
             return False
-        vp = cam.viewport
-        cx, cy = vp.x - cam.ox * s, vp.y - cam.oy * s  # where world (0, 0) is on the screen
+        size, fx, fy, (cx, cy) = geo
+        m = PAN_MARGIN
         _g, key = self._keys(theme, view, seat)
-        key = (key[0][1:2] + key[0][4:], key[1:], size)  # no camera offset
+        key = (key[0][1:2] + key[0][4:], key[1:], size, fx, fy)  # no camera offset
         pc = self._pan_cache
-        if pc is not None and pc[0] == key and pc[1] is view:
-            dx, dy = cx - pc[2][0], cy - pc[2][1]
-            if abs(dx - round(dx)) > 1e-6 or abs(dy - round(dy)) > 1e-6:
-                pc = None  # not a whole-pixel move (the board's edge clamped it): draw again
-        else:
-            pc = None
-        if pc is None:
-            ox, oy = math.floor(cx) - m, math.floor(cy) - m  # the picture's top left on the screen
-            keep = (cam.viewport, cam.ox, cam.oy, self._frame_cache, self._ground_cache, self.progressive,
-                    self._build, self._transition, list(self._spares))  # fmt: skip
+        if pc is None or pc[0] != key or pc[1] is not view:
+            if self._pan_prep is not None:  # (drawn ahead but not whole yet: finished now)
+                self._pan_steps(theme, view, seat, float("inf"), self.build_clock)
+            # drawn at once, never in steps: this frame blits it (a picture in steps for the
+            # board's own camera, a resize's or a zoom's, is kept as it was and goes on after)
+            keep = self._as_pan_picture(size, fx, fy)
             try:
-                cam.viewport = pygame.Rect(0, 0, *size)
-                cam.ox, cam.oy = -(cx - ox) / s, -(cy - oy) / s
-                self._frame_cache = self._ground_cache = None
-                self.progressive, self._build, self._transition = False, None, None
+                if self._frame_cache is None or self._frame_cache[2].get_size() != size:
+                    pics = self._pan_pics(size)
+                    self._frame_cache = self._ground_cache = None
+                    self._pan_spare = pics
                 self._render(theme, view, seat)
                 fc = self._frame_cache
+                self._pan_prev = (fc, self._ground_cache)
+                self._pan_at = (self.camera.scale, fx, fy)
             finally:
-                (cam.viewport, cam.ox, cam.oy, self._frame_cache, self._ground_cache, self.progressive, self._build,
-                 self._transition, self._spares) = keep  # fmt: skip
-            pc = self._pan_cache = (key, view, (cx, cy), (ox, oy), fc)
-        (x0, y0), (ox, oy), fc = pc[2], pc[3], pc[4]
-        at = (round(ox + cx - x0), round(oy + cy - y0))
+                self._pan_spare = None
+                self._own_again(keep)
+            pc = self._pan_cache = (key, view, fc)
+        fc = pc[2]
+        at = (round(cx - fx - m), round(cy - fy - m))
         layer, rects, tips, boxes = fc[2], fc[3], fc[4], fc[5]
         self.piece_rects = {k: r.move(at) for k, r in rects.items()}
         self._tips = [(r.move(at), t) for r, t in tips]
@@ -907,8 +1024,11 @@ class BoardView:
             ov(surface, self, theme)
         return True
 
-    @staticmethod
-    def _new_layer(size) -> pygame.Surface:
+    def _new_layer(self, size) -> pygame.Surface:
+        spare = self._pan_spare  # (a dragged picture drawn whole: the kept pictures, ground first)
+        if spare:
+            self._pan_spare = spare[1:]
+            return spare[0]
         return res.picture(size)
 
     def invalidate(self) -> None:
@@ -916,6 +1036,8 @@ class BoardView:
         self._frame_cache = None
         self._ground_cache = None
         self._pan_cache = None
+        self._pan_prev = (None, None)
+        self._pan_prep = None
         self._other_rect = None
         self._build = self._transition = None
         self._last_whole = None
@@ -2282,6 +2404,7 @@ class _Build:
         self.bv = bv
         self.key = key
         self.ground_key = ground_key
+        self.view = view
         self.ground: pygame.Surface | None = ground
         self.layer: pygame.Surface | None = layer
         self.state: dict = {"piece_rects": {}, "_tips": [], "_army_box": {}, "_retained": None, "_sig_ctx": ({}, {})}

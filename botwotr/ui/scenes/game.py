@@ -1112,8 +1112,7 @@ class GameScene(Scene):
 
     def draw(self, surface):
         self._draw_frame(surface)
-        if self._warm is not None:
-            self._warm_up()
+        self._idle_work()
         if self._end_capture:  # (the end's dialog in the making: this picture is its backdrop)
             self._end_capture = False
             back = self.end_backdrop
@@ -1172,10 +1171,12 @@ class GameScene(Scene):
         """The warm-up (`botwotr/ui/warm.py`) has steps left."""
         return self._warm is not None
 
-    def _warm_up(self) -> None:
-        """Steps of the warm-up at the end of an idle frame: none in a frame that gave a command,
-        animates, or settles the board or the panels (their own share of the frame), nor in the
-        first one drawn; at most `WARM_SECONDS` of `board.build_clock` in all."""
+    def _idle_work(self) -> None:
+        """At the end of an idle frame, work done ahead, at most `WARM_SECONDS` of
+        `board.build_clock`: the warm-up's steps (`botwotr/ui/warm.py`) until it is done, then
+        the board's dragged picture for its scale (`BoardView.prepare_pan`). None in a frame
+        that gave a command, animates, or settles the board or the panels (their own share of
+        the frame), nor in the first one drawn."""
         n = len(self.game.log)
         moved, self._warm_log = self._warm_log != n, n
         self._warm_frames += 1
@@ -1192,12 +1193,15 @@ class GameScene(Scene):
             return
         clock = self.board.build_clock
         t0 = clock()
-        try:
-            while clock() - t0 < WARM_SECONDS:
-                next(self._warm)
-        except StopIteration:
-            self._warm = None
-        self.warm_spent += clock() - t0
+        if self._warm is not None:
+            try:
+                while clock() - t0 < WARM_SECONDS:
+                    next(self._warm)
+            except StopIteration:
+                self._warm = None
+            self.warm_spent += clock() - t0
+        elif not self.curtain and self.view is not None:
+            self.board.prepare_pan(self.theme, self.view, self.sides.seat, WARM_SECONDS)
 
     @property
     def opaque(self) -> bool:
