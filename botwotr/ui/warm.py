@@ -5,7 +5,8 @@ A window opened on a game has drawn the board and the panels for the position it
 first commands then meet caches still empty: the hotseat cover (its card's token, its texts, its
 button; 16-35 ms of CPU the first time it came down, 2-3 ms after), the core's odds module (the
 first battle's panel imports it), fonts at the sizes a panel's text is fitted to, the sprites of
-pieces that had not been on the board (a character, a unit kind arriving). `steps(scene)` makes
+pieces that had not been on the board (a character, a unit kind arriving), and the language's
+letters in every font (`glyphs`). `steps(scene)` makes
 them a piece at a time; the game scene runs its steps at the end of idle frames (no command, no
 animation, the board and the panels settled), within `WARM_SECONDS` of each frame, until done.
 
@@ -28,6 +29,23 @@ from .widgets import Button
 WARM_SECONDS = 0.002  # of a frame's time, at most (a step may end a little past it)
 MODULES = ("botwotr.core.odds",)  # imported by the first battle's panel (bench: the only lazy import in whole games)
 FONT_KINDS = ("sans", "sans_bold", "serif", "serif_bold")
+
+# The letters a language's texts are drawn with. A font at a size renders a letter for the first
+# time at 40-100 µs (FreeType loads and hints it into the font's glyph cache); the same letter
+# again costs nothing of that. Without this, a panel's first sentences at a size were a fifth of
+# the slowest frames after a command (docs/PERFORMANCE.md, "Session 13"). SDL_ttf keeps 256 glyphs
+# a font, slotted by the glyph's number: a language's own letters come last, so that where two
+# slots meet, the language's letter is the one kept.
+GLYPHS_LATIN = (
+    "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 .,;:!?'\"-+=()[]{}/%&#*<>_|~@$`…·—–’‘“”×−‹›"
+)
+GLYPHS_OWN = {
+    "en": "ÉéíúóáÓÚûî«»",
+    "pt_BR": "ÁÂÃÀÇÉÊÍÓÔÕÚÜáâãàçéêíîóôõúûü«»",
+    "es": "ÁÉÍÑÓÚÜáéíîñóúûü¿¡«»",
+    "ru": "АБВГДЕЁЖЗИЙКЛМНОПРСТУФХЦЧШЩЪЫЬЭЮЯабвгдеёжзийклмнопрстуфхцчшщъыьэюя«»№",
+}
+GLYPH_CHUNK = 12  # letters a step (0.5-1.2 ms for a font that has none of them yet)
 
 
 def steps(scene):
@@ -56,6 +74,7 @@ def steps(scene):
     yield from _pieces(scene, scratch)
     yield from _battle_banner(scene, scratch)
     yield from _the_end(scene)
+    yield from _glyphs()
 
 
 def _cover(scene, side, scratch):
@@ -174,3 +193,23 @@ def _the_end(scene):
         if code == "win" and "{" not in english:
             res.text(win_reason(english), "sans", t.body, T.PARCHMENT)
     yield
+
+
+def glyphs(lang: str) -> str:
+    """The letters warmed for texts in `lang` (a language code of `i18n`): the Latin ones, then
+    the language's own."""
+    return GLYPHS_LATIN + GLYPHS_OWN.get(lang, GLYPHS_OWN["en"])
+
+
+def _glyphs():
+    """Every font made so far (the opening's, the panels' fitted sizes above) renders the
+    language's letters once, a few a step, into a scratch picture thrown away: a text drawn
+    later at that font finds its letters loaded."""
+    from .i18n import language
+
+    letters = glyphs(language())
+    chunks = [letters[i : i + GLYPH_CHUNK] for i in range(0, len(letters), GLYPH_CHUNK)]
+    for f in list(res._fonts.values()):
+        for chunk in chunks:
+            f.render(chunk, True, T.TEXT)
+            yield

@@ -155,3 +155,65 @@ def test_the_cover_veil_in_bands_is_the_window_sized_veil(make_app, rohan, monke
     app.step([])
     assert scene._veil_band.get_size() == app.screen.get_size()  # (the veil made as before)
     assert _pixels(app.screen) == banded
+
+
+def _letters_of_language(lang: str) -> set:
+    """Every character the window's texts in `lang` are made of: its catalogue's messages (the
+    English ids for English) and both scenarios' content in that language (the data files for
+    English, their translation files for the others)."""
+    from pathlib import Path
+
+    from babel.messages.pofile import read_po
+
+    root = Path(__file__).resolve().parents[2] / "botwotr"
+    po = root / "ui" / "locale" / ("botwotr.pot" if lang == "en" else f"{lang}/LC_MESSAGES/botwotr.po")
+    letters: set = set()
+    with open(po, "rb") as fh:
+        for m in read_po(fh):
+            texts = [m.id if lang == "en" else m.string]
+            for t in texts:
+                for one in t if isinstance(t, tuple) else (t,):
+                    letters.update(one or "")
+    files = (
+        sorted((root / "data").glob("*/*.yaml"))
+        if lang == "en"
+        else sorted((root / "data").glob(f"*/i18n/{lang.replace('_', '-')}.yaml"))
+    )
+    assert files
+    for f in files:
+        letters.update(f.read_text(encoding="utf-8"))
+    return letters - set("\n\t\r")
+
+
+def test_the_glyph_warm_up_holds_every_letter_of_each_languages_texts():
+    """The warm-up loads a language's letters into each font (`warm.glyphs`), so that a panel's
+    first sentence at a size does not load them in a command's frame (issue 11): a letter that a
+    catalogue or a scenario's text uses, and the list lacks, would be loaded there again."""
+    from botwotr.ui.i18n import LANGUAGES
+    from botwotr.ui.warm import glyphs
+
+    for lang in LANGUAGES:
+        missing = _letters_of_language(lang) - set(glyphs(lang))
+        assert not missing, (lang, sorted(missing))
+
+
+def test_the_warm_up_loads_the_letters_into_every_font_the_window_made(make_app, rohan, monkeypatch):
+    """Each font made by the opening and the warm-up renders the language's letters once in the
+    idle frames, a few at a time."""
+    from botwotr.ui import warm
+
+    rendered: dict = {}
+    real = res.Font.render
+
+    def counted(self, text, *a, **k):
+        rendered.setdefault(id(self), []).append(text)
+        return real(self, text, *a, **k)
+
+    app, scene = _window(make_app, rohan, warm=True)
+    monkeypatch.setattr(res.Font, "render", counted)
+    _settle(app, scene)
+    letters = warm.glyphs("en")
+    assert res._fonts
+    for f in res._fonts.values():
+        drawn = "".join(t for t in rendered.get(id(f), []) if len(t) <= warm.GLYPH_CHUNK)
+        assert set(letters) <= set(drawn), f
