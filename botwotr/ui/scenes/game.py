@@ -55,6 +55,7 @@ MESSAGE_SECONDS = 6.0
 COVER_VEIL = (14, 12, 10, 235)  # the hotseat cover's veil over the public board
 VEIL_ROWS = 64  # (drawn in bands this high)
 WATCH_PAUSE = 0.8  # seconds between two moves when the computer plays both sides (after the animation)
+PAN_AHEAD_AFTER = 20  # idle frames in a row before the board's dragged picture is drawn ahead
 
 
 # Decisions that show the deciding player's hidden information (their hand, a secret choice):
@@ -191,6 +192,7 @@ class GameScene(Scene):
         self._warm = warm_steps(self)
         self._warm_log = len(game.log)
         self._warm_frames = 0  # frames drawn (none of the warm-up in the first: the opening's)
+        self._idle_run = 0  # idle frames in a row (the dragged picture waits for `PAN_AHEAD_AFTER` of them)
         self.warm_spent = 0.0  # (the seconds the warm-up took, in all: bench/first_commands.py)
         # an undo of the other player's move (or past a barrier) waits for their answer
         self.consent: dict | None = None
@@ -1174,7 +1176,8 @@ class GameScene(Scene):
     def _idle_work(self) -> None:
         """At the end of an idle frame, work done ahead, at most `WARM_SECONDS` of
         `board.build_clock`: the warm-up's steps (`botwotr/ui/warm.py`) until it is done, then
-        the board's dragged picture for its scale (`BoardView.prepare_pan`). None in a frame
+        the board's dragged picture for its scale (`BoardView.prepare_pan`), once the window has
+        been idle for `PAN_AHEAD_AFTER` frames (not between the notches of a zoom). None in a frame
         that gave a command, animates, or settles the board or the panels (their own share of
         the frame), nor in the first one drawn."""
         n = len(self.game.log)
@@ -1190,7 +1193,9 @@ class GameScene(Scene):
             or self._end_steps is not None
             or self.computer.thinking is not None
         ):
+            self._idle_run = 0
             return
+        self._idle_run += 1
         clock = self.board.build_clock
         t0 = clock()
         if self._warm is not None:
@@ -1200,7 +1205,7 @@ class GameScene(Scene):
             except StopIteration:
                 self._warm = None
             self.warm_spent += clock() - t0
-        elif not self.curtain and self.view is not None:
+        elif not self.curtain and self.view is not None and self._idle_run >= PAN_AHEAD_AFTER:
             self.board.prepare_pan(self.theme, self.view, self.sides.seat, WARM_SECONDS)
 
     @property
