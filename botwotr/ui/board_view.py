@@ -920,15 +920,21 @@ class BoardView:
             return True
         return self._pan_steps(theme, view, seat, seconds, clock or self.build_clock)
 
-    def _pan_steps(self, theme, view, seat, seconds: float, clock: Callable[[], float]) -> bool:
+    def pan_ready(self) -> bool:
+        """A drag now would find its picture kept for this scale and part of a pixel (to be
+        brought up to date at most), or would not use one (the board too big at this scale)."""
         geo = self._pan_geometry()
         if geo is None:
             return True
         size, fx, fy, _c = geo
         prev = self._pan_prev[0]
-        if prev is not None and prev[2].get_size() == size and prev[0][0][1:4] == self._pan_camera(fx, fy):
+        return prev is not None and prev[2].get_size() == size and prev[0][0][1:4] == self._pan_camera(fx, fy)
+
+    def _pan_steps(self, theme, view, seat, seconds: float, clock: Callable[[], float]) -> bool:
+        if self.pan_ready():
             self._pan_prep = None
             return True
+        size, fx, fy, _c = self._pan_geometry()
         if self._pan_prep is None and seconds != float("inf"):
             for pool in self._pan_pool:  # (a new picture is a frame's work of its own)
                 if not any(p.get_width() >= size[0] and p.get_height() >= size[1] for p in pool):

@@ -189,10 +189,10 @@ def test_the_dragged_picture_is_drawn_ahead_and_a_drag_draws_only_what_changed(m
     for turn in range(8):
         settle(app)
         for _ in range(200):  # the idle frames after it
-            if bv._pan_prep is None and bv._pan_prev[0] is not None:
+            if bv.pan_ready():
                 break
             app.step([])
-        assert bv._pan_prep is None and bv._pan_prev[0] is not None, turn
+        assert bv.pan_ready() and bv._pan_prep is None, turn
         whole.clear()
         partial.clear()
         p = bv.rect.center
