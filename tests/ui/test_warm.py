@@ -217,3 +217,51 @@ def test_the_warm_up_loads_the_letters_into_every_font_the_window_made(make_app,
     for f in res._fonts.values():
         drawn = "".join(t for t in rendered.get(id(f), []) if len(t) <= warm.GLYPH_CHUNK)
         assert set(letters) <= set(drawn), f
+
+
+def test_the_board_drawn_ahead_for_a_drag_draws_nothing_on_the_screen_and_no_secret(make_app, rohan, monkeypatch):
+    """The idle frames that draw the dragged picture ahead (`BoardView.prepare_pan`) leave the
+    window's picture as it was and render nothing the seat at the screen may not see, over the
+    commands of a hotseat game (a face-down token, the other hand); none while the cover is down."""
+    from botwotr.ui.board_view import BoardView
+
+    asked = []
+    prepare = BoardView.prepare_pan
+
+    def counted(self, *a, **k):
+        asked.append(scene.curtain)
+        return prepare(self, *a, **k)
+
+    monkeypatch.setattr(BoardView, "prepare_pan", counted)
+    app = make_app((1280, 720))
+    g = Game.new(rohan, seed=9)
+    scene = GameScene(app, g, mode="hotseat")
+    app.push(scene)
+    secrets = Secrets(g)
+    rng = random.Random(9)
+    _settle(app, scene)
+    drawn_ahead = 0
+    for _ in range(12):
+        if scene.curtain:  # (covered: nothing drawn ahead)
+            for _k in range(30):
+                app.step([])
+            scene.lift_curtain()
+        for _k in range(3):
+            app.step([])
+        seat = scene.sides.seat
+        still = _pixels(app.screen)
+        rec = Recorder().install()
+        try:
+            for _k in range(40):
+                app.step([])
+                assert _pixels(app.screen) == still
+            texts, faces, tiles = rec.take()
+        finally:
+            rec.uninstall()
+        drawn_ahead += scene.board.pan_ready()
+        assert not leaks(g, secrets, texts, faces, tiles, {seat}), seat
+        scene.submit(random_command(g, rng))
+        scene.animator.finish()
+        app.step([])
+    assert drawn_ahead >= 6  # (the idle stretches did draw it)
+    assert asked and not any(asked)  # (never behind the cover)
