@@ -972,12 +972,13 @@ class BoardView:
 
     @staticmethod
     def _pan_room(pool: list, size) -> pygame.Surface:
-        """A `size` part of the picture kept in `pool`; when it is too small, a new one twice
-        its area (up to `PAN_LAYER_MAX`) is made: a new picture of a dragged board's size takes
-        10-35 ms to make, so zooming in notch by notch makes one every few levels, not at each."""
+        """A `size` part of the picture kept in `pool`. The first is made at that size; when it
+        is too small, a new one of twice the area needed (up to `PAN_LAYER_MAX`) is made: a new
+        picture of a dragged board's size takes 10-35 ms to make, so zooming in notch by notch
+        makes one every few levels, not at each."""
         w, h = size
         if not any(p.get_width() >= w and p.get_height() >= h for p in pool):
-            grow = max(1.0, min(2.0, PAN_LAYER_MAX / max(1, w * h))) ** 0.5
+            grow = max(1.0, min(2.0, PAN_LAYER_MAX / max(1, w * h))) ** 0.5 if pool else 1.0
             pool[:] = [res.picture((math.ceil(w * grow), math.ceil(h * grow)))]
         return pool[0].subsurface((0, 0, w, h))
 
