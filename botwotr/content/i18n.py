@@ -12,8 +12,8 @@ scenario a player reads, its translation, keyed by content id and field:
     features:   {deeping_wall: {name: ...}, ...}   (the names painted along the board's borders)
 
 Only the fields the English content fills are translated (an empty English text has no entry).
-`singular` is one figure of a unit type ("Rohan Footman"): English derives it from the name, a
-translation gives it.
+`singular` is one figure of a unit type ("Rohan Footman"): English takes the unit's `singular:` or
+derives it from the name; a translation gives it.
 `check_translations` names every missing, extra, empty or mis-typed entry with its file and key;
 `validate_scenario` (and so `botwotr validate` and the tests) reports them. Playing never fails on
 a translation: `localized` uses what is there and keeps the English for the rest.
@@ -89,7 +89,7 @@ def source_texts(spec: S.ScenarioSpec, features: dict[str, str] | None = None) -
             continue
         for oid, obj in _objects(spec, kind).items():
             for f in fields:
-                text = english_singular(obj.name) if f == "singular" else getattr(obj, f, "") or ""
+                text = (obj.singular or english_singular(obj.name)) if f == "singular" else getattr(obj, f, "") or ""
                 if isinstance(text, str) and text.strip():
                     out[(kind, oid, f)] = text
     return out
@@ -205,11 +205,11 @@ def localized(spec: S.ScenarioSpec, texts: dict[tuple[str, str, str], Any]) -> S
     def tr(kind: str, oid: str, obj: Any) -> Any:
         changes = {}
         for f in FIELDS[kind]:
-            if not hasattr(obj, f):
-                continue  # e.g. a unit's singular: see `singulars`
             v = texts.get((kind, oid, f))
             if isinstance(v, str) and v.strip() and (getattr(obj, f, "") or "").strip():
-                changes[f] = v.strip() if f.endswith(("name", "title")) else v.rstrip()
+                changes[f] = v.strip() if f.endswith(("name", "title", "singular")) else v.rstrip()
+        if kind == "units" and "name" in changes and "singular" not in changes:
+            changes["singular"] = ""  # (no English figure under a translated name: the log's rule)
         return replace(obj, **changes) if changes else obj
 
     regions = {k: tr("regions", k, r) for k, r in spec.board.regions.items()}
@@ -225,10 +225,3 @@ def localized(spec: S.ScenarioSpec, texts: dict[tuple[str, str, str], Any]) -> S
             positions={k: tr("positions", k, p) for k, p in spec.positions.items()},
         ),
     )
-
-
-def singulars(texts: dict[tuple[str, str, str], Any]) -> dict[str, str]:
-    """unit id -> one figure's name, from a language's entries."""
-    return {
-        oid: v.strip() for (k, oid, f), v in texts.items() if k == "units" and f == "singular" and isinstance(v, str)
-    }

@@ -29,6 +29,7 @@ from botwotr.core import effects as E
 from botwotr.core import spec as S
 
 from .errors import ContentError
+from .plural import english_singular
 from .yamlio import LineList, LineMap, parse_file
 
 __all__ = ["ContentError", "load_scenario", "validate_scenario", "check_scenario", "SCENARIO_FILES", "load_board_yaml"]
@@ -355,6 +356,7 @@ UNIT = {
     "ability_params": F("map", default={}),
     "ability_text": F("str", default=""),
     "tags": F("ids", default=()),
+    "singular": F("str", default=""),
 }
 CHARACTER = {
     "side": F("str", required=True, choices=S.SIDES),
@@ -756,6 +758,7 @@ class _Checker:
                 f.check_id(uid, path, line)
                 v = f.fields(u, UNIT, path, line)
                 v["ability_params"] = self.ability_params(f, v["ability_params"], path, u)
+                v["singular"] = v["singular"].strip() or english_singular(v["name"])
                 self.units[uid] = S.UnitSpec(id=uid, **v)
         if not raw:
             with f.each():

@@ -113,6 +113,7 @@ class UnitSpec:
     ability_params: Mapping[str, Any] = field(default_factory=dict)
     ability_text: str = ""
     tags: tuple[str, ...] = ()  # e.g. "orc" (Eye actions), "no_control" (Ents)
+    singular: str = ""  # one figure ("Mûmak"); the content loader fills it from `name` when not given
 
 
 @dataclass(frozen=True)

@@ -38,7 +38,7 @@ def shown_spec(spec):
     if hit is not None and hit[0] is spec:
         return hit[1]
     from ..content import ContentError
-    from ..content.i18n import localized, read_translations, singulars
+    from ..content.i18n import localized, read_translations
 
     folder = _folder(spec)
     try:
@@ -47,7 +47,6 @@ def shown_spec(spec):
         texts = {}  # `botwotr validate` names the problem; the window shows English
     out = localized(spec, texts)
     _cache[key] = (spec, out)
-    _singulars[id(out)] = (out, singulars(texts))
     _english[id(out)] = (out, spec)
     return out
 
@@ -68,15 +67,6 @@ def english_name(spec, region: str) -> str | None:
         return None
     reg = hit[1].board.regions.get(region)
     return reg.name if reg else None
-
-
-_singulars: dict[int, tuple[object, dict[str, str]]] = {}
-
-
-def shown_singular(spec, unit: str) -> str | None:
-    """One figure of `unit` as the translation of the shown `spec` names it (None: English rule)."""
-    hit = _singulars.get(id(spec))
-    return hit[1].get(unit) if hit is not None and hit[0] is spec else None
 
 
 def english_spec(game):

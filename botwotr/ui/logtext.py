@@ -229,17 +229,14 @@ def position_name(spec, p) -> str:
 
 def unit_singular(spec, u) -> str:
     """One figure of a unit type: the content names types in the plural ("Ents", "Rohan
-    Footmen"), so one is said by the English rule on the last word ("Ent", "Rohan Footman");
-    names that are no plural stay as they are ("Uruk-hai")."""
+    Footmen") and one figure by the unit's `singular` (a translation's own, or the English one
+    the content gives or the loader derives: "Ent", "Rohan Footman", "Mûmak"); without it, by
+    the English rule (`english_singular`)."""
     name = unit_name(spec, u)
     if u == HIDDEN:
         return name
-    from .i18n_content import shown_singular
-
-    one = shown_singular(spec, u)  # a translation names one figure itself
-    if one:
-        return one
-    return english_singular(name)
+    us = spec.units.get(u)
+    return (us.singular if us else "") or english_singular(name)
 
 
 def unit_count(spec, u, n: int) -> str:

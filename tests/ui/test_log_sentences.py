@@ -55,6 +55,33 @@ def test_counts_take_their_noun(rohan):
     assert unit_count(rohan, "half_orcs", 2) == "2 Half-orcs"
 
 
+def test_a_figure_named_by_its_first_word_or_by_the_content_reads_in_the_singular(gondor):
+    """Gondor's names that the last-word rule got wrong: "1 Rangers of Ithilien" and "1 Men of the
+    Outlands" (the word before "of" takes the number), and "Mûmakil", whose one figure the content
+    names (`singular: Mûmak`)."""
+    assert unit_count(gondor, "rangers", 1) == "1 Ranger of Ithilien"
+    assert unit_count(gondor, "rangers", 2) == "2 Rangers of Ithilien"
+    assert unit_count(gondor, "outlanders", 1) == "1 Man of the Outlands"
+    assert unit_count(gondor, "mumakil", 1) == "1 Mûmak"
+    assert unit_count(gondor, "mumakil", 3) == "3 Mûmakil"
+
+
+def test_a_translation_names_one_figure_itself(gondor):
+    """The shown spec of another language takes its file's `singular`, not the English one; a
+    translated name with no singular of its own falls back to the rule on that name, never to
+    the English figure."""
+    from botwotr.content.i18n import localized, read_translations
+    from botwotr.ui.i18n_content import _folder
+
+    texts = read_translations(_folder(gondor), "ru")
+    ru = localized(gondor, texts)
+    assert unit_singular(ru, "mumakil") == texts[("units", "mumakil", "singular")] != "Mûmak"
+    assert unit_singular(ru, "rangers") == texts[("units", "rangers", "singular")]
+    del texts[("units", "rangers", "singular")]
+    ru = localized(gondor, texts)
+    assert ru.units["rangers"].singular == "" and unit_singular(ru, "rangers") != "Ranger of Ithilien"
+
+
 def test_every_event_kind_has_words(rohan):
     """An event kind the client does not know is still words, never its code."""
     s = event_sentence({"e": "SomethingNewHappened"}, rohan)
@@ -96,6 +123,16 @@ def test_whole_games_read_as_words(rohan, seed):
     assert g.state["winner"], "the game should reach its end"
     kinds = {e["e"] for entry in g.log for e in entry["events"]}
     assert {"BattleEnded", "FateTileDrawn", "UnitsRemoved"} <= kinds  # the leaks of the issue were reachable
+    assert not bad, bad
+
+
+def test_a_whole_gondor_game_reads_as_words(gondor):
+    """The same over a Gondor bot game: its unit names ("Rangers of Ithilien", "Mûmakil") are
+    counted in the singular where there is one figure."""
+    ids = id_words(gondor)
+    g, bad = _play_collecting(gondor, 4, {"fp": GreedyBot(4), "sh": GreedyBot(11)}, ids)
+    assert g.state["winner"], "the game should reach its end"
+    assert any(e["e"] == "UnitsRemoved" for entry in g.log for e in entry["events"])
     assert not bad, bad
 
 
