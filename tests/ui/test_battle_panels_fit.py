@@ -86,3 +86,35 @@ def test_the_secret_choice_is_whole_without_scrolling(make_app, battles, recorde
                 faults.append(f"{where}: {log_room_fault(scene)}")
             app.close()
     assert not faults, "\n".join(faults[:30])
+
+
+@pytest.mark.parametrize("scale", [1.0, 1.25, 1.5])
+def test_the_banners_figures_and_damage_stay_on_their_side(scale):
+    """The battle banner's row of unit figures and its damage badge stand inside their side's half,
+    so they never reach the round's label in the middle (five Orcs and a "-1" used to cover
+    "round 1" at 1600x900): side by side when they fit, overlapping like a stack when not, and
+    every figure still shows a part."""
+    import pygame
+
+    from botwotr.ui.decisions.battle import figure_row
+
+    fs, gap, half = round(20 * scale), round(2 * scale), round(150 * scale)
+    for align_right in (False, True):
+        for n in range(9):
+            for badge in (0, round(18 * scale), round(26 * scale)):
+                row = pygame.Rect(100, 40, half, fs)
+                places, at = figure_row(row, n, gap, badge, align_right)
+                assert len(places) == n
+                for r in places:
+                    assert row.contains(r), (n, badge, r)
+                xs = sorted(r.x for r in places)
+                assert all(b - a >= 1 for a, b in zip(xs, xs[1:]))  # each figure shows a part
+                if n <= 5:
+                    assert all(b - a >= fs // 2 for a, b in zip(xs, xs[1:])), (n, badge)  # an army reads
+                if badge:
+                    box = pygame.Rect(0, 0, badge, fs)
+                    box.center = at
+                    assert row.contains(box), (n, badge, box)
+                    assert not any(box.colliderect(r.inflate(-2, -2)) for r in places[-1:]) or n == 0
+                else:
+                    assert at is None

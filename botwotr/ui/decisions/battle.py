@@ -278,6 +278,26 @@ def _region(b, side):
     return b.get("current") if side == b.get("attacker") else b.get("target")
 
 
+def figure_row(row: pygame.Rect, n: int, gap: int, badge: int, align_right: bool):
+    """Where a battle banner's `n` unit figures (squares of the row's height) and the damage
+    badge (`badge` wide, 0 for none) stand in `row`, from its outer edge inwards: side by side
+    `gap` apart, or overlapping like a stack where they would not fit (they never reach past
+    the row, onto the round's label in the middle). Returns the figures' rects and the badge's
+    centre (None without a badge)."""
+    fs = row.h
+    room = row.w - fs - badge - gap
+    step = max(1, min(fs + gap, room // (n - 1))) if n > 1 else 0
+    sign, first = (-1, row.right - fs) if align_right else (1, row.x)
+    places = [pygame.Rect(first + sign * k * step, row.y, fs, fs) for k in range(n)]
+    if not badge:
+        return places, None
+    if places:
+        end = places[-1].x - gap // 2 if align_right else places[-1].right + gap // 2
+    else:
+        end = row.right if align_right else row.x
+    return places, (end - (badge + 1) // 2 if align_right else end + badge // 2, row.centery)
+
+
 def banner_painter(ctx):
     """Attacker against defender: each side's token, region, unit figures, damage and hits."""
     spec = ctx.game.spec
@@ -299,27 +319,23 @@ def banner_painter(ctx):
         surface.blit(name, (nx, rect.y + (s - name.get_height()) // 2))
         y = rect.y + s + theme.px(4)
         fs = theme.px(20)
-        figs = [u for u in sorted(reg["units"]) for _k in range(reg["units"][u])]
-        step = fs + theme.px(2)
-        fx = rect.right - fs if align_right else rect.x
-        for u in figs[:8]:
+        figs = [u for u in sorted(reg["units"]) for _k in range(reg["units"][u])][:8]
+        row = pygame.Rect(rect.x, y, rect.w, fs)
+        label, bs = f"-{reg['damage']}", theme.px(16)
+        badge = max(
+            bs, res.text(label, "sans_bold", max(8, int(bs * 0.72)), (255, 255, 255)).get_width() + bs // 3
+        )  # (draw_badge's)
+        places, badge_at = figure_row(row, len(figs), theme.px(2), badge if reg["damage"] else 0, align_right)
+        for u, r in zip(figs, places):
             us = spec.units.get(u)
-            draw_token(surface, pygame.Rect(fx, y, fs, fs), side, T.unit_icon(u, us.name if us else ""))
-            fx += -step if align_right else step
-        if reg["damage"]:
-            draw_badge(
-                surface,
-                (fx + (fs // 2 if not align_right else fs // 2), y + fs // 2),
-                f"-{reg['damage']}",
-                theme.px(16),
-                (120, 20, 16),
-                (255, 255, 255),
-            )
+            draw_token(surface, r, side, T.unit_icon(u, us.name if us else ""))
+        if badge_at is not None:
+            draw_badge(surface, badge_at, label, bs, (120, 20, 16), (255, 255, 255))
 
     def paint(surface, rect, theme, tile):
         _frame(surface, rect, theme, None, (46, 38, 30), rim=(120, 60, 40))
         inner = rect.inflate(-theme.px(12), -theme.px(10))
-        half = (inner.w - theme.px(40)) // 2
+        half = (inner.w - theme.px(52)) // 2
         att, dfn = b.get("attacker"), b.get("defender")
         if att:
             side_box(surface, pygame.Rect(inner.x, inner.y, half, inner.h), theme, att, False)
@@ -340,7 +356,7 @@ def banner_painter(ctx):
         )
         label, size = _("round {n}").format(n=b.get("round", 0)), theme.small
         lab = res.text(label, "sans", size, T.TEXT_DIM)
-        while lab.get_width() > theme.px(40) and size > 8:  # between the two sides' figures
+        while lab.get_width() > theme.px(44) and size > 8:  # between the two sides' figures
             size -= 1
             lab = res.text(label, "sans", size, T.TEXT_DIM)
         surface.blit(lab, (inner.centerx - lab.get_width() // 2, r.bottom + theme.px(2)))
