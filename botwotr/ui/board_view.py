@@ -303,12 +303,12 @@ class SmoothScale:
         self._done = True
         self.tmp = self.src = self._strip = None
 
-    def work(self, seconds: float) -> bool:
-        """Slices for about `seconds` (at least one); True when the picture is whole."""
-        t0 = time.perf_counter()
+    def work(self, seconds: float, clock: Callable[[], float] = time.perf_counter) -> bool:
+        """Slices for about `seconds` of `clock` (at least one); True when the picture is whole."""
+        t0 = clock()
         while not self.done:
             self.step()
-            if time.perf_counter() - t0 >= seconds:
+            if clock() - t0 >= seconds:
                 break
         if self.done:
             self._let_go()
@@ -1373,7 +1373,7 @@ class BoardView:
         if plan is None or job.key not in (plan[2], plan[3]):
             self._smoothing = None
             return
-        if job.work(seconds):
+        if job.work(seconds, self.build_clock):
             self._smoothing = None
             if job.key == plan[2]:
                 self._keep_level(job.key, job.out)
