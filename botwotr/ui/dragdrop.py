@@ -32,13 +32,16 @@ from . import resources as res
 from . import theme as T
 from .animation import army_tokens, draw_group, ease
 from .board_view import DRAG_THRESHOLD
+from .decisions.turn import ACTION_ICONS, ACTION_SHORT, TOKEN_ICONS
 from .i18n import _
 from .i18n_rules import refusal
-from .logtext import char_name, region_name, unit_name
+from .logtext import char_name, face_name, region_name, unit_name
 from .widgets import Button
 from .widgets_picker import CountPicker, PickRow
 
 DRAG_KINDS = ("move", "attack", "move_characters", "advance")
+# the die actions whose decision an army dragged at the action decision may be dropped in
+WAY_ACTIONS = ("strategic_move", "fast_move", "attack", "combined_attack", "mordor_move", "mordor_attack")
 GREEN = (90, 210, 100)
 RED = (235, 70, 50)
 SNAP_SECONDS = 0.2
@@ -56,6 +59,9 @@ class Source:
         self.origin = origin  # screen centre of the grabbed piece (world kept in .world)
         self.chars = list(chars)
         self.world = None
+        # picked up at the action decision: each way to move or attack (a die's action, or the
+        # move token) that lets this army go somewhere, with what it would then allow from here
+        self.plans: list[tuple[dict, list[dict]]] | None = None
 
 
 class Popup:
@@ -118,6 +124,41 @@ class Popup:
         self.btn_cancel.draw(surface, theme)
 
 
+class WaysPopup(Popup):
+    """A dropped army at the action decision, when more than one die (or the move token) could
+    take it there: a button for each way, and Cancel."""
+
+    def __init__(self, title, ways, on_cancel, anchor_world):
+        super().__init__(title, None, "", lambda: None, on_cancel, anchor_world, hint=_("Which do you use?"))
+        self.buttons = [Button(label, fn, icon=icon, name=f"drop_way:{i}") for i, (label, icon, fn) in enumerate(ways)]
+
+    def layout(self, bv, theme) -> None:
+        widest = max(b.natural_width(theme) for b in self.buttons + [self.btn_cancel])
+        title = res.font("sans_bold", theme.body).size(self.title)[0]
+        w = min(max(theme.px(300), widest + 2 * theme.pad, title + 2 * theme.pad), bv.rect.w - 2 * theme.pad)
+        th = res.font("sans_bold", theme.body).get_linesize()
+        hh = res.font("sans", theme.small).get_linesize()
+        step = theme.row + theme.px(4)
+        h = theme.pad * 3 + th + hh + step * (len(self.buttons) + 1) + theme.px(2)
+        x, y = bv.camera.to_screen(*self.anchor)
+        r = pygame.Rect(round(x) + theme.px(20), round(y) - h // 2, w, h)
+        r.clamp_ip(bv.rect)
+        self.rect = r
+        yy = r.y + theme.pad + th + hh + theme.px(4)
+        for b in self.buttons + [self.btn_cancel]:
+            b.rect = pygame.Rect(r.x + theme.pad, yy, w - 2 * theme.pad, theme.row)
+            yy += step
+        self.btn_ok = self.buttons[0]  # (Enter takes the first way)
+
+    def handle_event(self, ev) -> bool:
+        return any(b.handle_event(ev) for b in self.buttons + [self.btn_cancel])
+
+    def draw(self, surface, theme) -> None:
+        super().draw(surface, theme)
+        for b in self.buttons:
+            b.draw(surface, theme)
+
+
 class DragDrop:
     def __init__(self, scene):
         self.scene = scene
@@ -148,6 +189,51 @@ class DragDrop:
             return None
         p = st["pending"][-1]
         return p if p["kind"] in DRAG_KINDS else None
+
+    def action_pending(self) -> dict | None:
+        """The action decision (choose a die, or pass), when an army dragged there may be taken
+        by a die's action or the move token (`_ways_from`)."""
+        st = self.scene.game.state
+        if self.scene.looking_at is not None or self.scene.curtain or st.get("winner") or not st["pending"]:
+            return None
+        p = st["pending"][-1]
+        return p if p["kind"] == "action" else None
+
+    def _ways_from(self, region) -> list[tuple[dict, list[dict]]]:
+        """At the action decision: each way (`use_die` with a moving or attacking action, or
+        passing with the move token) that would let the army in `region` move or attack, once
+        for each die face and action, with the commands it would then allow from `region`. The
+        game is not changed: `decide` gives the state after the way, `legal_commands` its list."""
+        from ..core import RuleError
+        from ..core.engine import decide
+        from ..core.legal import legal_commands
+
+        game = self.scene.game
+        out, seen = [], set()
+        for c in self.legal():
+            if c.get("cmd") == "use_die" and c.get("action") in WAY_ACTIONS:
+                dice = game.state["sides"][c["side"]]["rolled"]
+                key = (dice[c["die"]] if 0 <= c["die"] < len(dice) else c["die"], c["action"])
+            elif c.get("cmd") == "pass" and c.get("token") == "move":
+                key = ("token", "move")
+            else:
+                continue
+            if key in seen:
+                continue
+            seen.add(key)
+            try:
+                _events, after = decide(game.spec, game.rules, game.state, c)
+            except RuleError:
+                continue
+            follow = [
+                f
+                for f in legal_commands(game.spec, game.rules, after)
+                if (f["cmd"] == "move_army" and f.get("from") == region)
+                or (f["cmd"] == "attack" and (f.get("from") == region or region in (f.get("armies") or ())))
+            ]
+            if follow:
+                out.append((c, follow))
+        return out
 
     def legal(self) -> list[dict]:
         ctx = getattr(self.scene.decision, "ctx", None)
@@ -204,7 +290,9 @@ class DragDrop:
 
     def source_at(self, pos) -> Source | None:
         p = self.pending()
-        if p is None or not self.bv.rect.collidepoint(pos):
+        if p is None:
+            return self._way_source_at(pos)
+        if not self.bv.rect.collidepoint(pos):
             return None
         side = p.get("side")
         for key, r in reversed(list(self.bv.piece_rects.items())):
@@ -236,7 +324,38 @@ class DragDrop:
                     return src
         return None
 
+    def _way_source_at(self, pos) -> Source | None:
+        """An army picked up at the action decision (before a die is chosen), if some way takes it
+        somewhere (`_ways_from`)."""
+        p = self.action_pending()
+        if p is None or not self.bv.rect.collidepoint(pos):
+            return None
+        for key, r in reversed(list(self.bv.piece_rects.items())):
+            if not r.collidepoint(pos) or key[0] not in ("unit", "leaders", "damage", "char"):
+                continue
+            region = key[1] if key[0] != "char" else self._view()["chars"].get(key[1], {}).get("region")
+            src = self._army_source(region, p.get("side")) if region else None
+            if src is None:
+                continue
+            plans = self._ways_from(region)
+            if plans:
+                src.origin, src.plans = r.center, plans
+                return src
+        return None
+
     def destinations(self, src: Source) -> dict[str, str]:
+        if src.plans is not None:  # the ends of every way's moves and attacks
+            ways: dict[str, str] = {}
+            for _way, cmds in src.plans:
+                for c in cmds:
+                    if c["cmd"] == "move_army":
+                        ways[c["path"][-1]] = "move"
+                    elif c.get("to"):
+                        ways.setdefault(c["to"], "move")
+                    else:
+                        ways[c["target"]] = "target"
+            ways.pop(src.region, None)
+            return ways
         p = self.pending()
         if p is None:
             return {}
@@ -338,6 +457,9 @@ class DragDrop:
     # -- drops -------------------------------------------------------------------------------------
     def _drop(self, pos) -> None:
         src = self.drag
+        if src.plans is not None:
+            self._way_drop(src, pos)
+            return
         p = self.pending()
         region = self.bv.region_at_screen(pos)
         if p is None:
@@ -384,6 +506,82 @@ class DragDrop:
             self._group_popup(src, region)
         else:
             self._submit(cmd, src)
+
+    @staticmethod
+    def _reaches(c, region, what) -> bool:
+        if what == "target":
+            return c["cmd"] == "attack" and not c.get("to") and c["target"] == region
+        return (c["cmd"] == "move_army" and c["path"][-1] == region) or (c["cmd"] == "attack" and c.get("to") == region)
+
+    def _way_drop(self, src, pos) -> None:
+        """A drop at the action decision: the way (a die's action, or the move token) that takes
+        the army there is given first, then the drop is made in the decision it opens, as any
+        drop there (the whole army, a popup to split it, a target to click). Several ways: a
+        popup asks which; a way that spends the move token is always asked."""
+        region = self.bv.region_at_screen(pos)
+        what = self.dests.get(region) if region is not None else None
+        if region is None or region == src.region:
+            self.cancel()
+            return
+        if what is None:
+            self.cancel()
+            self.scene.notify(
+                _("Not allowed: none of your dice or action tokens takes this army to {region}.").format(
+                    region=region_name(self.scene.game.spec, region)
+                ),
+                error=True,
+            )
+            return
+        ways = [w for w, cmds in src.plans if any(self._reaches(c, region, what) for c in cmds)]
+        self.drag = None
+        self.ghost = (src, self.bv.camera.to_world(*self._piece_centre()))
+        self.bv.highlights = {region: RED if what == "target" else GREEN}
+        if len(ways) == 1 and ways[0]["cmd"] == "use_die":
+            self._take_way(ways[0], src, pos)
+            return
+        spec = self.scene.game.spec
+        labels = []
+        for w in ways:
+            if w["cmd"] == "pass":
+                labels.append(
+                    (_("Pass with the move token"), TOKEN_ICONS["move"], lambda w=w: self._take_way(w, src, pos))
+                )
+            else:
+                face = self.scene.game.state["sides"][w["side"]]["rolled"][w["die"]]
+                kind = w["action"]
+                action = _(ACTION_SHORT[kind])
+                if what == "move" and kind in ("attack", "combined_attack", "mordor_attack"):
+                    label = _("{face} die: {action} from {region}").format(
+                        face=face_name(face), action=action, region=region_name(spec, region)
+                    )
+                else:
+                    label = _("{face} die: {action}").format(face=face_name(face), action=action)
+                labels.append((label, ACTION_ICONS.get(w["action"]), lambda w=w: self._take_way(w, src, pos)))
+        title = (_("Attack {region}") if what == "target" else _("Move to {region}")).format(
+            region=region_name(spec, region)
+        )
+        self.popup = WaysPopup(title, labels, lambda: self.cancel(), self.ghost[1])
+
+    def _take_way(self, way, src, pos) -> None:
+        """Give the way, then drop the army again in the decision it opened."""
+        self.popup = None
+        self.ghost = None
+        if not self.scene.submit(way):  # (refused: the scene said why)
+            self.ghost = (src, src.world)
+            self.cancel()
+            return
+        self._log_len = len(self.scene.game.log)
+        if self.pending() is None:
+            self.cancel(snap=False)
+            return
+        again = self._army_source(src.region, src.side)
+        if again is None:
+            self.cancel(snap=False)
+            return
+        again.origin, again.world = src.origin, src.world
+        self.drag = again
+        self.dests = self.destinations(again)
+        self._drop(pos)
 
     def _to_cmds(self, src, region) -> list[dict]:
         p = self.pending()
@@ -767,8 +965,10 @@ class DragDrop:
         for s in self.snaps:
             s[3] += dt / SNAP_SECONDS
         self.snaps = [s for s in self.snaps if s[3] < 1.0]
+        held = self.drag or (self.ghost[0] if self.ghost else None) or (self.press[2] if self.press else None)
+        ways = held is not None and held.plans is not None and self.action_pending() is not None
         if (self.drag or self.popup or self.aim or self.press) and (
-            self.pending() is None or len(self.scene.game.log) != self._log_len
+            (self.pending() is None and not ways) or len(self.scene.game.log) != self._log_len
         ):
             self.cancel(snap=False)  # the game moved on under us (a panel, undo, a look back)
 
@@ -819,10 +1019,12 @@ class DragDrop:
     def _odds_lines(self, region) -> list[str]:
         if self.dests.get(region) != "target" or self.drag is None:
             return []
-        cmd = next(
-            (c for c in self._cmds_from("attack", self.drag.region) if c.get("target") == region and not c.get("to")),
-            None,
+        cmds = (
+            [c for _w, cs in self.drag.plans for c in cs]
+            if self.drag.plans is not None
+            else self._cmds_from("attack", self.drag.region)
         )
+        cmd = next((c for c in cmds if c["cmd"] == "attack" and c.get("target") == region and not c.get("to")), None)
         if cmd is None:
             return []
         from .decisions.battle import aim_lines
@@ -839,7 +1041,11 @@ class DragDrop:
             return _("Attack {region}").format(region=name)
         if what == "move":
             p = self.pending()
-            if p and p["kind"] == "attack":
+            if self.drag.plans is not None:
+                cmds = [c for _w, cs in self.drag.plans for c in cs]
+                if not any(c["cmd"] == "move_army" and c["path"][-1] == region for c in cmds):
+                    return _("Move to {region}, then attack").format(region=name)
+            elif p and p["kind"] == "attack":
                 return _("Move to {region}, then attack").format(region=name)
             return _("Move to {region}").format(region=name)
         return _("Not here")

@@ -450,3 +450,104 @@ def test_combined_attack_asks_which_armies_join(make_app, rohan):
     click(app, pop.btn_ok.rect.center)
     assert len(g.log) == n + 1
     assert g.log[-1]["cmd"]["armies"] == [a1] and g.log[-1]["cmd"]["target"] == target
+
+
+# -- an army dragged before a die is chosen (the action decision) ----------------------------------
+
+def at_first_action(rohan, seed=3):
+    """Rohan, seed 3: the Free Peoples' first action, no die chosen yet (a Character die, two
+    Event dice, a Muster die; two action tokens)."""
+    g = Game.new(rohan, seed=seed)
+    for _ in range(80):
+        if g.state["pending"][-1]["kind"] == "action":
+            break
+        g.submit(g.legal_commands()[0])
+    assert g.state["pending"][-1] == {"kind": "action", "side": "fp"}
+    assert g.state["sides"]["fp"]["rolled"] == ["character", "event", "event", "muster"]
+    return g
+
+
+def test_an_army_dragged_before_a_die_is_chosen_uses_the_one_die_that_takes_it_there_R9_4(make_app, rohan):
+    """Two regions away only the Character die's fast move (R-9.4) reaches: dropping there gives
+    the die's action and the move, the whole army, as if the die had been clicked first."""
+    g = at_first_action(rohan)
+    app, scene = open_scene(make_app, g)
+    uncover(scene)
+    units = dict(g.state["regions"]["grimslade"]["units"])
+    a, b = piece(scene, "grimslade"), centre(scene, "dunharrow")
+    n = len(g.log)
+    press(app, a)
+    move_to(app, a, b)
+    assert ("grimslade", next(iter(units))) in scene.board.hidden_pieces  # lifted
+    hl = scene.board.highlights
+    assert hl.get("dunharrow") == hl.get("westemnet") == (90, 210, 100)  # where it may go
+    assert "isen_vale" not in hl  # (not next door: attacked only after a move, from Westemnet)
+    release(app, b)
+    uncover(scene)
+    assert [e["cmd"] for e in g.log[n:]] == [
+        {"cmd": "use_die", "side": "fp", "die": 0, "action": "fast_move"},
+        {"cmd": "move_army", "side": "fp", "from": "grimslade", "path": ["edoras", "dunharrow"],
+         **{k: v for k, v in g.log[n + 1]["cmd"].items() if k not in ("cmd", "side", "from", "path")}},
+    ]
+    assert g.state["regions"]["dunharrow"]["units"] == units and not g.state["regions"]["grimslade"]["units"]
+    assert g.state["sides"]["fp"]["action_tokens"] == 2  # no token spent
+    settle(app)
+    assert app.last_error is None
+
+
+def test_dropped_on_an_enemy_before_a_die_is_chosen_the_character_die_attacks_R10_1(make_app, rohan):
+    g = at_first_action(rohan)
+    app, scene = open_scene(make_app, g)
+    uncover(scene)
+    n = len(g.log)
+    a, b = piece(scene, "east_fords"), centre(scene, "isen_vale")
+    press(app, a)
+    move_to(app, a, b)
+    assert scene.board.highlights.get("isen_vale") == (235, 70, 50)  # a target: red
+    release(app, b)
+    uncover(scene)
+    assert g.log[n]["cmd"] == {"cmd": "use_die", "side": "fp", "die": 0, "action": "attack"}
+    assert g.log[n + 1]["cmd"] == {"cmd": "attack", "side": "fp", "from": "east_fords", "target": "isen_vale"}
+    assert g.state["battle"] and g.state["battle"]["target"] == "isen_vale"
+
+
+def test_where_several_ways_reach_a_popup_asks_which_and_cancel_changes_nothing_R8_5(make_app, rohan):
+    """Next door, the Character die (a fast move, or an attack's move first) and the move token
+    (R-8.5) all reach: the drop asks which; Cancel puts the army back and changes nothing; the
+    token's way spends the token and moves one region."""
+    g = at_first_action(rohan)
+    app, scene = open_scene(make_app, g)
+    uncover(scene)
+    before = canonical(g.state), len(g.log)
+    drag(app, piece(scene, "grimslade"), centre(scene, "westemnet"))
+    pop = scene.dragdrop.popup
+    assert pop is not None and (canonical(g.state), len(g.log)) == before
+    labels = [b.text for b in pop.buttons]
+    assert labels == ["Character die: Fast move", "Character die: Attack from Westemnet", "Pass with the move token"]
+    app.step()
+    click(app, pop.btn_cancel.rect.center)
+    assert scene.dragdrop.popup is None and (canonical(g.state), len(g.log)) == before
+    settle(app, 20)
+    assert not scene.board.hidden_pieces
+    drag(app, piece(scene, "grimslade"), centre(scene, "westemnet"))
+    pop = scene.dragdrop.popup
+    app.step()
+    click(app, pop.buttons[2].rect.center)
+    uncover(scene)
+    n = before[1]
+    assert g.log[n]["cmd"] == {"cmd": "pass", "side": "fp", "token": "move"}
+    assert g.log[n + 1]["cmd"]["cmd"] == "move_army" and g.log[n + 1]["cmd"]["path"] == ["westemnet"]
+    assert g.state["sides"]["fp"]["action_tokens"] == 1
+    assert g.state["sides"]["fp"]["rolled"][0] == "character"  # the die is still to use
+
+
+def test_a_drop_no_die_or_token_reaches_says_so_and_changes_nothing(make_app, rohan):
+    g = at_first_action(rohan)
+    app, scene = open_scene(make_app, g)
+    uncover(scene)
+    before = canonical(g.state), len(g.log)
+    drag(app, piece(scene, "grimslade"), centre(scene, "the_wold"))
+    assert (canonical(g.state), len(g.log)) == before
+    assert scene.message_error and "none of your dice or action tokens" in scene.message
+    settle(app, 20)
+    assert not scene.board.hidden_pieces and app.last_error is None

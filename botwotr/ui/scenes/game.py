@@ -1813,6 +1813,8 @@ class GameScene(Scene):
             b.draw(surface, t)
 
     def tooltip_at(self, pos):
+        if self.dragdrop.drag is not None or self.dragdrop.popup is not None:
+            return None  # (a dragged army's label says what a drop does; a drop's popup is read whole)
         for wdg in reversed(self._widgets()):
             tip = wdg.tooltip_at(pos)
             if tip is not None:
