@@ -13,6 +13,10 @@ Active while the pending decision is one of `DRAG_KINDS` and this seat has legal
   armies join, pre-ticked.
 - `advance`: drop the attacking army on the freed region (all of it; right-drag to split).
 - `move_characters`: drag a character; right-drag to take companions from the same region.
+- `action` (no die chosen yet): an army may be dragged wherever a way to move or attack takes it
+  (`WAY_ACTIONS` of a die, or passing with the move token; `_ways_from` asks the rules core on a
+  copy of the state). The drop gives that way, then is made again in the decision it opened; where
+  several ways reach, a popup (`WaysPopup`) asks which.
 
 Destinations come only from `ctx.legal` (the DecisionContext's legal commands), filtered to those
 that start from the dragged piece's region. A drop anywhere else snaps back (a short glide) and
