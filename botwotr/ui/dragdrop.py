@@ -750,6 +750,17 @@ class DragDrop:
                     side=side,
                 )
             )
+        if reg.get("tokens"):  # Shadow leadership tokens go with their army as leaders do
+            rows.append(
+                PickRow(
+                    "tokens",
+                    _("Leadership tokens"),
+                    value=reg["tokens"],
+                    maximum=reg["tokens"],
+                    icon="overlord-helm",
+                    side=side,
+                )
+            )
         for c in self._chars_in(src.region, src.side):
             rows.append(
                 PickRow(
@@ -773,10 +784,14 @@ class DragDrop:
         def ok():
             vals = self.popup.picker.values()
             group = {
-                "units": {k: v for k, v in vals.items() if not k.startswith("char:") and k != "leaders" and v},
+                "units": {
+                    k: v for k, v in vals.items() if not k.startswith("char:") and k not in ("leaders", "tokens") and v
+                },
                 "leaders": vals.get("leaders", 0),
                 "characters": sorted(k[5:] for k, v in vals.items() if k.startswith("char:") and v),
             }
+            if "tokens" in vals:
+                group["tokens"] = vals["tokens"]
             if then_aim:
                 self._start_aim(src, region, group)
                 return
@@ -807,6 +822,7 @@ class DragDrop:
                 c["units"] == group["units"]
                 and c.get("leaders", 0) == group["leaders"]
                 and sorted(c.get("characters") or []) == group["characters"]
+                and ("tokens" not in group or "tokens" not in c or c["tokens"] == group["tokens"])
             ):
                 if best is None or c.get("damage", 0) > best.get("damage", 0):
                     best = c

@@ -551,3 +551,33 @@ def test_a_drop_no_die_or_token_reaches_says_so_and_changes_nothing(make_app, ro
     assert scene.message_error and "none of your dice or action tokens" in scene.message
     settle(app, 20)
     assert not scene.board.hidden_pieces and app.last_error is None
+
+
+def test_a_split_shadow_army_takes_the_leadership_tokens_chosen_R6_5(make_app, rohan):
+    """Right-dragging part of a Shadow army: the popup counts its leadership tokens too (they go
+    with their army as leaders do, R-6.5); the move takes as many as chosen, the rest stay."""
+    import random
+    g, rng = Game.new(rohan, seed=5), random.Random(2)
+    for _ in range(3000):
+        p = g.state["pending"][-1]
+        if p["kind"] == "move" and p["side"] == "sh" and g.state["regions"]["methedras"].get("tokens") == 2:
+            break
+        g.submit(rng.choice(g.legal_commands()))
+    assert g.state["regions"]["methedras"]["units"] == {"orcs": 3}
+    app, scene = open_scene(make_app, g)
+    uncover(scene)
+    settle(app, 30)
+    assert not scene.curtain and ("unit", "methedras", "orcs") in scene.board.piece_rects
+    n = len(g.log)
+    drag(app, piece(scene, "methedras"), centre(scene, "dunland_hills"), button=3)
+    pop = scene.dragdrop.popup
+    assert pop is not None and pop.picker.values() == {"orcs": 3, "tokens": 2}
+    app.step()
+    click(app, pop.picker.minus_rect("orcs").center)
+    click(app, pop.picker.minus_rect("tokens").center)
+    click(app, pop.btn_ok.rect.center)
+    uncover(scene)
+    assert len(g.log) == n + 1
+    cmd = g.log[-1]["cmd"]
+    assert cmd["path"] == ["dunland_hills"] and cmd["units"] == {"orcs": 2} and cmd["tokens"] == 1
+    assert g.state["regions"]["dunland_hills"]["tokens"] == 1 and g.state["regions"]["methedras"]["tokens"] == 1
