@@ -142,7 +142,7 @@ def test_a_size_left_before_its_art_was_smooth_and_come_back_to_is_smoothed(make
     app, scene = start(make_app, rohan, seed=4, size=(1280, 720))
     board = scene.board
     work = SmoothScale.work
-    monkeypatch.setattr(SmoothScale, "work", lambda self, seconds: False)  # (the smoothing held)
+    monkeypatch.setattr(SmoothScale, "work", lambda self, seconds, clock=None: False)  # (the smoothing held)
     app.step(resized((1500, 850)))
     for _ in range(400):
         if board._build is None and not scene.panels_settling:
