@@ -216,8 +216,7 @@ class DragDrop:
         out, seen = [], set()
         for c in self.legal():
             if c.get("cmd") == "use_die" and c.get("action") in WAY_ACTIONS:
-                dice = game.state["sides"][c["side"]]["rolled"]
-                key = (dice[c["die"]] if 0 <= c["die"] < len(dice) else c["die"], c["action"])
+                key = (self._face(c), c["action"])
             elif c.get("cmd") == "pass" and c.get("token") == "move":
                 key = ("token", "move")
             else:
@@ -327,6 +326,14 @@ class DragDrop:
                     src.origin = r.center
                     return src
         return None
+
+    def _face(self, use: dict) -> str:
+        """The face of the die a `use_die` command names: "box" for the Shadow Box's."""
+        d = use["die"]
+        if not isinstance(d, int):
+            return str(d)
+        rolled = self.scene.game.state["sides"][use["side"]]["rolled"]
+        return rolled[d] if 0 <= d < len(rolled) else str(d)
 
     def _way_source_at(self, pos) -> Source | None:
         """An army picked up at the action decision (before a die is chosen), if some way takes it
@@ -551,13 +558,13 @@ class DragDrop:
                     (_("Pass with the move token"), TOKEN_ICONS["move"], lambda w=w: self._take_way(w, src, pos))
                 )
             else:
-                face = self.scene.game.state["sides"][w["side"]]["rolled"][w["die"]]
+                face = self._face(w)
                 kind = w["action"]
                 action = _(ACTION_SHORT[kind])
                 if what == "move" and kind in ("attack", "combined_attack", "mordor_attack"):
-                    label = _("{face} die: {action} from {region}").format(
-                        face=face_name(face), action=action, region=region_name(spec, region)
-                    )
+                    action = _("{action} from {region}").format(action=action, region=region_name(spec, region))
+                if face == "box":  # a Character result kept in the Shadow Box (R-6.1)
+                    label = _("Shadow Box die: {action}").format(action=action)
                 else:
                     label = _("{face} die: {action}").format(face=face_name(face), action=action)
                 labels.append((label, ACTION_ICONS.get(w["action"]), lambda w=w: self._take_way(w, src, pos)))

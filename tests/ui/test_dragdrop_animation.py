@@ -581,3 +581,24 @@ def test_a_split_shadow_army_takes_the_leadership_tokens_chosen_R6_5(make_app, r
     cmd = g.log[-1]["cmd"]
     assert cmd["path"] == ["dunland_hills"] and cmd["units"] == {"orcs": 2} and cmd["tokens"] == 1
     assert g.state["regions"]["dunland_hills"]["tokens"] == 1 and g.state["regions"]["methedras"]["tokens"] == 1
+
+
+def test_the_shadow_box_die_takes_a_dragged_army_two_regions_R6_1_R9_4(make_app, rohan):
+    """A Character result kept in the Shadow Box (R-6.1) is a way too: two regions away only its
+    fast move (R-9.4) reaches, so dropping there uses it ("box") and moves the army."""
+    import random
+    g, rng = Game.new(rohan, seed=6), random.Random(6)
+    for _ in range(10):
+        g.submit(rng.choice(g.legal_commands()))
+    assert g.state["pending"][-1] == {"kind": "action", "side": "sh"} and g.state["sides"]["sh"]["box"]
+    units = dict(g.state["regions"]["methedras"]["units"])
+    app, scene = open_scene(make_app, g)
+    uncover(scene)
+    settle(app, 30)
+    n = len(g.log)
+    drag(app, piece(scene, "methedras"), centre(scene, "fangorn"))
+    uncover(scene)
+    assert g.log[n]["cmd"] == {"cmd": "use_die", "side": "sh", "die": "box", "action": "fast_move"}
+    move = g.log[n + 1]["cmd"]
+    assert move["cmd"] == "move_army" and move["from"] == "methedras" and move["path"][-1] == "fangorn"
+    assert len(move["path"]) == 2 and g.state["regions"]["fangorn"]["units"] == units
