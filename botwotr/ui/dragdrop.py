@@ -177,6 +177,7 @@ class DragDrop:
         self.snaps: list[list] = []  # [source, world_from, world_to, t]
         self.ghost = None  # (source, world point): a dropped army waiting on a popup / target
         self._log_len = -1  # the game's log length when the piece was picked up
+        self._ways_kept = None  # (the decision, region -> its ways): `_ways_from`
 
     # -- state ---------------------------------------------------------------------------------
     @property
@@ -207,36 +208,44 @@ class DragDrop:
         """At the action decision: each way (`use_die` with a moving or attacking action, or
         passing with the move token) that would let the army in `region` move or attack, once
         for each die face and action, with the commands it would then allow from `region`. The
-        game is not changed: `decide` gives the state after the way, `legal_commands` its list."""
+        game is not changed: `decide` gives the state after the way, `legal_commands` its list.
+        Worked out for every region at the first press of a decision and kept for the next
+        presses of the same one (`_ways_kept`)."""
         from ..core import RuleError
         from ..core.engine import decide
         from ..core.legal import legal_commands
 
         game = self.scene.game
-        out, seen = [], set()
-        for c in self.legal():
-            if c.get("cmd") == "use_die" and c.get("action") in WAY_ACTIONS:
-                key = (self._face(c), c["action"])
-            elif c.get("cmd") == "pass" and c.get("token") == "move":
-                key = ("token", "move")
-            else:
-                continue
-            if key in seen:
-                continue
-            seen.add(key)
-            try:
-                _events, after = decide(game.spec, game.rules, game.state, c)
-            except RuleError:
-                continue
-            follow = [
-                f
-                for f in legal_commands(game.spec, game.rules, after)
-                if (f["cmd"] == "move_army" and f.get("from") == region)
-                or (f["cmd"] == "attack" and (f.get("from") == region or region in (f.get("armies") or ())))
-            ]
-            if follow:
-                out.append((c, follow))
-        return out
+        legal = self.legal()
+        key = (len(game.log), id(game.state), [(c.get("die"), c.get("action"), c.get("token")) for c in legal])
+        if self._ways_kept is None or self._ways_kept[0] != key:
+            by_region: dict[str, list[tuple[dict, list[dict]]]] = {}
+            seen = set()
+            for c in legal:
+                if c.get("cmd") == "use_die" and c.get("action") in WAY_ACTIONS:
+                    way = (self._face(c), c["action"])
+                elif c.get("cmd") == "pass" and c.get("token") == "move":
+                    way = ("token", "move")
+                else:
+                    continue
+                if way in seen:
+                    continue
+                seen.add(way)
+                try:
+                    _events, after = decide(game.spec, game.rules, game.state, c)
+                except RuleError:
+                    continue
+                follow: dict[str, list[dict]] = {}
+                for f in legal_commands(game.spec, game.rules, after):
+                    if f["cmd"] == "move_army":
+                        follow.setdefault(f.get("from"), []).append(f)
+                    elif f["cmd"] == "attack":
+                        for r in dict.fromkeys([f.get("from"), *(f.get("armies") or ())]):
+                            follow.setdefault(r, []).append(f)
+                for r, cmds in follow.items():
+                    by_region.setdefault(r, []).append((c, cmds))
+            self._ways_kept = (key, by_region)
+        return list(self._ways_kept[1].get(region, []))
 
     def legal(self) -> list[dict]:
         ctx = getattr(self.scene.decision, "ctx", None)
