@@ -16,6 +16,7 @@ from botwotr.core import Game
 from botwotr.ui.scenes.game import GameScene
 from botwotr.ui.theme import BG
 from conftest import random_command  # noqa: E402
+from test_warm import paced_clock  # noqa: E402
 
 MAGENTA = (255, 0, 255)
 
@@ -164,9 +165,10 @@ def test_the_dragged_picture_is_drawn_ahead_and_a_drag_draws_only_what_changed(m
     g = Game.new(rohan, seed=5)
     scene = GameScene(app, g, mode="hotseat")
     app.push(scene)
+    bv = scene.board
+    bv.build_clock = paced_clock()  # (the frames' shares counted, not timed: not the load's)
     app.step()
     scene.lift_curtain()
-    bv = scene.board
     c = bv.rect.center
     app.step([mouse("motion", c), mouse("wheel", c, y=2)])
     whole, partial = [], []
@@ -188,7 +190,7 @@ def test_the_dragged_picture_is_drawn_ahead_and_a_drag_draws_only_what_changed(m
     updated = 0
     for turn in range(8):
         settle(app)
-        for _ in range(200):  # the idle frames after it
+        for _ in range(2000):  # the idle frames after it
             if bv.pan_ready():
                 break
             app.step([])
