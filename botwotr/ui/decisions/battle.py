@@ -309,12 +309,10 @@ def banner_painter(ctx):
         s = theme.px(22)
         x = rect.right - s if align_right else rect.x
         draw_token(surface, pygame.Rect(x, rect.y, s, s), side, "knight-banner" if side == "fp" else "evil-tower")
-        name = res.text(
-            fit_text(region_name(spec, _region(b, side)), "sans_bold", theme.small, rect.w - s - theme.px(4)),
-            "sans_bold",
-            theme.small,
-            T.TEXT,
-        )
+        label, avail, size = region_name(spec, _region(b, side)), rect.w - s - theme.px(4), theme.small
+        while size > max(8, theme.small * 4 // 5) and res.font("sans_bold", size).size(label)[0] > avail:
+            size -= 1  # (a long name written a little smaller before it is cut: "Henneth Annûn")
+        name = res.text(fit_text(label, "sans_bold", size, avail), "sans_bold", size, T.TEXT)
         nx = x - theme.px(4) - name.get_width() if align_right else x + s + theme.px(4)
         surface.blit(name, (nx, rect.y + (s - name.get_height()) // 2))
         y = rect.y + s + theme.px(4)
