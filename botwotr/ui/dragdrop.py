@@ -36,6 +36,7 @@ from . import resources as res
 from . import theme as T
 from .animation import army_tokens, draw_group, ease
 from .board_view import DRAG_THRESHOLD
+from .decisions.moves import leadership_tokens_row
 from .decisions.turn import ACTION_ICONS, ACTION_SHORT, TOKEN_ICONS
 from .i18n import _
 from .i18n_rules import refusal
@@ -66,6 +67,10 @@ class Source:
         # picked up at the action decision: each way to move or attack (a die's action, or the
         # move token) that lets this army go somewhere, with what it would then allow from here
         self.plans: list[tuple[dict, list[dict]]] | None = None
+
+    def plan_cmds(self) -> list[dict]:
+        """Every command the ways in `plans` would allow from here."""
+        return [c for _way, cmds in self.plans or () for c in cmds]
 
 
 class Popup:
@@ -188,21 +193,22 @@ class DragDrop:
     def active(self) -> bool:
         return bool(self.press or self.drag or self.popup or self.aim)
 
-    def pending(self) -> dict | None:
+    def _top(self) -> dict | None:
+        """The pending decision, when the board may be played on (no look back, no cover, no winner)."""
         st = self.scene.game.state
         if self.scene.looking_at is not None or self.scene.curtain or st.get("winner") or not st["pending"]:
             return None
-        p = st["pending"][-1]
-        return p if p["kind"] in DRAG_KINDS else None
+        return st["pending"][-1]
+
+    def pending(self) -> dict | None:
+        p = self._top()
+        return p if p is not None and p["kind"] in DRAG_KINDS else None
 
     def action_pending(self) -> dict | None:
         """The action decision (choose a die, or pass), when an army dragged there may be taken
         by a die's action or the move token (`_ways_from`)."""
-        st = self.scene.game.state
-        if self.scene.looking_at is not None or self.scene.curtain or st.get("winner") or not st["pending"]:
-            return None
-        p = st["pending"][-1]
-        return p if p["kind"] == "action" else None
+        p = self._top()
+        return p if p is not None and p["kind"] == "action" else None
 
     def _ways_from(self, region) -> list[tuple[dict, list[dict]]]:
         """At the action decision: each way (`use_die` with a moving or attacking action, or
@@ -324,16 +330,21 @@ class DragDrop:
                     )
                     return src
                 continue
-            region = None
-            if key[0] in ("unit", "leaders", "damage"):
-                region = key[1]
-            elif key[0] == "char":
-                region = self._view()["chars"].get(key[1], {}).get("region")
+            region = self._piece_region(key)
             if region and self._cmds_from(p["kind"], region):
                 src = self._army_source(region, side)
                 if src is not None:
                     src.origin = r.center
                     return src
+        return None
+
+    def _piece_region(self, key) -> str | None:
+        """The region of an army's piece (a unit stack, its leaders, its damage marker, or a
+        character standing with it); None for any other piece."""
+        if key[0] in ("unit", "leaders", "damage"):
+            return key[1]
+        if key[0] == "char":
+            return self._view()["chars"].get(key[1], {}).get("region")
         return None
 
     def _face(self, use: dict) -> str:
@@ -351,9 +362,7 @@ class DragDrop:
         if p is None or not self.bv.rect.collidepoint(pos):
             return None
         for key, r in reversed(list(self.bv.piece_rects.items())):
-            if not r.collidepoint(pos) or key[0] not in ("unit", "leaders", "damage", "char"):
-                continue
-            region = key[1] if key[0] != "char" else self._view()["chars"].get(key[1], {}).get("region")
+            region = self._piece_region(key) if r.collidepoint(pos) else None
             src = self._army_source(region, p.get("side")) if region else None
             if src is None:
                 continue
@@ -366,14 +375,13 @@ class DragDrop:
     def destinations(self, src: Source) -> dict[str, str]:
         if src.plans is not None:  # the ends of every way's moves and attacks
             ways: dict[str, str] = {}
-            for _way, cmds in src.plans:
-                for c in cmds:
-                    if c["cmd"] == "move_army":
-                        ways[c["path"][-1]] = "move"
-                    elif c.get("to"):
-                        ways.setdefault(c["to"], "move")
-                    else:
-                        ways[c["target"]] = "target"
+            for c in src.plan_cmds():
+                if c["cmd"] == "move_army":
+                    ways[c["path"][-1]] = "move"
+                elif c.get("to"):
+                    ways.setdefault(c["to"], "move")
+                else:
+                    ways[c["target"]] = "target"
             ways.pop(src.region, None)
             return ways
         p = self.pending()
@@ -576,7 +584,7 @@ class DragDrop:
                     label = _("Shadow Box die: {action}").format(action=action)
                 else:
                     label = _("{face} die: {action}").format(face=face_name(face), action=action)
-                labels.append((label, ACTION_ICONS.get(w["action"]), lambda w=w: self._take_way(w, src, pos)))
+                labels.append((label, ACTION_ICONS.get(kind), lambda w=w: self._take_way(w, src, pos)))
         title = (_("Attack {region}") if what == "target" else _("Move to {region}")).format(
             region=region_name(spec, region)
         )
@@ -766,17 +774,8 @@ class DragDrop:
                     side=side,
                 )
             )
-        if reg.get("tokens"):  # R-6.5: Shadow leadership tokens go with their army as leaders do
-            rows.append(
-                PickRow(
-                    "tokens",
-                    _("Leadership tokens"),
-                    value=reg["tokens"],
-                    maximum=reg["tokens"],
-                    icon="overlord-helm",
-                    side=side,
-                )
-            )
+        if reg.get("tokens"):
+            rows.append(leadership_tokens_row(reg["tokens"], side))
         for c in self._chars_in(src.region, src.side):
             rows.append(
                 PickRow(
@@ -1055,11 +1054,7 @@ class DragDrop:
     def _odds_lines(self, region) -> list[str]:
         if self.dests.get(region) != "target" or self.drag is None:
             return []
-        cmds = (
-            [c for _w, cs in self.drag.plans for c in cs]
-            if self.drag.plans is not None
-            else self._cmds_from("attack", self.drag.region)
-        )
+        cmds = self.drag.plan_cmds() if self.drag.plans is not None else self._cmds_from("attack", self.drag.region)
         cmd = next((c for c in cmds if c["cmd"] == "attack" and c.get("target") == region and not c.get("to")), None)
         if cmd is None:
             return []
@@ -1078,8 +1073,7 @@ class DragDrop:
         if what == "move":
             p = self.pending()
             if self.drag.plans is not None:
-                cmds = [c for _w, cs in self.drag.plans for c in cs]
-                if not any(c["cmd"] == "move_army" and c["path"][-1] == region for c in cmds):
+                if not any(c["cmd"] == "move_army" and c["path"][-1] == region for c in self.drag.plan_cmds()):
                     return _("Move to {region}, then attack").format(region=name)
             elif p and p["kind"] == "attack":
                 return _("Move to {region}, then attack").format(region=name)

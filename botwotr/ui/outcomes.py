@@ -48,7 +48,7 @@ from .i18n import N_, _, ngettext
 from .i18n_rules import refusal
 from .logtext import card_name, face_name, side_title, unit_name
 from .scenes.base import Scene
-from .widgets import Button, Clickable, Tip, fit_text, wrap_text
+from .widgets import Button, Clickable, Tip, caption, wrap_text
 
 NEEDS = "chance/needs_outcome"
 MAX_PROBE = 24
@@ -127,15 +127,6 @@ def ask_outcomes(scene, cmd: dict, err: RuleError) -> "OutcomeDialog":
 
 
 # -- painting ----------------------------------------------------------------------------------
-
-
-def caption(text: str, theme, color, width: int) -> pygame.Surface:
-    """A choice's name under its picture: set smaller while it is wider than the choice (a long
-    name, a translation), then shortened with "…" (the tooltip has it whole)."""
-    size = theme.small
-    while res.font("sans_bold", size).size(text)[0] > width and size > max(9, theme.small - 3):
-        size -= 1
-    return res.text(fit_text(text, "sans_bold", size, width), "sans_bold", size, color)
 
 
 def draw_pip_die(surface, rect: pygame.Rect, value: int, side: str | None = None, hover=False) -> None:

@@ -149,6 +149,15 @@ def fit_text(text: str, kind: str, size: int, width: int) -> str:
     return ellipsize(text, res.font(kind, size), max(1, int(width)))
 
 
+def caption(text: str, theme, color, width: int) -> pygame.Surface:
+    """A choice's name under its picture: set smaller while it is wider than the choice (a long
+    name, a translation), then shortened with "…" (the tooltip has it whole)."""
+    size = theme.small
+    while res.font("sans_bold", size).size(text)[0] > width and size > max(9, theme.small - 3):
+        size -= 1
+    return res.text(fit_text(text, "sans_bold", size, width), "sans_bold", size, color)
+
+
 def wrap_lines(text: str, fnt: pygame.font.Font, width: int, max_lines: int | None = None) -> list[str]:
     """`wrap_text`, but at most `max_lines` lines: the last one kept ends with an ellipsis."""
     lines = wrap_text(text, fnt, width)

@@ -49,14 +49,20 @@ def drag(app, a, b, button=1):
     release(app, b, button)
 
 
-def at_action(rohan, action, seed=3):
-    """Rohan, seed 3: the Free Peoples' first action, with their Character die used for `action`."""
+def first_action(rohan, seed=3):
+    """Rohan: the game to the Free Peoples' first action (each decision's first legal command)."""
     g = Game.new(rohan, seed=seed)
     for _ in range(80):
         if g.state["pending"][-1]["kind"] == "action":
             break
         g.submit(g.legal_commands()[0])
     assert g.state["pending"][-1] == {"kind": "action", "side": "fp"}
+    return g
+
+
+def at_action(rohan, action, seed=3):
+    """Rohan, seed 3: the Free Peoples' first action, with their Character die used for `action`."""
+    g = first_action(rohan, seed)
     assert g.state["sides"]["fp"]["rolled"][0] == "character"
     g.submit({"cmd": "use_die", "side": "fp", "die": 0, "action": action})
     return g
@@ -457,12 +463,7 @@ def test_combined_attack_asks_which_armies_join(make_app, rohan):
 def at_first_action(rohan, seed=3):
     """Rohan, seed 3: the Free Peoples' first action, no die chosen yet (a Character die, two
     Event dice, a Muster die; two action tokens)."""
-    g = Game.new(rohan, seed=seed)
-    for _ in range(80):
-        if g.state["pending"][-1]["kind"] == "action":
-            break
-        g.submit(g.legal_commands()[0])
-    assert g.state["pending"][-1] == {"kind": "action", "side": "fp"}
+    g = first_action(rohan, seed)
     assert g.state["sides"]["fp"]["rolled"] == ["character", "event", "event", "muster"]
     return g
 

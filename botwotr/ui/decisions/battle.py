@@ -15,7 +15,7 @@ from ..i18n import N_, _, ngettext
 from ..i18n_rules import refusal
 from ..logtext import border_rule_text, region_name, side_title, unit_name
 from ..panels import register_decision_panel
-from ..widgets import Button, Tip, fit_text
+from ..widgets import Button, Tip, caption
 from .base import (
     ChoicePanel,
     Tile,
@@ -309,10 +309,7 @@ def banner_painter(ctx):
         s = theme.px(22)
         x = rect.right - s if align_right else rect.x
         draw_token(surface, pygame.Rect(x, rect.y, s, s), side, "knight-banner" if side == "fp" else "evil-tower")
-        label, avail, size = region_name(spec, _region(b, side)), rect.w - s - theme.px(4), theme.small
-        while size > max(8, theme.small * 4 // 5) and res.font("sans_bold", size).size(label)[0] > avail:
-            size -= 1  # (a long name written a little smaller before it is cut: "Henneth Annûn")
-        name = res.text(fit_text(label, "sans_bold", size, avail), "sans_bold", size, T.TEXT)
+        name = caption(region_name(spec, _region(b, side)), theme, T.TEXT, rect.w - s - theme.px(4))
         nx = x - theme.px(4) - name.get_width() if align_right else x + s + theme.px(4)
         surface.blit(name, (nx, rect.y + (s - name.get_height()) // 2))
         y = rect.y + s + theme.px(4)

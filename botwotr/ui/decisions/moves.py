@@ -15,6 +15,12 @@ from .base import CHOSEN, ENEMY, TARGET, ChoicePanel, RegionPanel, Tile, army_li
 DEST = (120, 220, 140)
 
 
+def leadership_tokens_row(n: int, side: str | None) -> PickRow:
+    """A picker's row for an army's Shadow leadership tokens (R-6.5: they go with their army as
+    leaders do): the movement panel's and a right-dragged army's popup."""
+    return PickRow("tokens", _("Leadership tokens"), value=n, maximum=n, icon="overlord-helm", side=side)
+
+
 def group_rows(ctx, side: str, region: str) -> list[PickRow]:
     """The picker rows for an army: each unit type, leaders, characters, damage markers."""
     spec = ctx.game.spec
@@ -38,17 +44,8 @@ def group_rows(ctx, side: str, region: str) -> list[PickRow]:
         rows.append(
             PickRow("leaders", _("Leaders"), value=reg["leaders"], maximum=reg["leaders"], icon="crown", side=side)
         )
-    if reg.get("tokens"):  # R-6.5: Shadow leadership tokens go with their army like leaders
-        rows.append(
-            PickRow(
-                "tokens",
-                _("Leadership tokens"),
-                value=reg["tokens"],
-                maximum=reg["tokens"],
-                icon="overlord-helm",
-                side=side,
-            )
-        )
+    if reg.get("tokens"):
+        rows.append(leadership_tokens_row(reg["tokens"], side))
     for c in present_chars(ctx, side, region):
         cs = spec.characters[c]
         rows.append(
